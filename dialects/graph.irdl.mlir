@@ -1,0 +1,465 @@
+// The dlc_graph dialect: model-level operators, what a frontend produces.
+//
+// Structure only: IRDL checks operand and result counts and the kinds of the
+// required attributes. Everything IRDL cannot say (element types, shapes that
+// agree, attribute ranges, optional attributes and their defaults, unknown
+// attribute names) is checked by DLC's C verifier; docs/GraphDialect.md lists
+// every op with its attributes and defaults. Ops are written in generic form:
+//   %y = "dlc_graph.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+// Optional operands and results follow MLIR's segment convention: an op with
+// more than one of them carries operandSegmentSizes / resultSegmentSizes.
+
+irdl.dialect @dlc_graph {
+  // A constant tensor: `value` is a dense<> or dense_resource<> elements attribute.
+  irdl.operation @constant {
+    %output = irdl.base "!builtin.tensor"
+    %value_dense = irdl.base "#builtin.dense_int_or_fp_elements"
+    %value_resource = irdl.base "#builtin.dense_resource_elements"
+    %value = irdl.any_of(%value_dense, %value_resource)
+    irdl.results(output: %output)
+    irdl.attributes {"value" = %value}
+  }
+
+  // Elementwise lhs + rhs with numpy broadcasting.
+  irdl.operation @add {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs - rhs with numpy broadcasting.
+  irdl.operation @sub {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs * rhs with numpy broadcasting.
+  irdl.operation @mul {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs / rhs (integer division truncates toward zero) with numpy broadcasting.
+  irdl.operation @div {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise base ** exponent with numpy broadcasting; the result has the element type of base.
+  irdl.operation @pow {
+    %base = irdl.base "!builtin.tensor"
+    %exponent = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(base: %base, exponent: %exponent)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise comparison lhs == rhs with numpy broadcasting; the result is i1.
+  irdl.operation @equal {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise comparison lhs > rhs with numpy broadcasting; the result is i1.
+  irdl.operation @greater {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise comparison lhs < rhs with numpy broadcasting; the result is i1.
+  irdl.operation @less {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise max(x, 0).
+  irdl.operation @relu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x if x >= 0 else alpha * x.
+  irdl.operation @leaky_relu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise 1 / (1 + exp(-x)).
+  irdl.operation @sigmoid {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise tanh(x).
+  irdl.operation @tanh {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x * Phi(x), exact or tanh-approximated.
+  irdl.operation @gelu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise erf(x).
+  irdl.operation @erf {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise exp(x).
+  irdl.operation @exp {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise log(x).
+  irdl.operation @log {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise sqrt(x).
+  irdl.operation @sqrt {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise -x.
+  irdl.operation @neg {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise |x|.
+  irdl.operation @abs {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise min(max(input, min), max); min and max are optional scalars.
+  irdl.operation @clip {
+    %input = irdl.base "!builtin.tensor"
+    %min = irdl.base "!builtin.tensor"
+    %max = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, min: optional %min, max: optional %max)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise conversion of input to the element type `to`.
+  irdl.operation @cast {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %to = irdl.base "#builtin.type"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"to" = %to}
+  }
+
+  // Returns its input.
+  irdl.operation @identity {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Inference-mode dropout: output is input; the optional mask is all true.
+  irdl.operation @dropout {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %mask = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output, mask: optional %mask)
+  }
+
+  // Batched matrix product with numpy semantics (1-D operands promoted, batch dims broadcast).
+  irdl.operation @matmul {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // alpha * op(a) @ op(b) + beta * c, op transposing when trans_a / trans_b; c broadcasts.
+  irdl.operation @gemm {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %c = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b, c: optional %c)
+    irdl.results(output: %output)
+  }
+
+  // N-D convolution (1-3 spatial dims), NCHW layout, with groups, strides, pads and dilations.
+  irdl.operation @conv {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(output: %output)
+  }
+
+  // N-D transposed convolution (1-3 spatial dims), NCHW layout.
+  irdl.operation @conv_transpose {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(output: %output)
+  }
+
+  // N-D max pooling; the optional indices result holds flat row-major input offsets.
+  irdl.operation @max_pool {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %kernel_shape = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(output: %output, indices: optional %indices)
+    irdl.attributes {"kernel_shape" = %kernel_shape}
+  }
+
+  // N-D average pooling (ceil mode, count_include_pad).
+  irdl.operation @avg_pool {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %kernel_shape = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"kernel_shape" = %kernel_shape}
+  }
+
+  // Average over all spatial dims, keeping them as size 1.
+  irdl.operation @global_avg_pool {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Inference batch normalization over dim 1 with running mean and variance.
+  irdl.operation @batch_norm {
+    %input = irdl.base "!builtin.tensor"
+    %scale = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %mean = irdl.base "!builtin.tensor"
+    %var = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, scale: %scale, bias: %bias, mean: %mean, var: %var)
+    irdl.results(output: %output)
+  }
+
+  // Layer normalization over dims [axis, rank); optional mean and inv_std_dev results.
+  irdl.operation @layer_norm {
+    %input = irdl.base "!builtin.tensor"
+    %scale = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %mean = irdl.base "!builtin.tensor"
+    %inv_std_dev = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, scale: %scale, bias: optional %bias)
+    irdl.results(output: %output, mean: optional %mean, inv_std_dev: optional %inv_std_dev)
+  }
+
+  // Softmax along `axis`.
+  irdl.operation @softmax {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Log of softmax along `axis`.
+  irdl.operation @log_softmax {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Sum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_sum {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Mean over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_mean {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Maximum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_max {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Reshape to `shape` (0 copies the input dim unless allowzero, -1 is inferred).
+  irdl.operation @reshape {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %shape = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"shape" = %shape}
+  }
+
+  // Flatten to 2-D: dims before `axis` and from `axis` on.
+  irdl.operation @flatten {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Permute dims by `perm` (reversed when absent).
+  irdl.operation @transpose {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Concatenate lhs and rhs along `axis`. N inputs are a chain of concats.
+  irdl.operation @concat {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+    irdl.attributes {"axis" = %axis}
+  }
+
+  // Strided slice with `starts`, `ends`, optional `axes` and `steps` (negative indices and steps allowed).
+  irdl.operation @slice {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %starts = irdl.base "#builtin.dense_array"
+    %ends = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"starts" = %starts, "ends" = %ends}
+  }
+
+  // Remove size-1 dims listed in `axes` (all size-1 dims when absent).
+  irdl.operation @squeeze {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Insert size-1 dims at `axes` of the result.
+  irdl.operation @unsqueeze {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"axes" = %axes}
+  }
+
+  // Gather slices of input along `axis` at indices (negative indices count from the end).
+  irdl.operation @gather {
+    %input = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, indices: %indices)
+    irdl.results(output: %output)
+  }
+
+  // Pad by `pads` (begins then ends) in mode constant, reflect, edge or wrap; constant_value is an optional scalar.
+  irdl.operation @pad {
+    %input = irdl.base "!builtin.tensor"
+    %constant_value = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %pads = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input, constant_value: optional %constant_value)
+    irdl.results(output: %output)
+    irdl.attributes {"pads" = %pads}
+  }
+
+  // Broadcast input to `shape` with numpy rules.
+  irdl.operation @expand {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %shape = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"shape" = %shape}
+  }
+
+  // The shape of input as a 1-D i64 tensor, optionally sliced by start and end.
+  irdl.operation @shape {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise select: on_true where condition else on_false, with numpy broadcasting.
+  irdl.operation @where {
+    %condition = irdl.base "!builtin.tensor"
+    %on_true = irdl.base "!builtin.tensor"
+    %on_false = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(condition: %condition, on_true: %on_true, on_false: %on_false)
+    irdl.results(output: %output)
+  }
+}

@@ -1,0 +1,38 @@
+//===- Bridge.h - What LLVM 22's C API cannot do ----------------*- C -*-===//
+//
+// The one C++ file of DLC (Bridge.cpp) implements these few functions over
+// MLIR's C++ API, each because no C API exists for it. Everything else is C.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_BRIDGE_BRIDGE_H
+#define DLC_BRIDGE_BRIDGE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Parses `source` as mlir-opt does: diagnostics name `bufferName`, and the
+/// top-level ops are wrapped in an implicit builtin.module unless the source
+/// is a single module. The C API either names the buffer "-" or refuses
+/// more than one top-level op. Returns null (after diagnostics) on error.
+MlirOperation dlcBridgeParseSource(MlirContext ctx, MlirStringRef source, MlirStringRef bufferName);
+
+/// Parses the file at `path` ("-" for stdin) like dlcBridgeParseSource;
+/// bytecode files are mapped, not copied, so their resources stay
+/// zero-copy. Unreadable files are reported as an error diagnostic.
+MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
+
+/// A pass manager on `anchor` that nests op-specific passes implicitly, as
+/// mlir-opt's does; the C API only creates explicit ones, on which adding
+/// such a pass is a fatal error. Destroy with mlirPassManagerDestroy.
+MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // DLC_BRIDGE_BRIDGE_H

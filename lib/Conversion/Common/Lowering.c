@@ -1,0 +1,135 @@
+//===- Lowering.c - Driving a conversion with C rewrite patterns -*- C -*-===//
+
+#include "Conversion/Common/Lowering.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Reason {
+  MlirOperation op;
+  char *text;
+} Reason;
+
+typedef struct DlcLoweringState {
+  MlirOperation module;
+  MlirSymbolTable symbols;
+  Reason *reasons;
+  size_t numReasons, capReasons;
+} DlcLoweringState;
+
+typedef struct PatternData {
+  DlcLowerFn lower;
+  DlcLoweringState *state;
+} PatternData;
+
+void dlcReplaceOp(DlcRewriter *rw, intptr_t n, const MlirValue *values) {
+  mlirRewriterBaseReplaceOpWithValues(rw->rewriter, rw->op, n, values);
+}
+
+static Reason *findReason(DlcLoweringState *s, MlirOperation op) {
+  for (size_t i = 0; i < s->numReasons; ++i)
+    if (mlirOperationEqual(s->reasons[i].op, op))
+      return &s->reasons[i];
+  return NULL;
+}
+
+MlirLogicalResult dlcLoweringUnsupported(DlcRewriter *rw, const char *fmt, ...) {
+  DlcLoweringState *s = rw->state;
+  if (findReason(s, rw->op))
+    return mlirLogicalResultFailure();
+  if (s->numReasons == s->capReasons) {
+    s->capReasons = s->capReasons ? 2 * s->capReasons : 16;
+    s->reasons = realloc(s->reasons, s->capReasons * sizeof *s->reasons);
+    if (!s->reasons)
+      abort();
+  }
+  DlcStr text = DLC_STR_INIT;
+  va_list ap;
+  va_start(ap, fmt);
+  dlcStrVPrintf(&text, fmt, ap);
+  va_end(ap);
+  s->reasons[s->numReasons++] = (Reason){rw->op, text.data};
+  return mlirLogicalResultFailure();
+}
+
+MlirOperation dlcLoweringModule(DlcRewriter *rw) { return rw->state->module; }
+
+MlirOperation dlcLookupSymbol(DlcRewriter *rw, const char *name) {
+  return mlirSymbolTableLookup(rw->state->symbols, mlirStringRefCreateFromCString(name));
+}
+
+void dlcInsertSymbol(DlcRewriter *rw, MlirOperation op) {
+  mlirSymbolTableInsert(rw->state->symbols, op);
+}
+
+static MlirLogicalResult matchAndRewrite(MlirRewritePattern pattern, MlirOperation op,
+                                         MlirPatternRewriter rewriter, void *userData) {
+  (void)pattern;
+  PatternData *data = userData;
+  MlirRewriterBase base = mlirPatternRewriterAsBase(rewriter);
+  DlcRewriter rw = {op, base, dlcBuilderAtRewriter(base, mlirOperationGetLocation(op)),
+                    data->state};
+  return data->lower(&rw);
+}
+
+static void destructPatternData(void *userData) { free(userData); }
+
+typedef struct Leftovers {
+  const char *prefix;
+  const char *what;
+  DlcLoweringState *state;
+  bool found;
+} Leftovers;
+
+static MlirWalkResult reportLeftover(MlirOperation op, void *userData) {
+  Leftovers *l = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(l->prefix);
+  if (name.length < n || strncmp(name.data, l->prefix, n))
+    return MlirWalkResultAdvance;
+  Reason *reason = findReason(l->state, op);
+  if (reason)
+    dlcEmitOpError(op, "cannot be lowered by %s: %s", l->what, reason->text);
+  else
+    dlcEmitOpError(op, "cannot be lowered by %s", l->what);
+  l->found = true;
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *lowerings,
+                                    size_t count, const char *leftoverPrefix, const char *what) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  DlcLoweringState state = {module, mlirSymbolTableCreate(module), NULL, 0, 0};
+  MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
+  for (size_t i = 0; i < count; ++i) {
+    PatternData *data = malloc(sizeof *data);
+    if (!data)
+      abort();
+    *data = (PatternData){lowerings[i].lower, &state};
+    MlirRewritePatternCallbacks callbacks = {NULL, destructPatternData, matchAndRewrite};
+    MlirRewritePattern pattern =
+        mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(lowerings[i].opName), 1, ctx,
+                                   callbacks, data, 0, NULL);
+    mlirRewritePatternSetAdd(set, pattern);
+  }
+  MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
+  MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();
+  mlirGreedyRewriteDriverConfigSetMaxIterations(config, -1);
+  mlirGreedyRewriteDriverConfigSetUseTopDownTraversal(config, true);
+  mlirGreedyRewriteDriverConfigSetRegionSimplificationLevel(
+      config, MLIR_GREEDY_SIMPLIFY_REGION_LEVEL_DISABLED);
+  mlirApplyPatternsAndFoldGreedilyWithOp(module, frozen, config);
+  mlirGreedyRewriteDriverConfigDestroy(config);
+  mlirFrozenRewritePatternSetDestroy(frozen);
+
+  Leftovers leftovers = {leftoverPrefix, what, &state, false};
+  mlirOperationWalk(module, reportLeftover, &leftovers, MlirWalkPreOrder);
+  for (size_t i = 0; i < state.numReasons; ++i)
+    free(state.reasons[i].text);
+  free(state.reasons);
+  mlirSymbolTableDestroy(state.symbols);
+  return leftovers.found ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}

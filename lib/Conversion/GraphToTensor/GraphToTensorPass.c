@@ -1,0 +1,46 @@
+//===- GraphToTensorPass.c - The dlc-graph-to-tensor pass -------*- C -*-===//
+//
+// Runs the DLC verifier, then every family's decompositions in one greedy
+// application; dlc_graph ops left over are reported, each at its location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/GraphToTensor/GraphToTensor.h"
+#include "Pass/PassDef.h"
+#include "dlc-c/Dialects.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Family {
+  const DlcLowering *lowerings;
+  const size_t *count;
+} Family;
+
+static const Family families[] = {
+    {dlcElementwiseLowerings, &dlcNumElementwiseLowerings},
+    {dlcLinearLowerings, &dlcNumLinearLowerings},
+};
+
+void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  (void)options;
+  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  size_t total = 0;
+  for (size_t i = 0; i < sizeof families / sizeof *families; ++i)
+    total += *families[i].count;
+  DlcLowering *all = malloc(total * sizeof *all);
+  if (!all)
+    abort();
+  size_t n = 0;
+  for (size_t i = 0; i < sizeof families / sizeof *families; ++i) {
+    memcpy(all + n, families[i].lowerings, *families[i].count * sizeof *all);
+    n += *families[i].count;
+  }
+  MlirLogicalResult result = dlcApplyLowerings(op, all, n, "dlc_graph.", "dlc-graph-to-tensor");
+  free(all);
+  if (mlirLogicalResultIsFailure(result))
+    mlirExternalPassSignalFailure(pass);
+}

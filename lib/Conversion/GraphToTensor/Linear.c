@@ -1,0 +1,127 @@
+//===- Linear.c - matmul and gemm to contractions ---------------*- C -*-===//
+//
+// matmul becomes one dlc_tensor.contract whose spec names batch dims with
+// letters a-j, rows m, columns n and the reduction k; numpy broadcasting
+// of batch dims is expressed by leaving a size-1 batch dim out of the
+// operand that broadcasts (it is reshaped away first). gemm becomes a
+// contraction plus maps for alpha and beta * c.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/GraphToTensor/GraphToTensor.h"
+#include "Dialect/OpDef.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+// Drops the dims of `v` marked in `drop` (all of size 1) with a reshape.
+static MlirValue dropUnitDims(DlcRewriter *rw, MlirValue v, const bool *drop) {
+  DlcShape s = dlcShapeOfValue(v), out = {.rank = 0};
+  bool any = false;
+  for (int64_t i = 0; i < s.rank; ++i) {
+    if (drop[i])
+      any = true;
+    else
+      out.dims[out.rank++] = s.dims[i];
+  }
+  return any ? dlcReshape(rw, v, dlcTensorType(&out, dlcEltOfValue(v))) : v;
+}
+
+static MlirLogicalResult lowerMatmul(DlcRewriter *rw) {
+  MlirValue a = dlcOpOperand(rw->op, 0), b = dlcOpOperand(rw->op, 1);
+  DlcShape sa = dlcShapeOfValue(a), sb = dlcShapeOfValue(b);
+  DlcShape out = dlcShapeOfValue(dlcOpResult(rw->op, 0));
+  int64_t batchA = sa.rank > 2 ? sa.rank - 2 : 0, batchB = sb.rank > 2 ? sb.rank - 2 : 0;
+  int64_t batch = batchA > batchB ? batchA : batchB;
+  if (batch > 10)
+    return dlcLoweringUnsupported(rw, "more than 10 batch dims");
+  char lhs[DLC_MAX_RANK + 1] = {0}, rhs[DLC_MAX_RANK + 1] = {0}, res[DLC_MAX_RANK + 1] = {0};
+  bool dropA[DLC_MAX_RANK] = {0}, dropB[DLC_MAX_RANK] = {0};
+  size_t nl = 0, nr = 0, no = 0;
+  for (int64_t i = 0; i < batch; ++i) {
+    char letter = (char)('a' + i);
+    int64_t ia = i - (batch - batchA), ib = i - (batch - batchB);
+    int64_t outDim = out.dims[i];
+    // A size-1 batch dim facing a larger one broadcasts: leave it out.
+    if (ia >= 0) {
+      if (sa.dims[ia] == 1 && outDim != 1)
+        dropA[ia] = true;
+      else
+        lhs[nl++] = letter;
+    }
+    if (ib >= 0) {
+      if (sb.dims[ib] == 1 && outDim != 1)
+        dropB[ib] = true;
+      else
+        rhs[nr++] = letter;
+    }
+    res[no++] = letter;
+  }
+  if (sa.rank >= 2) {
+    lhs[nl++] = 'm';
+    res[no++] = 'm';
+  }
+  lhs[nl++] = 'k';
+  rhs[nr++] = 'k';
+  if (sb.rank >= 2) {
+    rhs[nr++] = 'n';
+    res[no++] = 'n';
+  }
+  char spec[3 * DLC_MAX_RANK + 8];
+  snprintf(spec, sizeof spec, "%s,%s->%s", lhs, rhs, res);
+  MlirValue result = dlcContract(rw, dropUnitDims(rw, a, dropA), dropUnitDims(rw, b, dropB), spec);
+  dlcReplaceOp(rw, 1, &result);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirValue scaleBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                           const void *data) {
+  (void)r, (void)data;
+  return dlcScalarBinary(b, DLC_MUL, e[0], a[0], a[1]);
+}
+
+static MlirValue axpyBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                          const void *data) {
+  (void)r, (void)data; // y + beta * c
+  return dlcScalarBinary(b, DLC_ADD, e[0], a[0], dlcScalarBinary(b, DLC_MUL, e[0], a[2], a[1]));
+}
+
+static MlirValue addBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                         const void *data) {
+  (void)r, (void)data;
+  return dlcScalarBinary(b, DLC_ADD, e[0], a[0], a[1]);
+}
+
+static MlirLogicalResult lowerGemm(DlcRewriter *rw) {
+  MlirValue a = dlcOpOperand(rw->op, 0), b = dlcOpOperand(rw->op, 1), c = dlcOpOperand(rw->op, 2);
+  bool ta = dlcOpBool(rw->op, "trans_a"), tb = dlcOpBool(rw->op, "trans_b");
+  double alpha = dlcOpFloat(rw->op, "alpha"), beta = dlcOpFloat(rw->op, "beta");
+  char spec[16];
+  snprintf(spec, sizeof spec, "%s,%s->mn", ta ? "km" : "mk", tb ? "nk" : "kn");
+  MlirType elt = dlcEltOfValue(a);
+  MlirValue y = dlcContract(rw, a, b, spec);
+  if (alpha != 1.0) {
+    MlirValue in[2] = {y, dlcScalarTensor(rw, elt, alpha)};
+    y = dlcMap(rw, "mul", 2, in, mlirValueGetType(y), scaleBody, NULL);
+  }
+  if (!mlirValueIsNull(c) && beta != 0.0) {
+    MlirType type = mlirValueGetType(dlcOpResult(rw->op, 0));
+    if (beta == 1.0) {
+      MlirValue in[2] = {y, c};
+      y = dlcMap(rw, "add", 2, in, type, addBody, NULL);
+    } else {
+      MlirValue in[3] = {y, c, dlcScalarTensor(rw, elt, beta)};
+      y = dlcMap(rw, "axpy", 3, in, type, axpyBody, NULL);
+    }
+  }
+  dlcReplaceOp(rw, 1, &y);
+  return mlirLogicalResultSuccess();
+}
+
+const DlcLowering dlcLinearLowerings[] = {
+    {"dlc_graph.matmul", lowerMatmul},
+    {"dlc_graph.gemm", lowerGemm},
+};
+const size_t dlcNumLinearLowerings = sizeof dlcLinearLowerings / sizeof *dlcLinearLowerings;

@@ -1,0 +1,109 @@
+//===- LinalgBuilders.c - Creating linalg and tensor ops from C -*- C -*-===//
+
+#include "Conversion/TensorToLinalg/LinalgBuilders.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
+
+MlirAffineExpr dlcDim(MlirContext ctx, intptr_t i) { return mlirAffineDimExprGet(ctx, i); }
+MlirAffineExpr dlcCst(MlirContext ctx, int64_t v) { return mlirAffineConstantExprGet(ctx, v); }
+
+MlirValue dlcTensorDim(DlcBuilder *b, MlirValue v, int64_t i) {
+  MlirValue operands[2] = {v, dlcConstIndex(b, i)};
+  return dlcBuild1(b, "tensor.dim", 2, operands, mlirIndexTypeGet(b->ctx), 0, NULL);
+}
+
+MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const MlirValue *dynamic) {
+  return dlcBuild1(b, "tensor.empty", numDynamic, dynamic, type, 0, NULL);
+}
+
+MlirValue dlcEmptyLike(DlcBuilder *b, MlirType type, MlirValue like) {
+  MlirValue dynamic[DLC_MAX_RANK];
+  intptr_t n = 0;
+  for (intptr_t i = 0, e = mlirShapedTypeGetRank(type); i < e; ++i)
+    if (mlirShapedTypeIsDynamicDim(type, i))
+      dynamic[n++] = dlcTensorDim(b, like, i);
+  return dlcEmpty(b, type, n, dynamic);
+}
+
+static MlirNamedAttribute segments(MlirContext ctx, int32_t ins, int32_t outs) {
+  int32_t sizes[2] = {ins, outs};
+  return dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, sizes));
+}
+
+MlirOperation dlcNamedLinalg(DlcBuilder *b, const char *name, intptr_t numInputs,
+                             const MlirValue *inputs, intptr_t numOutputs,
+                             const MlirValue *outputs, MlirType result, intptr_t numAttrs,
+                             const MlirNamedAttribute *attrs) {
+  MlirValue operands[8];
+  for (intptr_t i = 0; i < numInputs; ++i)
+    operands[i] = inputs[i];
+  for (intptr_t i = 0; i < numOutputs; ++i)
+    operands[numInputs + i] = outputs[i];
+  MlirNamedAttribute all[8];
+  intptr_t n = 0;
+  all[n++] = segments(b->ctx, (int32_t)numInputs, (int32_t)numOutputs);
+  for (intptr_t i = 0; i < numAttrs; ++i)
+    all[n++] = attrs[i];
+  MlirRegion region = mlirRegionCreate();
+  MlirOperation op = dlcBuildOp(b, name, numInputs + numOutputs, operands, result.ptr ? 1 : 0,
+                                &result, n, all, 1, &region);
+  mlirLinalgFillBuiltinNamedOpRegion(op);
+  return op;
+}
+
+MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init) {
+  return mlirOperationGetResult(
+      dlcNamedLinalg(b, "linalg.fill", 1, &value, 1, &init, mlirValueGetType(init), 0, NULL), 0);
+}
+
+MlirOperation dlcGeneric(DlcBuilder *b, intptr_t numInputs, const MlirValue *inputs,
+                         intptr_t numOutputs, const MlirValue *outputs, const MlirAffineMap *maps,
+                         intptr_t numLoops, const DlcIterator *iterators, MlirBlock *block) {
+  MlirContext ctx = b->ctx;
+  intptr_t numOperands = numInputs + numOutputs;
+  MlirValue operands[16];
+  MlirType argTypes[16], results[8];
+  MlirLocation locs[16];
+  MlirAttribute mapAttrs[16], iterAttrs[DLC_MAX_RANK * 2];
+  for (intptr_t i = 0; i < numOperands; ++i) {
+    operands[i] = i < numInputs ? inputs[i] : outputs[i - numInputs];
+    argTypes[i] = dlcSignless(mlirShapedTypeGetElementType(mlirValueGetType(operands[i])));
+    locs[i] = b->loc;
+    mapAttrs[i] = mlirAffineMapAttrGet(maps[i]);
+  }
+  for (intptr_t i = 0; i < numOutputs; ++i)
+    results[i] = mlirValueGetType(outputs[i]);
+  MlirAttribute parallel = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
+  MlirAttribute reduction = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#linalg.iterator_type<reduction>"));
+  for (intptr_t i = 0; i < numLoops; ++i)
+    iterAttrs[i] = iterators && iterators[i] == DLC_REDUCTION ? reduction : parallel;
+  MlirNamedAttribute attrs[3] = {
+      dlcNamed(ctx, "indexing_maps", mlirArrayAttrGet(ctx, numOperands, mapAttrs)),
+      dlcNamed(ctx, "iterator_types", mlirArrayAttrGet(ctx, numLoops, iterAttrs)),
+      segments(ctx, (int32_t)numInputs, (int32_t)numOutputs)};
+  MlirRegion region = mlirRegionCreate();
+  *block = mlirBlockCreate(numOperands, argTypes, locs);
+  mlirRegionAppendOwnedBlock(region, *block);
+  return dlcBuildOp(b, "linalg.generic", numOperands, operands, numOutputs, results, 3, attrs, 1,
+                    &region);
+}
+
+void dlcYield(DlcBuilder *b, intptr_t n, const MlirValue *values) {
+  dlcBuildOp(b, "linalg.yield", n, values, 0, NULL, 0, NULL, 0, NULL);
+}
+
+MlirValue dlcAddScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  return dlcBuild1(b, dlcIsFloat(elt) ? "arith.addf" : "arith.addi", 2, operands,
+                   mlirValueGetType(x), 0, NULL);
+}
+
+MlirValue dlcMulScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  return dlcBuild1(b, dlcIsFloat(elt) ? "arith.mulf" : "arith.muli", 2, operands,
+                   mlirValueGetType(x), 0, NULL);
+}

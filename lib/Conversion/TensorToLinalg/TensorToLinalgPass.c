@@ -1,0 +1,73 @@
+//===- TensorToLinalgPass.c - The dlc-tensor-to-linalg pass -----*- C -*-===//
+//
+// Verifies, lowers every dlc_tensor op, erases the map bodies (now inlined)
+// and rewrites unsigned tensors to signless.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/TensorToLinalg/TensorToLinalg.h"
+#include "Pass/PassDef.h"
+#include "dlc-c/Dialects.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdlib.h>
+
+static const DlcLowering lowerings[] = {
+    {"dlc_tensor.map", dlcLowerMap},
+    {"dlc_tensor.contract", dlcLowerContract},
+};
+
+typedef struct Bodies {
+  MlirAttribute names[1024];
+  int count;
+} Bodies;
+
+static MlirWalkResult collectBodies(MlirOperation op, void *userData) {
+  Bodies *bodies = userData;
+  if (mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                         mlirStringRefCreateFromCString("dlc_tensor.map")) &&
+      bodies->count < 1024) {
+    MlirAttribute fn = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("fn"));
+    for (int i = 0; i < bodies->count; ++i)
+      if (mlirAttributeEqual(bodies->names[i], fn))
+        return MlirWalkResultAdvance;
+    bodies->names[bodies->count++] = fn;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void eraseBodies(MlirOperation module, const Bodies *bodies) {
+  MlirSymbolTable symbols = mlirSymbolTableCreate(module);
+  for (int i = 0; i < bodies->count; ++i) {
+    MlirOperation fn =
+        mlirSymbolTableLookup(symbols, mlirFlatSymbolRefAttrGetValue(bodies->names[i]));
+    MlirAttribute vis =
+        mlirOperationIsNull(fn)
+            ? mlirAttributeGetNull()
+            : mlirOperationGetAttributeByName(fn, mlirStringRefCreateFromCString("sym_visibility"));
+    if (!mlirAttributeIsNull(vis) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(vis), mlirStringRefCreateFromCString("private")))
+      mlirSymbolTableErase(symbols, fn);
+  }
+  mlirSymbolTableDestroy(symbols);
+}
+
+void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  (void)options;
+  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  Bodies *bodies = calloc(1, sizeof *bodies);
+  mlirOperationWalk(op, collectBodies, bodies, MlirWalkPreOrder);
+  if (mlirLogicalResultIsFailure(dlcApplyLowerings(op, lowerings, sizeof lowerings / sizeof *lowerings,
+                                                   "dlc_tensor.", "dlc-tensor-to-linalg"))) {
+    free(bodies);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  eraseBodies(op, bodies);
+  free(bodies);
+  dlcConvertToSignless(op);
+}

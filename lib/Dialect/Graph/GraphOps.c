@@ -1,0 +1,378 @@
+//===- GraphOps.c - The dlc_graph op table ----------------------*- C -*-===//
+//
+// One entry per op of dialects/graph.irdl.mlir: operand and result element
+// types, attributes with defaults, documentation and the shape rule. The
+// semantics follow ONNX (v1.22.0 operator spec) unless said otherwise.
+// docs/GraphDialect.md is generated from this table (dlc-opt
+// --dlc-print-op-docs=dlc_graph).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/Graph/GraphInfer.h"
+
+#include <stddef.h>
+
+#define REQ(n, t, doc) {n, t, false, doc}
+#define OPT(n, t, doc) {n, t, true, doc}
+#define SAME DLC_T_ANY
+
+// Attributes shared by convolutions and poolings.
+#define AUTO_PAD                                                                                   \
+  {"auto_pad", DLC_ATTR_STRING, false, "\"NOTSET\"",                                               \
+   "NOTSET (use `pads`), SAME_UPPER, SAME_LOWER (pad so that output = ceil(input / stride), the "  \
+   "odd element at the end or the beginning) or VALID (no padding)"}
+#define DILATIONS                                                                                  \
+  {"dilations", DLC_ATTR_INTS, false, NULL, "one per spatial dim, >= 1; default all 1"}
+#define STRIDES {"strides", DLC_ATTR_INTS, false, NULL, "one per spatial dim, >= 1; default all 1"}
+#define PADS                                                                                       \
+  {"pads", DLC_ATTR_INTS, false, NULL,                                                             \
+   "begins of every spatial dim, then ends; >= 0; default all 0"}
+
+#define BINARY(op, what)                                                                           \
+  {"dlc_graph." op, "Elementwise " what " with numpy broadcasting",                                \
+   "`output = lhs " what "` elementwise; lhs, rhs and output have the same element type and the "  \
+   "shapes broadcast as in numpy.",                                                                \
+   {REQ("lhs", DLC_T_NUMERIC, NULL), REQ("rhs", DLC_T_NUMERIC, NULL)},                             \
+   {REQ("output", DLC_T_NUMERIC, NULL)},                                                           \
+   {{0}},                                                                                          \
+   dlcGraphInferBroadcast}
+
+#define COMPARE(op, what, types)                                                                   \
+  {"dlc_graph." op, "Elementwise comparison " what " with numpy broadcasting",                     \
+   "`output = lhs " what " rhs` elementwise as i1; lhs and rhs have the same element type.",       \
+   {REQ("lhs", types, NULL), REQ("rhs", types, NULL)},                                             \
+   {REQ("output", DLC_T_I1, NULL)},                                                                \
+   {{0}},                                                                                          \
+   dlcGraphInferCompare}
+
+#define UNARY(op, summary, formula, types)                                                         \
+  {"dlc_graph." op, summary, formula,                                                              \
+   {REQ("input", types, NULL)},                                                                    \
+   {REQ("output", types, "same type as input")},                                                   \
+   {{0}},                                                                                          \
+   dlcGraphInferUnary}
+
+#define REDUCE(op, what)                                                                           \
+  {"dlc_graph." op, what " over axes",                                                             \
+   what " of the elements of `input` over `axes`. Reduced dims are kept as size 1 when "           \
+        "`keepdims`, else removed. With no `axes`, all dims are reduced unless "                   \
+        "`noop_with_empty_axes`, which makes the op an identity.",                                 \
+   {REQ("input", DLC_T_NUMERIC, NULL)},                                                            \
+   {REQ("output", DLC_T_NUMERIC, "same element type as input")},                                   \
+   {{"axes", DLC_ATTR_INTS, false, NULL, "dims to reduce, negative counts from the end, unique; "  \
+                                         "default all"},                                           \
+    {"keepdims", DLC_ATTR_BOOL, false, "true", "keep reduced dims as size 1"},                     \
+    {"noop_with_empty_axes", DLC_ATTR_BOOL, false, "false",                                        \
+     "with no axes, return the input instead of reducing everything"}},                            \
+   dlcGraphInferReduce}
+
+static const DlcOpDef graphOps[] = {
+    {"dlc_graph.constant", "A constant tensor",
+     "`value` is a `dense<...>` or `dense_resource<...>` elements attribute whose type is the "
+     "result type. Large weights should be `dense_resource` blobs (bytecode keeps them "
+     "zero-copy).",
+     {{0}},
+     {REQ("output", DLC_T_ANY, "the type of `value`")},
+     {{"value", DLC_ATTR_ELEMENTS, true, NULL, "the elements"}},
+     dlcGraphInferConstant},
+
+    BINARY("add", "+"),
+    BINARY("sub", "-"),
+    BINARY("mul", "*"),
+    {"dlc_graph.div", "Elementwise / with numpy broadcasting",
+     "`output = lhs / rhs` elementwise; integer division truncates toward zero (division by zero "
+     "is undefined for integers).",
+     {REQ("lhs", DLC_T_NUMERIC, NULL), REQ("rhs", DLC_T_NUMERIC, NULL)},
+     {REQ("output", DLC_T_NUMERIC, NULL)},
+     {{0}},
+     dlcGraphInferBroadcast},
+    {"dlc_graph.pow", "Elementwise power with numpy broadcasting",
+     "`output = base ** exponent` elementwise. The output has the element type of `base`; the "
+     "exponent may have any numeric type. Integer bases with float exponents are computed in "
+     "floating point and truncated.",
+     {REQ("base", DLC_T_SIGNED, NULL), REQ("exponent", DLC_T_NUMERIC, NULL)},
+     {REQ("output", DLC_T_SIGNED, "element type of base")},
+     {{0}},
+     dlcGraphInferBroadcast},
+    COMPARE("equal", "==", DLC_T_ANY),
+    COMPARE("greater", ">", DLC_T_NUMERIC),
+    COMPARE("less", "<", DLC_T_NUMERIC),
+
+    UNARY("relu", "Rectified linear unit", "`output = max(input, 0)`.", DLC_T_SIGNED),
+    {"dlc_graph.leaky_relu", "Leaky rectified linear unit",
+     "`output = input >= 0 ? input : alpha * input`.",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_FLOAT, "same type as input")},
+     {{"alpha", DLC_ATTR_FLOAT, false, "0.01 : f32", "slope for negative inputs"}},
+     dlcGraphInferUnary},
+    UNARY("sigmoid", "Logistic sigmoid", "`output = 1 / (1 + exp(-input))`.", DLC_T_FLOAT),
+    UNARY("tanh", "Hyperbolic tangent", "`output = tanh(input)`.", DLC_T_FLOAT),
+    {"dlc_graph.gelu", "Gaussian error linear unit",
+     "`output = input * Phi(input)`: with `approximate = \"none\"`, "
+     "`0.5 * x * (1 + erf(x / sqrt(2)))`; with `\"tanh\"`, "
+     "`0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`.",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_FLOAT, "same type as input")},
+     {{"approximate", DLC_ATTR_STRING, false, "\"none\"", "\"none\" or \"tanh\""}},
+     dlcGraphInferGelu},
+    UNARY("erf", "Error function", "`output = erf(input)`.", DLC_T_FLOAT),
+    UNARY("exp", "Exponential", "`output = exp(input)`.", DLC_T_FLOAT),
+    UNARY("log", "Natural logarithm", "`output = log(input)`.", DLC_T_FLOAT),
+    UNARY("sqrt", "Square root", "`output = sqrt(input)`.", DLC_T_FLOAT),
+    UNARY("neg", "Negation", "`output = -input`.", DLC_T_SIGNED),
+    UNARY("abs", "Absolute value", "`output = |input|` (identity on unsigned integers).",
+          DLC_T_NUMERIC),
+    {"dlc_graph.clip", "Clamp to [min, max]",
+     "`output = min(max(input, min), max)` elementwise. `min` and `max` are optional 0-d tensors "
+     "of the input's element type (absent: no bound). With both, the operand segment attribute "
+     "says which is which: `operandSegmentSizes = array<i32: 1, 0, 1>` has only `max`.",
+     {REQ("input", DLC_T_NUMERIC, NULL), OPT("min", DLC_T_NUMERIC, "0-d"),
+      OPT("max", DLC_T_NUMERIC, "0-d")},
+     {REQ("output", DLC_T_NUMERIC, "same type as input")},
+     {{0}},
+     dlcGraphInferClip},
+    {"dlc_graph.cast", "Element type conversion",
+     "Converts each element to the type `to`: floats to integers truncate toward zero (values out "
+     "of range are undefined), integers to bool compare with 0, bool to numbers give 0 or 1.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, "the input's shape, element type `to`")},
+     {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"}},
+     dlcGraphInferCast},
+    UNARY("identity", "Identity", "`output = input`.", DLC_T_ANY),
+    {"dlc_graph.dropout", "Dropout in inference mode",
+     "Inference only: `output = input`; the optional `mask` result is all true. Training-mode "
+     "dropout is not supported.",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_FLOAT, "same type as input"), OPT("mask", DLC_T_I1, "input's shape")},
+     {{"ratio", DLC_ATTR_FLOAT, false, "0.5 : f32", "kept for reference; inference ignores it"}},
+     dlcGraphInferDropout},
+
+    {"dlc_graph.matmul", "Matrix product with numpy semantics",
+     "Like numpy.matmul: 1-D operands are promoted (a leading or trailing 1 that is removed from "
+     "the result), the last two dims are multiplied and the leading (batch) dims broadcast. "
+     "Integer products accumulate in the element type.",
+     {REQ("lhs", DLC_T_NUMERIC, "... x M x K, or K"), REQ("rhs", DLC_T_NUMERIC, "... x K x N, or K")},
+     {REQ("output", DLC_T_NUMERIC, "broadcast(...) x M x N")},
+     {{0}},
+     dlcGraphInferMatmul},
+    {"dlc_graph.gemm", "General matrix multiply",
+     "`output = alpha * op(a) @ op(b) + beta * c` where `op` transposes when `trans_a` / "
+     "`trans_b`; `c` is optional and broadcasts to M x N.",
+     {REQ("a", DLC_T_NUMERIC, "M x K (K x M when trans_a)"),
+      REQ("b", DLC_T_NUMERIC, "K x N (N x K when trans_b)"),
+      OPT("c", DLC_T_NUMERIC, "broadcastable to M x N")},
+     {REQ("output", DLC_T_NUMERIC, "M x N")},
+     {{"alpha", DLC_ATTR_FLOAT, false, "1.0 : f32", "scale of the product"},
+      {"beta", DLC_ATTR_FLOAT, false, "1.0 : f32", "scale of c"},
+      {"trans_a", DLC_ATTR_BOOL, false, "false", "transpose a"},
+      {"trans_b", DLC_ATTR_BOOL, false, "false", "transpose b"}},
+     dlcGraphInferGemm},
+    {"dlc_graph.conv", "Convolution over 1 to 3 spatial dims",
+     "Cross-correlation of `input` (N x C x D1..Dn) with `weight` (M x C/group x k1..kn), plus "
+     "`bias` (M) when present: "
+     "`output[n, m, o..] = bias[m] + sum_{c, k..} input[n, g*C/group + c, o*s + k*d - pad_begin] "
+     "* weight[m, c, k..]` with `g = m / (M/group)`; padded positions read 0.",
+     {REQ("input", DLC_T_FLOAT, "N x C x D1 .. Dn"),
+      REQ("weight", DLC_T_FLOAT, "M x C/group x k1 .. kn"), OPT("bias", DLC_T_FLOAT, "M")},
+     {REQ("output", DLC_T_FLOAT, "N x M x O1 .. On")},
+     {AUTO_PAD, DILATIONS,
+      {"group", DLC_ATTR_INT, false, "1 : i64", "groups of input channels; divides C and M"},
+      {"kernel_shape", DLC_ATTR_INTS, false, NULL, "must match the weight's spatial dims; "
+                                                   "default taken from the weight"},
+      PADS, STRIDES},
+     dlcGraphInferConv},
+    {"dlc_graph.conv_transpose", "Transposed convolution over 1 to 3 spatial dims",
+     "The gradient of conv with respect to its input: each input element scatters "
+     "`input[n, c, i..] * weight[c, m, k..]` to `output[n, g*M/group + m, i*s + k*d - pad_begin]`. "
+     "`weight` is C x M/group x k1..kn. Output size per dim: "
+     "`s*(i-1) + output_padding + (k-1)*d + 1 - pad_begin - pad_end`, or `output_shape` when "
+     "given (pads are then computed, auto_pad deciding where the odd one goes).",
+     {REQ("input", DLC_T_FLOAT, "N x C x D1 .. Dn"),
+      REQ("weight", DLC_T_FLOAT, "C x M/group x k1 .. kn"), OPT("bias", DLC_T_FLOAT, "M")},
+     {REQ("output", DLC_T_FLOAT, "N x M x O1 .. On")},
+     {AUTO_PAD, DILATIONS,
+      {"group", DLC_ATTR_INT, false, "1 : i64", "groups; divides C and M"},
+      {"kernel_shape", DLC_ATTR_INTS, false, NULL, "default taken from the weight"},
+      {"output_padding", DLC_ATTR_INTS, false, NULL, "added at the end of each spatial dim; "
+                                                     "default all 0"},
+      {"output_shape", DLC_ATTR_INTS, false, NULL, "spatial output dims (overrides pads)"},
+      PADS, STRIDES},
+     dlcGraphInferConvTranspose},
+    {"dlc_graph.max_pool", "Max pooling over 1 to 3 spatial dims",
+     "`output[n, c, o..] = max_k input[n, c, o*s + k*d - pad_begin]` over the window, padded "
+     "positions ignored. Output size per dim: `floor((D + pads - ((k-1)*d+1)) / s) + 1` (ceil "
+     "with `ceil_mode`, a last window must start inside the input or its begin padding). The "
+     "optional `indices` result holds the flat row-major offset of each maximum in the input "
+     "(first maximum on ties); `storage_order = 1` (column-major) is not supported.",
+     {REQ("input", DLC_T_NUMERIC, "N x C x D1 .. Dn")},
+     {REQ("output", DLC_T_NUMERIC, "N x C x O1 .. On"), OPT("indices", DLC_T_I64, "as output")},
+     {AUTO_PAD,
+      {"ceil_mode", DLC_ATTR_BOOL, false, "false", "round the output size up"},
+      DILATIONS,
+      {"kernel_shape", DLC_ATTR_INTS, true, NULL, "window size per spatial dim"},
+      PADS,
+      {"storage_order", DLC_ATTR_INT, false, "0 : i64", "0 (row-major indices) only"},
+      STRIDES},
+     dlcGraphInferPool},
+    {"dlc_graph.avg_pool", "Average pooling over 1 to 3 spatial dims",
+     "The mean over each window (sizes as for max_pool). Padding counts toward the divisor only "
+     "with `count_include_pad`; positions past the end added by `ceil_mode` never count.",
+     {REQ("input", DLC_T_FLOAT, "N x C x D1 .. Dn")},
+     {REQ("output", DLC_T_FLOAT, "N x C x O1 .. On")},
+     {AUTO_PAD,
+      {"ceil_mode", DLC_ATTR_BOOL, false, "false", "round the output size up"},
+      {"count_include_pad", DLC_ATTR_BOOL, false, "false", "divide by the full window size"},
+      DILATIONS,
+      {"kernel_shape", DLC_ATTR_INTS, true, NULL, "window size per spatial dim"},
+      PADS, STRIDES},
+     dlcGraphInferPool},
+    {"dlc_graph.global_avg_pool", "Average over all spatial dims",
+     "`output[n, c, 1..] = mean(input[n, c, ..])`.",
+     {REQ("input", DLC_T_FLOAT, "N x C x D1 .. Dn, n >= 1")},
+     {REQ("output", DLC_T_FLOAT, "N x C x 1 .. 1")},
+     {{0}},
+     dlcGraphInferGlobalPool},
+
+    {"dlc_graph.batch_norm", "Batch normalization (inference)",
+     "`output = (input - mean[c]) / sqrt(var[c] + epsilon) * scale[c] + bias[c]` over channel dim "
+     "1, with the running statistics given as operands.",
+     {REQ("input", DLC_T_FLOAT, "N x C x ..."), REQ("scale", DLC_T_FLOAT, "C"),
+      REQ("bias", DLC_T_FLOAT, "C"), REQ("mean", DLC_T_FLOAT, "C"), REQ("var", DLC_T_FLOAT, "C")},
+     {REQ("output", DLC_T_FLOAT, "same type as input")},
+     {{"epsilon", DLC_ATTR_FLOAT, false, "1.0e-05 : f32", "added to the variance"},
+      {"momentum", DLC_ATTR_FLOAT, false, "0.9 : f32", "training only; ignored"}},
+     dlcGraphInferBatchNorm},
+    {"dlc_graph.layer_norm", "Layer normalization",
+     "Normalizes over dims [axis, rank): `output = (input - mean) * inv_std_dev * scale + bias` "
+     "with `inv_std_dev = 1 / sqrt(var + epsilon)`; `scale` and `bias` broadcast to the "
+     "normalized dims. The optional `mean` and `inv_std_dev` results have the input's shape with "
+     "the normalized dims set to 1. With more than one optional operand or result present, the "
+     "segment attributes say which.",
+     {REQ("input", DLC_T_FLOAT, NULL), REQ("scale", DLC_T_FLOAT, "broadcastable to input[axis:]"),
+      OPT("bias", DLC_T_FLOAT, "broadcastable to input[axis:]")},
+     {REQ("output", DLC_T_FLOAT, "same type as input"),
+      OPT("mean", DLC_T_FLOAT, "input dims before axis, then 1s"),
+      OPT("inv_std_dev", DLC_T_FLOAT, "as mean")},
+     {{"axis", DLC_ATTR_INT, false, "-1 : i64", "first normalized dim; negative counts from the "
+                                                "end"},
+      {"epsilon", DLC_ATTR_FLOAT, false, "1.0e-05 : f32", "added to the variance"},
+      {"stash_type", DLC_ATTR_INT, false, "1 : i64", "precision of mean and variance: 1 (f32) "
+                                                     "only"}},
+     dlcGraphInferLayerNorm},
+    {"dlc_graph.softmax", "Softmax along an axis",
+     "`output = exp(input - max) / sum(exp(input - max))` along `axis` (ONNX opset >= 13 "
+     "semantics: one axis, not a flattened suffix).",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_FLOAT, "same type as input")},
+     {{"axis", DLC_ATTR_INT, false, "-1 : i64", "negative counts from the end"}},
+     dlcGraphInferSoftmax},
+    {"dlc_graph.log_softmax", "Log of softmax along an axis",
+     "`output = input - max - log(sum(exp(input - max)))` along `axis` (opset >= 13 semantics).",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_FLOAT, "same type as input")},
+     {{"axis", DLC_ATTR_INT, false, "-1 : i64", "negative counts from the end"}},
+     dlcGraphInferSoftmax},
+
+    REDUCE("reduce_sum", "Sum"),
+    REDUCE("reduce_mean", "Mean"),
+    REDUCE("reduce_max", "Maximum"),
+
+    {"dlc_graph.reshape", "Reshape",
+     "The same elements in row-major order with shape `shape`: a 0 copies the input dim at that "
+     "position (unless `allowzero`, where 0 is a zero-size dim), one -1 is inferred from the "
+     "element count.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, "element type of input")},
+     {{"shape", DLC_ATTR_INTS, true, NULL, "the new shape"},
+      {"allowzero", DLC_ATTR_BOOL, false, "false", "0 means a zero-size dim, not a copy"}},
+     dlcGraphInferReshape},
+    {"dlc_graph.flatten", "Flatten to 2-D",
+     "Reshapes to `(d0 * .. * d(axis-1)) x (d(axis) * .. * d(rank-1))`.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, "2-D")},
+     {{"axis", DLC_ATTR_INT, false, "1 : i64", "in [-rank, rank]"}},
+     dlcGraphInferFlatten},
+    {"dlc_graph.transpose", "Permute dims",
+     "Output dim i is input dim `perm[i]`.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, "permuted shape")},
+     {{"perm", DLC_ATTR_INTS, false, NULL, "a permutation of [0, rank); default reversed"}},
+     dlcGraphInferTranspose},
+    {"dlc_graph.concat", "Concatenate two tensors",
+     "Concatenates `lhs` and `rhs` along `axis`; other dims must agree. N inputs are a chain of "
+     "concats, which lowering merges into one.",
+     {REQ("lhs", DLC_T_ANY, NULL), REQ("rhs", DLC_T_ANY, "same element type and rank")},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{"axis", DLC_ATTR_INT, true, NULL, "negative counts from the end"}},
+     dlcGraphInferConcat},
+    {"dlc_graph.slice", "Strided slice",
+     "For each listed axis, takes `starts[i]` up to (excluding) `ends[i]` in steps of `steps[i]`. "
+     "Negative starts and ends count from the end; they are clamped as in numpy (to [0, dim] for "
+     "positive steps, [-1, dim-1] for negative steps). Steps may be negative, never 0.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{"starts", DLC_ATTR_INTS, true, NULL, "one per axis"},
+      {"ends", DLC_ATTR_INTS, true, NULL, "one per axis"},
+      {"axes", DLC_ATTR_INTS, false, NULL, "unique, negative counts from the end; default "
+                                           "[0, len(starts))"},
+      {"steps", DLC_ATTR_INTS, false, NULL, "non-zero; default all 1"}},
+     dlcGraphInferSlice},
+    {"dlc_graph.squeeze", "Remove size-1 dims",
+     "Removes the dims listed in `axes` (each must be 1), or every size-1 dim when absent.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{"axes", DLC_ATTR_INTS, false, NULL, "negative counts from the end; default all size-1 "
+                                           "dims"}},
+     dlcGraphInferSqueeze},
+    {"dlc_graph.unsqueeze", "Insert size-1 dims",
+     "Inserts a size-1 dim at each position of `axes` in the output.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{"axes", DLC_ATTR_INTS, true, NULL, "positions in the output, unique, negative counts from "
+                                          "the end"}},
+     dlcGraphInferUnsqueeze},
+    {"dlc_graph.gather", "Gather along an axis",
+     "`output[i.., j.., k..] = input[i.., indices[j..], k..]` with `i..` the dims before `axis`; "
+     "negative indices count from the end. Out-of-range indices are undefined behaviour.",
+     {REQ("input", DLC_T_ANY, NULL), REQ("indices", DLC_T_INDEX, "any rank")},
+     {REQ("output", DLC_T_ANY, "input[:axis] + indices + input[axis+1:]")},
+     {{"axis", DLC_ATTR_INT, false, "0 : i64", "negative counts from the end"}},
+     dlcGraphInferGather},
+    {"dlc_graph.pad", "Pad",
+     "Pads each dim by `pads[i]` before and `pads[rank + i]` after (negative pads crop). Modes: "
+     "constant (`constant_value`, default 0), reflect (mirror without the edge), edge (repeat the "
+     "edge), wrap (cyclic).",
+     {REQ("input", DLC_T_ANY, NULL), OPT("constant_value", DLC_T_ANY, "0-d, input element type")},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{"pads", DLC_ATTR_INTS, true, NULL, "begins then ends, one pair per (listed) axis"},
+      {"mode", DLC_ATTR_STRING, false, "\"constant\"", "constant, reflect, edge or wrap"},
+      {"axes", DLC_ATTR_INTS, false, NULL, "the dims `pads` refers to; default all"}},
+     dlcGraphInferPad},
+    {"dlc_graph.expand", "Broadcast to a shape",
+     "Broadcasts `input` and `shape` together with numpy rules (the result may be larger than "
+     "`shape`).",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{"shape", DLC_ATTR_INTS, true, NULL, "the target shape"}},
+     dlcGraphInferExpand},
+    {"dlc_graph.shape", "The shape of a tensor",
+     "A 1-D i64 tensor of the input's dims `[start, end)` (negative values count from the end, "
+     "clamped to [0, rank]).",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_I64, "1-D")},
+     {{"start", DLC_ATTR_INT, false, "0 : i64", "first dim"},
+      {"end", DLC_ATTR_INT, false, NULL, "one past the last dim; default rank"}},
+     dlcGraphInferShape},
+    {"dlc_graph.where", "Elementwise select",
+     "`output = condition ? on_true : on_false` elementwise with numpy broadcasting of all three.",
+     {REQ("condition", DLC_T_I1, NULL), REQ("on_true", DLC_T_ANY, NULL),
+      REQ("on_false", DLC_T_ANY, "element type of on_true")},
+     {REQ("output", DLC_T_ANY, NULL)},
+     {{0}},
+     dlcGraphInferWhere},
+};
+
+const DlcOpDef *dlcGraphOpDefs(size_t *count) {
+  *count = sizeof graphOps / sizeof *graphOps;
+  return graphOps;
+}

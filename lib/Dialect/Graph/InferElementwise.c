@@ -1,0 +1,139 @@
+//===- InferElementwise.c - Shape rules of elementwise graph ops -*- C -*-===//
+
+#include "Dialect/Graph/GraphInfer.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
+static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
+
+// Broadcasts operands [0, n) with numpy rules into `out`, or emits an error
+// naming the two operands that disagree.
+static bool broadcastAll(DlcInfer *in, int n, DlcShape *out) {
+  *out = in->shapes[0];
+  for (int i = 1; i < n; ++i) {
+    DlcShape next;
+    if (!dlcBroadcastShapes(out, &in->shapes[i], &next)) {
+      DlcStr a = DLC_STR_INIT, b = DLC_STR_INIT;
+      dlcStrAppendType(&a, in->types[0]);
+      dlcStrAppendType(&b, in->types[i]);
+      dlcEmitOpError(in->op, "operands '%s' (%s) and '%s' (%s) are not broadcast-compatible",
+                     in->def->operands[0].name, dlcStrGet(&a), in->def->operands[i].name,
+                     dlcStrGet(&b));
+      dlcStrFree(&a);
+      dlcStrFree(&b);
+      return false;
+    }
+    *out = next;
+  }
+  return true;
+}
+
+static bool sameElt(DlcInfer *in, int a, int b) {
+  if (mlirTypeEqual(in->elts[a], in->elts[b]))
+    return true;
+  DlcStr x = DLC_STR_INIT, y = DLC_STR_INIT;
+  dlcStrAppendType(&x, in->elts[a]);
+  dlcStrAppendType(&y, in->elts[b]);
+  dlcEmitOpError(in->op, "operands '%s' (%s) and '%s' (%s) must have the same element type",
+                 in->def->operands[a].name, dlcStrGet(&x), in->def->operands[b].name, dlcStrGet(&y));
+  dlcStrFree(&x);
+  dlcStrFree(&y);
+  return false;
+}
+
+MlirLogicalResult dlcGraphInferConstant(DlcInfer *in) {
+  MlirAttribute value = dlcOpAttr(in->op, "value");
+  MlirType type = mlirAttributeGetType(value);
+  if (!mlirTypeIsARankedTensor(type) || !dlcEltIn(dlcElementType(type), DLC_T_ANY)) {
+    dlcEmitOpError(in->op, "attribute 'value' must be a ranked tensor of a supported element type");
+    return fail();
+  }
+  in->results[0] = type;
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferBroadcast(DlcInfer *in) {
+  // pow's exponent may have another element type; the others must agree.
+  bool isPow = mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(in->op)),
+                                  mlirStringRefCreateFromCString("dlc_graph.pow"));
+  if (!isPow && !sameElt(in, 0, 1))
+    return fail();
+  DlcShape out;
+  if (!broadcastAll(in, 2, &out))
+    return fail();
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferCompare(DlcInfer *in) {
+  DlcShape out;
+  if (!sameElt(in, 0, 1) || !broadcastAll(in, 2, &out))
+    return fail();
+  in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 1));
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferUnary(DlcInfer *in) {
+  in->results[0] = in->types[0];
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferGelu(DlcInfer *in) {
+  MlirStringRef mode = dlcOpString(in->op, "approximate");
+  if (!mlirStringRefEqual(mode, mlirStringRefCreateFromCString("none")) &&
+      !mlirStringRefEqual(mode, mlirStringRefCreateFromCString("tanh"))) {
+    dlcEmitOpError(in->op, "attribute 'approximate' must be \"none\" or \"tanh\", but is \"%.*s\"",
+                   (int)mode.length, mode.data);
+    return fail();
+  }
+  in->results[0] = in->types[0];
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferClip(DlcInfer *in) {
+  for (int i = 1; i < 3; ++i) {
+    if (!in->types[i].ptr)
+      continue;
+    if (in->shapes[i].rank != 0 && !(in->shapes[i].rank == 1 && in->shapes[i].dims[0] == 1)) {
+      dlcEmitOpError(in->op, "operand '%s' must be a 0-d tensor", in->def->operands[i].name);
+      return fail();
+    }
+    if (!sameElt(in, 0, i))
+      return fail();
+  }
+  in->results[0] = in->types[0];
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferCast(DlcInfer *in) {
+  MlirType to = mlirTypeAttrGetValue(dlcOpAttr(in->op, "to"));
+  if (!dlcEltIn(to, DLC_T_ANY)) {
+    DlcStr s = DLC_STR_INIT;
+    dlcStrAppendType(&s, to);
+    dlcEmitOpError(in->op, "attribute 'to' must be f32, f64, i8-i64, ui8-ui64 or i1, but is %s",
+                   dlcStrGet(&s));
+    dlcStrFree(&s);
+    return fail();
+  }
+  in->results[0] = dlcTensorType(&in->shapes[0], to);
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferDropout(DlcInfer *in) {
+  in->results[0] = in->types[0];
+  if (in->hasResult[1])
+    in->results[1] = dlcTensorType(&in->shapes[0], mlirIntegerTypeGet(in->ctx, 1));
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferWhere(DlcInfer *in) {
+  DlcShape out;
+  if (!sameElt(in, 1, 2) || !broadcastAll(in, 3, &out))
+    return fail();
+  in->results[0] = dlcTensorType(&out, in->elts[1]);
+  return ok();
+}

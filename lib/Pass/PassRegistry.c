@@ -1,0 +1,121 @@
+//===- PassRegistry.c - The table of DLC passes and pipelines ---*- C -*-===//
+//
+// Every DLC pass and named pipeline, described once. Help texts, docs and
+// the pipeline parser are generated from here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pass/PassDef.h"
+
+#include <string.h>
+
+static const DlcPassDef passes[] = {
+    {"dlc-infer-shapes", "DlcInferShapes", "Infer static result shapes of dlc ops",
+     "Walks every function in order and refines the result types of dlc_graph and dlc_tensor "
+     "ops from their operand types and attributes, replacing `?` dims that follow from the "
+     "operands; function result types are updated to match what is returned. Inconsistent IR "
+     "(shapes that do not agree, attributes out of range) is reported with a located error and "
+     "the pass fails. Result types are only ever refined, never widened.",
+     "", 0, {{0}}, dlcRunInferShapes, {NULL}},
+    {"dlc-graph-to-tensor", "DlcGraphToTensor",
+     "Decompose dlc_graph ops into dlc_tensor primitives",
+     "Rewrites each model-level op into the dozen dlc_tensor primitives: elementwise ops and "
+     "activations into `map`s with scalar bodies (private `func.func`s, one per op kind and type), "
+     "matmul and gemm into `contract` (+ maps), conv into `pad` + `conv` (+ bias map), pooling "
+     "into `pad` + `pool`, normalizations and softmax into `reduce`s and `map`s, shape ops into "
+     "data movement. Any dlc_graph op left over is an error; every one is reported, at its "
+     "location. Runs the DLC verifier first.",
+     "builtin.module", 0, {{0}}, dlcRunGraphToTensor, {"func", "arith", "math", "tensor"}},
+    {"dlc-tensor-to-linalg", "DlcTensorToLinalg",
+     "Lower dlc_tensor ops to linalg, tensor, arith and math",
+     "Lowers each primitive to exactly one linalg or tensor form (see docs/TensorDialect.md), "
+     "inlining map bodies into `linalg.generic` regions and deleting them, and rewrites unsigned "
+     "integer tensors to the signless types linalg and arith compute on (function signatures "
+     "included). Any dlc_tensor op left over is an error, reported at its location.",
+     "builtin.module", 0, {{0}}, dlcRunTensorToLinalg,
+     {"func", "arith", "math", "tensor", "linalg"}},
+    {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
+     "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
+     "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
+     "library at run time.",
+     "", 0, {{0}}, dlcRunLowerCopies, {"linalg"}},
+    {"dlc-entry-abi", "DlcEntryABI", "Give public functions DLC's C calling convention",
+     "For each public function with only memref arguments and no results (after bufferization "
+     "and buffer-results-to-out-params), adds an i32 result that is 0 on success and the "
+     "`llvm.emit_c_interface`-free bare-pointer convention that dlc-translate's headers "
+     "declare: `int name(const T *in0, .., T *out0, ..)`.",
+     "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith"}},
+};
+
+static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm) { return dlcBuildGraphToLinalgPipeline(pm); }
+static MlirLogicalResult buildLinalgToLoops(MlirOpPassManager pm) { return dlcBuildLinalgToLoopsPipeline(pm); }
+static MlirLogicalResult buildLowerToLLVM(MlirOpPassManager pm) { return dlcBuildLowerToLLVMPipeline(pm); }
+
+static const DlcPipelineDef pipelines[] = {
+    {"dlc-graph-to-linalg", "Lower dlc_graph (or dlc_tensor) IR to linalg on tensors",
+     "dlc-infer-shapes, dlc-graph-to-tensor, dlc-tensor-to-linalg, then canonicalize and cse. "
+     "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
+     buildGraphToLinalg},
+    {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
+     "dlc-graph-to-linalg, then one-shot-bufferize with function boundaries (identity layouts), "
+     "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
+     "deallocation pipeline, dlc-lower-copies, linalg -> affine loops -> scf. Accepts IR at any "
+     "higher level.",
+     buildLinalgToLoops},
+    {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
+     "dlc-linalg-to-loops, dlc-entry-abi, then scf -> cf, memref, math (through libm where LLVM "
+     "has no intrinsic), arith, func (bare-pointer memref convention) and cf to the LLVM dialect. "
+     "Leaves only llvm dialect ops. Accepts IR at any higher level.",
+     buildLowerToLLVM},
+};
+
+#define NUM_PASSES ((intptr_t)(sizeof passes / sizeof *passes))
+#define NUM_PIPELINES ((intptr_t)(sizeof pipelines / sizeof *pipelines))
+
+const DlcPassDef *dlcLookupPassDef(const char *argument, size_t len) {
+  for (intptr_t i = 0; i < NUM_PASSES; ++i)
+    if (strlen(passes[i].argument) == len && !strncmp(passes[i].argument, argument, len))
+      return &passes[i];
+  return NULL;
+}
+
+const DlcPipelineDef *dlcLookupPipelineDef(const char *argument, size_t len) {
+  for (intptr_t i = 0; i < NUM_PIPELINES; ++i)
+    if (strlen(pipelines[i].argument) == len && !strncmp(pipelines[i].argument, argument, len))
+      return &pipelines[i];
+  return NULL;
+}
+
+intptr_t dlcGetNumPassInfos(void) { return NUM_PASSES + NUM_PIPELINES; }
+
+DlcPassInfo dlcGetPassInfo(intptr_t i) {
+  if (i < NUM_PASSES)
+    return (DlcPassInfo){passes[i].argument, passes[i].summary, passes[i].description, 0,
+                         passes[i].numOptions, passes[i].options};
+  const DlcPipelineDef *p = &pipelines[i - NUM_PASSES];
+  return (DlcPassInfo){p->argument, p->summary, p->description, 1, 0, NULL};
+}
+
+MlirPass dlcCreatePassFromString(MlirStringRef argument, MlirStringRef options,
+                                 MlirStringCallback errorCallback, void *userData) {
+  const DlcPassDef *def = dlcLookupPassDef(argument.data, argument.length);
+  if (!def) {
+    if (errorCallback) {
+      static const char prefix[] = "unknown DLC pass '";
+      errorCallback(mlirStringRefCreate(prefix, sizeof prefix - 1), userData);
+      errorCallback(argument, userData);
+      errorCallback(mlirStringRefCreate("'", 1), userData);
+    }
+    return (MlirPass){NULL};
+  }
+  return dlcCreatePassFromDef(def, options, errorCallback, userData);
+}
+
+#define CREATE(fn, flag)                                                                           \
+  MlirPass fn(void) {                                                                              \
+    return dlcCreatePassFromDef(dlcLookupPassDef(flag, sizeof flag - 1),                           \
+                                mlirStringRefCreate("", 0), NULL, NULL);                           \
+  }
+CREATE(dlcCreateInferShapesPass, "dlc-infer-shapes")
+CREATE(dlcCreateGraphToTensorPass, "dlc-graph-to-tensor")
+CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")

@@ -1,0 +1,92 @@
+//===- Pipelines.c - DLC's named pipelines ----------------------*- C -*-===//
+//
+// Progressive lowering, one builder per stage. Each builder appends to a
+// module-level pass manager and includes the stages before it, so each
+// accepts IR at any higher level (passes find nothing to do on IR that is
+// already lower).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dlc-c/Passes.h"
+#include "Pass/PassDef.h"
+
+#include <stdio.h>
+
+static void printUpstreamError(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s\n", (int)message.length, message.data);
+}
+
+static MlirLogicalResult add(MlirOpPassManager pm, const char *upstream) {
+  return mlirOpPassManagerAddPipeline(pm, mlirStringRefCreateFromCString(upstream),
+                                      printUpstreamError, NULL);
+}
+
+static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
+  MlirPass pass = dlcCreatePassFromString(mlirStringRefCreateFromCString(flag),
+                                          mlirStringRefCreate("", 0), printUpstreamError, NULL);
+  if (!(pass).ptr)
+    return mlirLogicalResultFailure();
+  mlirOpPassManagerAddOwnedPass(pm, pass);
+  return mlirLogicalResultSuccess();
+}
+
+#define TRY(x)                                                                                     \
+  do {                                                                                             \
+    if (mlirLogicalResultIsFailure(x))                                                             \
+      return mlirLogicalResultFailure();                                                           \
+  } while (0)
+
+MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
+  // Static shapes first: every later step sees what the model fixes.
+  TRY(addOwn(pm, "dlc-infer-shapes"));
+  // Model-level ops become the dozen dlc_tensor primitives.
+  TRY(addOwn(pm, "dlc-graph-to-tensor"));
+  // Each primitive becomes one linalg / tensor form on signless types.
+  TRY(addOwn(pm, "dlc-tensor-to-linalg"));
+  // Fold the constants and reshapes that decompositions leave behind.
+  TRY(add(pm, "canonicalize"));
+  TRY(add(pm, "cse"));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
+  TRY(dlcBuildGraphToLinalgPipeline(pm));
+  // Tensors become buffers, across function boundaries, with plain
+  // row-major layouts at the boundary so callers pass dense arrays.
+  TRY(add(pm, "one-shot-bufferize{bufferize-function-boundaries=true "
+              "function-boundary-type-conversion=identity-layout-map}"));
+  // Results become trailing out-parameters the caller allocates.
+  TRY(add(pm, "buffer-results-to-out-params{modify-public-functions=true "
+              "hoist-static-allocs=true}"));
+  // Free every temporary buffer.
+  TRY(add(pm, "buffer-deallocation-pipeline"));
+  // Copies become loops rather than calls into MLIR's runtime library.
+  TRY(addOwn(pm, "dlc-lower-copies"));
+  // linalg -> affine loops -> scf.
+  TRY(add(pm, "func.func(convert-linalg-to-affine-loops)"));
+  TRY(add(pm, "lower-affine"));
+  TRY(add(pm, "canonicalize"));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
+  TRY(dlcBuildLinalgToLoopsPipeline(pm));
+  // Public functions return an i32 status, as dlc-translate's headers say.
+  TRY(addOwn(pm, "dlc-entry-abi"));
+  // Structured control flow to blocks and branches.
+  TRY(add(pm, "convert-scf-to-cf"));
+  // Subviews and reshapes to plain pointer arithmetic.
+  TRY(add(pm, "expand-strided-metadata"));
+  TRY(add(pm, "finalize-memref-to-llvm"));
+  // Math without an LLVM intrinsic (erf, tanh, ...) calls libm.
+  TRY(add(pm, "convert-math-to-libm"));
+  TRY(add(pm, "convert-math-to-llvm"));
+  TRY(add(pm, "convert-arith-to-llvm"));
+  // Memref arguments as bare pointers: `int f(const float *in, float *out)`.
+  TRY(add(pm, "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"));
+  TRY(add(pm, "convert-cf-to-llvm"));
+  TRY(add(pm, "convert-ub-to-llvm"));
+  TRY(add(pm, "reconcile-unrealized-casts"));
+  return mlirLogicalResultSuccess();
+}

@@ -1,0 +1,80 @@
+//===- Types.h - Element types and shapes of DLC tensors --------*- C -*-===//
+//
+// DLC tensors are ranked builtin tensors over eleven element types. Signless
+// integers (i8..i64) are signed, ui8..ui64 unsigned, i1 is bool. DlcShape is
+// a rank and dims (DLC_DYN for '?') that shape rules compute on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_SUPPORT_TYPES_H
+#define DLC_SUPPORT_TYPES_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+  DLC_T_F32 = 1u << 0,
+  DLC_T_F64 = 1u << 1,
+  DLC_T_I8 = 1u << 2,
+  DLC_T_I16 = 1u << 3,
+  DLC_T_I32 = 1u << 4,
+  DLC_T_I64 = 1u << 5,
+  DLC_T_U8 = 1u << 6,
+  DLC_T_U16 = 1u << 7,
+  DLC_T_U32 = 1u << 8,
+  DLC_T_U64 = 1u << 9,
+  DLC_T_I1 = 1u << 10,
+  DLC_T_FLOAT = DLC_T_F32 | DLC_T_F64,
+  DLC_T_SINT = DLC_T_I8 | DLC_T_I16 | DLC_T_I32 | DLC_T_I64,
+  DLC_T_UINT = DLC_T_U8 | DLC_T_U16 | DLC_T_U32 | DLC_T_U64,
+  DLC_T_INT = DLC_T_SINT | DLC_T_UINT,
+  DLC_T_NUMERIC = DLC_T_FLOAT | DLC_T_INT,
+  DLC_T_SIGNED = DLC_T_FLOAT | DLC_T_SINT,
+  DLC_T_ANY = DLC_T_NUMERIC | DLC_T_I1,
+  DLC_T_INDEX = DLC_T_I32 | DLC_T_I64,
+};
+
+#define DLC_MAX_RANK 16
+#define DLC_DYN INT64_MIN
+
+typedef struct DlcShape {
+  int64_t rank;
+  int64_t dims[DLC_MAX_RANK];
+} DlcShape;
+
+/// The DLC_T_* bit of an element type, 0 if DLC does not support it.
+uint32_t dlcEltBit(MlirType elt);
+/// The element type for one DLC_T_* bit.
+MlirType dlcEltFromBit(MlirContext ctx, uint32_t bit);
+/// Words for a mask in messages: "float", "integer", "f32, i64 or i1"...
+const char *dlcEltMaskName(uint32_t mask);
+/// True for element types in the mask.
+static inline bool dlcEltIn(MlirType elt, uint32_t mask) { return (dlcEltBit(elt) & mask) != 0; }
+bool dlcIsFloat(MlirType elt);
+bool dlcIsUnsigned(MlirType elt);
+/// Bit width of an element type (1 for i1).
+unsigned dlcEltWidth(MlirType elt);
+/// The signless type that arith and linalg compute on: ui8 -> i8, else elt.
+MlirType dlcSignless(MlirType elt);
+
+/// Fills `shape` from a ranked tensor type; false for anything else or a
+/// rank above DLC_MAX_RANK.
+bool dlcShapeOf(MlirType tensorType, DlcShape *shape);
+/// The element type of a shaped type.
+MlirType dlcElementType(MlirType shapedType);
+MlirType dlcTensorType(const DlcShape *shape, MlirType elt);
+MlirType dlcTensorTypeOf(int64_t rank, const int64_t *dims, MlirType elt);
+bool dlcShapeIsStatic(const DlcShape *shape);
+int64_t dlcShapeNumElements(const DlcShape *shape); // DLC_DYN if dynamic
+/// Numpy broadcast of two shapes; false when they are incompatible.
+bool dlcBroadcastShapes(const DlcShape *a, const DlcShape *b, DlcShape *out);
+/// Same rank and element type, dims equal where both are static.
+bool dlcTypesCompatible(MlirType a, MlirType b);
+/// Of two compatible tensor types, the one with more static dims merged.
+MlirType dlcTypeMeet(MlirType a, MlirType b);
+/// Normalizes a possibly negative axis into [0, rank); false if out of range.
+bool dlcNormalizeAxis(int64_t *axis, int64_t rank);
+
+#endif // DLC_SUPPORT_TYPES_H
