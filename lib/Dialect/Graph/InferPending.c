@@ -8,10 +8,6 @@
     (void)in;                                                                                      \
     return mlirLogicalResultSuccess();                                                             \
   }
-PENDING(dlcGraphInferConv)
-PENDING(dlcGraphInferConvTranspose)
-PENDING(dlcGraphInferPool)
-PENDING(dlcGraphInferGlobalPool)
 PENDING(dlcGraphInferBatchNorm)
 PENDING(dlcGraphInferLayerNorm)
 PENDING(dlcGraphInferSoftmax)

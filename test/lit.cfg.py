@@ -1,0 +1,32 @@
+# -*- Python -*-
+# lit configuration for DLC. Run through `cmake --build build --target check-dlc`
+# or scripts/test.sh; lit.site.cfg.py (generated) sets the build paths.
+import os
+import lit.formats
+import lit.util
+
+config.name = "DLC"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".mlir", ".test", ".c", ".sh"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.dlc_obj_root, "test")
+
+# Our tools first, then LLVM 22's (FileCheck, not, count, mlir-opt, clang).
+config.environment["PATH"] = os.pathsep.join(
+    [config.dlc_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+
+# ../shared holds the ONNX node tests and the real models. Tests that need it
+# must fail loudly when it is missing, never skip.
+shared = os.environ.get("DLC_SHARED", config.dlc_shared_default)
+if not os.path.isdir(shared):
+    lit_config.fatal("DLC's shared data is missing: %s (set DLC_SHARED)" % shared)
+config.environment["DLC_SHARED"] = shared
+
+config.substitutions.append(("%shared", shared))
+config.substitutions.append(("%irdl", config.dlc_irdl))
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%dlc_src", config.dlc_src_root))
+config.substitutions.append(("%dlc_obj", config.dlc_obj_root))
+config.substitutions.append(("%cc", config.dlc_cc))
+config.substitutions.append(("%dlc_include", os.path.join(config.dlc_src_root, "include")))
