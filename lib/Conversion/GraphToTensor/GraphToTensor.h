@@ -65,5 +65,15 @@ extern const DlcLowering dlcElementwiseLowerings[];
 extern const size_t dlcNumElementwiseLowerings;
 extern const DlcLowering dlcLinearLowerings[];
 extern const size_t dlcNumLinearLowerings;
+extern const DlcLowering dlcConvLowerings[];
+extern const size_t dlcNumConvLowerings;
+extern const DlcLowering dlcPoolLowerings[];
+extern const size_t dlcNumPoolLowerings;
+extern const DlcLowering dlcNormLowerings[];
+extern const size_t dlcNumNormLowerings;
+extern const DlcLowering dlcReduceLowerings[];
+extern const size_t dlcNumReduceLowerings;
+extern const DlcLowering dlcShapeOpsLowerings[];
+extern const size_t dlcNumShapeOpsLowerings;
 
 #endif // DLC_CONVERSION_GRAPHTOTENSOR_GRAPHTOTENSOR_H

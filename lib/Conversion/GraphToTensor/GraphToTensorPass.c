@@ -20,6 +20,11 @@ typedef struct Family {
 static const Family families[] = {
     {dlcElementwiseLowerings, &dlcNumElementwiseLowerings},
     {dlcLinearLowerings, &dlcNumLinearLowerings},
+    {dlcConvLowerings, &dlcNumConvLowerings},
+    {dlcPoolLowerings, &dlcNumPoolLowerings},
+    {dlcNormLowerings, &dlcNumNormLowerings},
+    {dlcReduceLowerings, &dlcNumReduceLowerings},
+    {dlcShapeOpsLowerings, &dlcNumShapeOpsLowerings},
 };
 
 void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
@@ -31,7 +36,7 @@ void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassO
   size_t total = 0;
   for (size_t i = 0; i < sizeof families / sizeof *families; ++i)
     total += *families[i].count;
-  DlcLowering *all = malloc(total * sizeof *all);
+  DlcLowering *all = malloc((total ? total : 1) * sizeof *all);
   if (!all)
     abort();
   size_t n = 0;

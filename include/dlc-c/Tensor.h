@@ -1,0 +1,78 @@
+/*===-- dlc-c/Tensor.h - Host tensors -----------------------------*- C -*-===*\
+|*                                                                            *|
+|* A DlcTensor is a dense, row-major host tensor: what dlc-run reads from    *|
+|* .npy and ONNX TensorProto (.pb) files, passes to compiled code and        *|
+|* compares. Compiled entry points take such buffers: inputs, then outputs.   *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_C_TENSOR_H
+#define DLC_C_TENSOR_H
+
+#include "dlc-c/Support.h"
+#include "mlir-c/IR.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DLC_TENSOR_MAX_RANK 16
+
+typedef enum DlcDType {
+  DLC_DTYPE_F32,
+  DLC_DTYPE_F64,
+  DLC_DTYPE_I8,
+  DLC_DTYPE_I16,
+  DLC_DTYPE_I32,
+  DLC_DTYPE_I64,
+  DLC_DTYPE_U8,
+  DLC_DTYPE_U16,
+  DLC_DTYPE_U32,
+  DLC_DTYPE_U64,
+  DLC_DTYPE_BOOL, ///< one byte per element, 0 or 1
+} DlcDType;
+
+typedef struct DlcTensor {
+  DlcDType dtype;
+  int64_t rank;
+  int64_t shape[DLC_TENSOR_MAX_RANK];
+  void *data;   ///< owned by the tensor; 64-byte aligned; may be NULL when empty
+  size_t bytes; ///< element count * dlcDTypeSize(dtype)
+} DlcTensor;
+
+/// Bytes per element.
+DLC_CAPI_EXPORTED size_t dlcDTypeSize(DlcDType dtype);
+/// "float32", "int64", "bool"... (numpy names).
+DLC_CAPI_EXPORTED const char *dlcDTypeName(DlcDType dtype);
+/// The MLIR element type of a dtype (f32, i64, ui8, i1...).
+DLC_CAPI_EXPORTED MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype);
+/// The dtype of an MLIR element type; fails for unsupported types.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcDTypeFromMlirType(MlirType type, DlcDType *dtype);
+
+/// Element count (1 for rank 0).
+DLC_CAPI_EXPORTED int64_t dlcTensorNumElements(const DlcTensor *t);
+/// Allocates zeroed storage for `dtype` and `shape`. The caller owns it
+/// (dlcTensorDestroy). Fails only on allocation failure.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorCreate(DlcDType dtype, int64_t rank,
+                                                    const int64_t *shape, DlcTensor *out);
+/// Frees the storage (not the struct); safe on a zeroed tensor.
+DLC_CAPI_EXPORTED void dlcTensorDestroy(DlcTensor *t);
+
+/// Reads a .npy (little-endian, C order) or serialized onnx.TensorProto
+/// (.pb) file, chosen by content. On error calls `errorCallback` with a
+/// message naming the file and fails; `out` is then left empty.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
+                                                      MlirStringCallback errorCallback,
+                                                      void *userData);
+/// Writes a .npy file (removed again if writing fails).
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
+                                                      MlirStringCallback errorCallback,
+                                                      void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_C_TENSOR_H */
