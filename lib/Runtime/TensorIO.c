@@ -1,0 +1,404 @@
+//===- TensorIO.c - Host tensors from and to .npy and .pb files --*- C -*-===//
+//
+// .npy: NumPy's format, versions 1-3, little-endian, C order. .pb: a
+// serialized onnx.TensorProto, decoded with protobuf-c (raw_data, typed
+// fields or external data).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime/TensorIO.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void report(MlirStringCallback cb, void *userData, const DlcStr *message) {
+  if (cb)
+    cb(mlirStringRefCreate(dlcStrGet(message), message->len), userData);
+}
+
+bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out) {
+  switch (onnxType) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
+    *out = DLC_DTYPE_F32;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
+    *out = DLC_DTYPE_F64;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
+    *out = DLC_DTYPE_I8;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16:
+    *out = DLC_DTYPE_I16;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32:
+    *out = DLC_DTYPE_I32;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
+    *out = DLC_DTYPE_I64;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
+    *out = DLC_DTYPE_U8;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16:
+    *out = DLC_DTYPE_U16;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32:
+    *out = DLC_DTYPE_U32;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64:
+    *out = DLC_DTYPE_U64;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL:
+    *out = DLC_DTYPE_BOOL;
+    return true;
+  default:
+    return false;
+  }
+}
+
+static char *readFile(const char *path, size_t *size, DlcStr *error) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    dlcStrPrintf(error, "cannot open '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  DlcStr s = DLC_STR_INIT;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    dlcStrAppend(&s, buf, n);
+  bool failed = ferror(f);
+  fclose(f);
+  if (failed) {
+    dlcStrFree(&s);
+    dlcStrPrintf(error, "cannot read '%s'", path);
+    return NULL;
+  }
+  if (!s.data)
+    dlcStrAppend(&s, "", 0);
+  *size = s.len;
+  return s.data;
+}
+
+// Reads `length` bytes at `offset` of an external data file.
+static bool readExternal(const Onnx__TensorProto *p, const char *baseDir, DlcTensor *out,
+                         DlcStr *error) {
+  const char *location = NULL;
+  long long offset = 0, length = -1;
+  for (size_t i = 0; i < p->n_external_data; ++i) {
+    const Onnx__StringStringEntryProto *kv = p->external_data[i];
+    if (!strcmp(kv->key, "location"))
+      location = kv->value;
+    else if (!strcmp(kv->key, "offset"))
+      offset = atoll(kv->value);
+    else if (!strcmp(kv->key, "length"))
+      length = atoll(kv->value);
+  }
+  if (!location || strstr(location, "..")) {
+    dlcStrPrintf(error, "external data of tensor '%s' has no (or an unsafe) location",
+                 p->name ? p->name : "");
+    return false;
+  }
+  DlcStr path = DLC_STR_INIT;
+  dlcStrPrintf(&path, "%s/%s", baseDir ? baseDir : ".", location);
+  FILE *f = fopen(dlcStrGet(&path), "rb");
+  bool ok = f && fseek(f, offset, SEEK_SET) == 0 &&
+            (length < 0 || (size_t)length == out->bytes) &&
+            fread(out->data, 1, out->bytes, f) == out->bytes;
+  if (!ok)
+    dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s' from '%s'",
+                 out->bytes, p->name ? p->name : "", dlcStrGet(&path));
+  if (f)
+    fclose(f);
+  dlcStrFree(&path);
+  return ok;
+}
+
+bool dlcTensorFromProto(const Onnx__TensorProto *p, const char *baseDir, DlcTensor *out,
+                        DlcStr *error) {
+  memset(out, 0, sizeof *out);
+  DlcDType dtype;
+  const char *name = p->name ? p->name : "";
+  if (!dlcDTypeFromOnnx(p->data_type, &dtype)) {
+    dlcStrPrintf(error, "tensor '%s' has unsupported data type %d", name, (int)p->data_type);
+    return false;
+  }
+  if (p->n_dims > DLC_TENSOR_MAX_RANK) {
+    dlcStrPrintf(error, "tensor '%s' has rank %zu (more than %d)", name, p->n_dims,
+                 DLC_TENSOR_MAX_RANK);
+    return false;
+  }
+  if (p->segment) {
+    dlcStrPrintf(error, "tensor '%s' is segmented, which is not supported", name);
+    return false;
+  }
+  for (size_t i = 0; i < p->n_dims; ++i) {
+    if (p->dims[i] < 0) {
+      dlcStrPrintf(error, "tensor '%s' has a negative dim", name);
+      return false;
+    }
+  }
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, (int64_t)p->n_dims, p->dims, out))) {
+    dlcStrPrintf(error, "cannot allocate tensor '%s'", name);
+    return false;
+  }
+  int64_t count = dlcTensorNumElements(out);
+  bool ok = true;
+  if (p->has_data_location && p->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
+    ok = readExternal(p, baseDir, out, error);
+  } else if (p->has_raw_data) {
+    if (p->raw_data.len != out->bytes) {
+      dlcStrPrintf(error, "tensor '%s' has %zu bytes of raw data, but its shape needs %zu", name,
+                   p->raw_data.len, out->bytes);
+      ok = false;
+    } else if (out->bytes) {
+      memcpy(out->data, p->raw_data.data, out->bytes);
+    }
+  } else {
+    // Typed fields: ONNX packs small integer types and bools into int32_data,
+    // uint32/uint64 into uint64_data.
+    size_t have;
+    switch (dtype) {
+    case DLC_DTYPE_F32:
+      have = p->n_float_data;
+      break;
+    case DLC_DTYPE_F64:
+      have = p->n_double_data;
+      break;
+    case DLC_DTYPE_I64:
+      have = p->n_int64_data;
+      break;
+    case DLC_DTYPE_U32:
+    case DLC_DTYPE_U64:
+      have = p->n_uint64_data;
+      break;
+    default:
+      have = p->n_int32_data;
+      break;
+    }
+    if (have != (size_t)count) {
+      dlcStrPrintf(error, "tensor '%s' has %zu values, but its shape needs %lld", name, have,
+                   (long long)count);
+      ok = false;
+    }
+    for (int64_t i = 0; ok && i < count; ++i) {
+      char *dst = (char *)out->data + (size_t)i * dlcDTypeSize(dtype);
+      switch (dtype) {
+      case DLC_DTYPE_F32:
+        memcpy(dst, &p->float_data[i], 4);
+        break;
+      case DLC_DTYPE_F64:
+        memcpy(dst, &p->double_data[i], 8);
+        break;
+      case DLC_DTYPE_I64:
+        memcpy(dst, &p->int64_data[i], 8);
+        break;
+      case DLC_DTYPE_U32: {
+        uint32_t v = (uint32_t)p->uint64_data[i];
+        memcpy(dst, &v, 4);
+        break;
+      }
+      case DLC_DTYPE_U64:
+        memcpy(dst, &p->uint64_data[i], 8);
+        break;
+      case DLC_DTYPE_I32:
+        memcpy(dst, &p->int32_data[i], 4);
+        break;
+      case DLC_DTYPE_I16:
+      case DLC_DTYPE_U16: {
+        uint16_t v = (uint16_t)p->int32_data[i];
+        memcpy(dst, &v, 2);
+        break;
+      }
+      case DLC_DTYPE_I8:
+      case DLC_DTYPE_U8:
+        *dst = (char)p->int32_data[i];
+        break;
+      case DLC_DTYPE_BOOL:
+        *dst = p->int32_data[i] != 0;
+        break;
+      }
+    }
+  }
+  if (!ok)
+    dlcTensorDestroy(out);
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// .npy
+//===----------------------------------------------------------------------===//
+
+static const struct {
+  const char *descr;
+  DlcDType dtype;
+} npyTypes[] = {{"f4", DLC_DTYPE_F32}, {"f8", DLC_DTYPE_F64}, {"i1", DLC_DTYPE_I8},
+                {"i2", DLC_DTYPE_I16}, {"i4", DLC_DTYPE_I32}, {"i8", DLC_DTYPE_I64},
+                {"u1", DLC_DTYPE_U8},  {"u2", DLC_DTYPE_U16}, {"u4", DLC_DTYPE_U32},
+                {"u8", DLC_DTYPE_U64}, {"b1", DLC_DTYPE_BOOL}};
+
+static bool parseNpy(const char *path, const char *buf, size_t size, DlcTensor *out, DlcStr *error) {
+  if (size < 10 || memcmp(buf, "\x93NUMPY", 6)) {
+    dlcStrPrintf(error, "'%s' is not a .npy file", path);
+    return false;
+  }
+  unsigned major = (unsigned char)buf[6];
+  size_t headerLen, start;
+  if (major == 1) {
+    headerLen = (unsigned char)buf[8] | ((size_t)(unsigned char)buf[9] << 8);
+    start = 10;
+  } else {
+    if (size < 12) {
+      dlcStrPrintf(error, "'%s' is truncated", path);
+      return false;
+    }
+    headerLen = (unsigned char)buf[8] | ((size_t)(unsigned char)buf[9] << 8) |
+                ((size_t)(unsigned char)buf[10] << 16) | ((size_t)(unsigned char)buf[11] << 24);
+    start = 12;
+  }
+  if (start + headerLen > size) {
+    dlcStrPrintf(error, "'%s' is truncated (header)", path);
+    return false;
+  }
+  char *header = dlcStrndup(buf + start, headerLen);
+  bool ok = false;
+  const char *descr = strstr(header, "'descr'");
+  const char *fortran = strstr(header, "'fortran_order'");
+  const char *shape = strstr(header, "'shape'");
+  DlcDType dtype = DLC_DTYPE_F32;
+  int64_t dims[DLC_TENSOR_MAX_RANK];
+  int64_t rank = 0;
+  if (!descr || !fortran || !shape) {
+    dlcStrPrintf(error, "'%s' has a malformed .npy header", path);
+    goto done;
+  }
+  descr = strchr(descr + 7, '\'');
+  if (!descr || (descr[1] != '<' && descr[1] != '|' && descr[1] != '=')) {
+    dlcStrPrintf(error, "'%s' is not little-endian", path);
+    goto done;
+  }
+  bool known = false;
+  for (size_t i = 0; i < sizeof npyTypes / sizeof *npyTypes; ++i) {
+    if (!strncmp(descr + 2, npyTypes[i].descr, 2) && descr[4] == '\'') {
+      dtype = npyTypes[i].dtype;
+      known = true;
+    }
+  }
+  if (!known) {
+    dlcStrPrintf(error, "'%s' has an unsupported dtype", path);
+    goto done;
+  }
+  if (strstr(fortran, "True")) {
+    dlcStrPrintf(error, "'%s' is in Fortran order; only C order is supported", path);
+    goto done;
+  }
+  const char *p = strchr(shape, '(');
+  if (!p) {
+    dlcStrPrintf(error, "'%s' has a malformed shape", path);
+    goto done;
+  }
+  for (++p; *p && *p != ')';) {
+    while (*p == ' ' || *p == ',')
+      ++p;
+    if (*p == ')')
+      break;
+    char *end;
+    long long d = strtoll(p, &end, 10);
+    if (end == p || d < 0 || rank == DLC_TENSOR_MAX_RANK) {
+      dlcStrPrintf(error, "'%s' has a malformed shape", path);
+      goto done;
+    }
+    dims[rank++] = d;
+    p = end;
+  }
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, rank, dims, out))) {
+    dlcStrPrintf(error, "cannot allocate the tensor of '%s'", path);
+    goto done;
+  }
+  if (size - start - headerLen != out->bytes) {
+    dlcStrPrintf(error, "'%s' holds %zu bytes of data, but its shape needs %zu", path,
+                 size - start - headerLen, out->bytes);
+    dlcTensorDestroy(out);
+    goto done;
+  }
+  if (out->bytes)
+    memcpy(out->data, buf + start + headerLen, out->bytes);
+  ok = true;
+done:
+  free(header);
+  return ok;
+}
+
+MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
+                                    MlirStringCallback errorCallback, void *userData) {
+  memset(out, 0, sizeof *out);
+  DlcStr error = DLC_STR_INIT;
+  size_t size = 0;
+  char *buf = readFile(path, &size, &error);
+  bool ok = false;
+  if (buf && size >= 6 && !memcmp(buf, "\x93NUMPY", 6)) {
+    ok = parseNpy(path, buf, size, out, &error);
+  } else if (buf) {
+    Onnx__TensorProto *proto =
+        onnx__tensor_proto__unpack(NULL, size, (const uint8_t *)buf);
+    if (!proto) {
+      dlcStrPrintf(&error, "'%s' is neither a .npy file nor a serialized onnx.TensorProto", path);
+    } else {
+      // External data lives next to the tensor file.
+      char *dir = dlcStrndup(path, strlen(path));
+      char *slash = strrchr(dir, '/');
+      if (slash)
+        *slash = '\0';
+      DlcStr reason = DLC_STR_INIT;
+      ok = dlcTensorFromProto(proto, slash ? dir : ".", out, &reason);
+      if (!ok)
+        dlcStrPrintf(&error, "'%s': %s", path, dlcStrGet(&reason));
+      dlcStrFree(&reason);
+      free(dir);
+      onnx__tensor_proto__free_unpacked(proto, NULL);
+    }
+  }
+  free(buf);
+  if (!ok)
+    report(errorCallback, userData, &error);
+  dlcStrFree(&error);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
+                                    MlirStringCallback errorCallback, void *userData) {
+  DlcStr header = DLC_STR_INIT;
+  const char *descr = NULL;
+  for (size_t i = 0; i < sizeof npyTypes / sizeof *npyTypes; ++i)
+    if (npyTypes[i].dtype == t->dtype)
+      descr = npyTypes[i].descr;
+  dlcStrPrintf(&header, "{'descr': '%c%s', 'fortran_order': False, 'shape': (",
+               dlcDTypeSize(t->dtype) == 1 ? '|' : '<', descr);
+  for (int64_t i = 0; i < t->rank; ++i)
+    dlcStrPrintf(&header, "%lld%s", (long long)t->shape[i], t->rank == 1 ? "," : i + 1 < t->rank ? ", " : "");
+  dlcStrPuts(&header, "), }");
+  // Pad so that magic + length + header is a multiple of 64, ending in '\n'.
+  while ((10 + header.len + 1) % 64)
+    dlcStrPuts(&header, " ");
+  dlcStrPuts(&header, "\n");
+  unsigned char prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+                              (unsigned char)(header.len & 0xff), (unsigned char)(header.len >> 8)};
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(prefix, 1, 10, f) == 10 &&
+            fwrite(header.data, 1, header.len, f) == header.len &&
+            (t->bytes == 0 || fwrite(t->data, 1, t->bytes, f) == t->bytes);
+  if (f && fclose(f) != 0)
+    ok = false;
+  dlcStrFree(&header);
+  if (!ok) {
+    remove(path);
+    DlcStr error = DLC_STR_INIT;
+    dlcStrPrintf(&error, "cannot write '%s': %s", path, strerror(errno));
+    report(errorCallback, userData, &error);
+    dlcStrFree(&error);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
