@@ -10,7 +10,9 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -45,4 +47,16 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
 
 MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor) {
   return wrap(new PassManager(unwrap(ctx), unwrap(anchor), PassManager::Nesting::Implicit));
+}
+
+MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **data, size_t *size,
+                                             size_t *alignment) {
+  auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(unwrap(attr));
+  AsmResourceBlob *blob = resource ? resource.getRawHandle().getBlob() : nullptr;
+  if (!blob)
+    return mlirLogicalResultFailure();
+  *data = blob->getData().data();
+  *size = blob->getData().size();
+  *alignment = blob->getDataAlignment();
+  return mlirLogicalResultSuccess();
 }

@@ -11,6 +11,8 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,6 +32,12 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
 /// mlir-opt's does; the C API only creates explicit ones, on which adding
 /// such a pass is a fatal error. Destroy with mlirPassManagerDestroy.
 MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor);
+
+/// The bytes behind a dense_resource<> elements attribute, which the C API
+/// can create but not read back. Fails for other attributes or when the
+/// resource has no data (yet).
+MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **data, size_t *size,
+                                             size_t *alignment);
 
 #ifdef __cplusplus
 }

@@ -69,6 +69,7 @@ void dlcRunInferShapes(MlirOperation op, MlirExternalPass pass, const DlcPassOpt
 void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunLowerCopies(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 
 #endif // DLC_PASS_PASSDEF_H

@@ -34,6 +34,16 @@ static const DlcPassDef passes[] = {
      "included). Any dlc_tensor op left over is an error, reported at its location.",
      "builtin.module", 0, {{0}}, dlcRunTensorToLinalg,
      {"func", "arith", "math", "tensor", "linalg"}},
+    {"dlc-flatten-constants", "DlcFlattenConstants",
+     "Store large tensor constants as 1-D blobs reshaped to their type",
+     "Rewrites each `arith.constant` of a tensor with at least `min-elements` elements and rank "
+     "other than 1 into a 1-D `dense_resource` constant and a `tensor.expand_shape`. Nested N-D "
+     "constants make LLVM translation and JIT compilation of real models take seconds and "
+     "gigabytes; flat blobs cost nothing, and the reshape bufferizes to a view. dense_resource "
+     "data is shared, not copied. Splats and i1 constants are left alone.",
+     "", 1,
+     {{"min-elements", "int", "256", "flatten constants with at least this many elements"}},
+     dlcRunFlattenConstants, {"tensor", "arith"}},
     {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "

@@ -52,6 +52,8 @@ MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
 
 MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
   TRY(dlcBuildGraphToLinalgPipeline(pm));
+  // Large weights as flat blobs: N-D constants make LLVM slow and huge.
+  TRY(addOwn(pm, "dlc-flatten-constants"));
   // Tensors become buffers, across function boundaries, with plain
   // row-major layouts at the boundary so callers pass dense arrays.
   TRY(add(pm, "one-shot-bufferize{bufferize-function-boundaries=true "
