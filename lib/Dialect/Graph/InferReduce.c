@@ -1,3 +1,61 @@
-//===- InferReduce.c - TEMPORARY: rules being written ------------*- C -*-===//
+//===- InferReduce.c - Shape rules of reduce_sum/mean/max -------*- C -*-===//
+//
+// ONNX v1.22 reductions: `axes` (absent or empty: all dims, or nothing at
+// all with `noop_with_empty_axes`), negative axes count from the end, and
+// reduced dims are kept as size 1 with `keepdims`, else removed.
+//
+//===----------------------------------------------------------------------===//
+
 #include "Dialect/Graph/GraphInfer.h"
-MlirLogicalResult dlcGraphInferReduce(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
+#include "Support/Diag.h"
+
+static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
+
+// Marks the dims `axes` names in `reduced`; false (with an error) when an
+// axis is out of range or repeated.
+static bool readAxes(DlcInfer *in, int64_t rank, bool *reduced) {
+  int64_t axes[DLC_MAX_RANK];
+  int64_t n = dlcOpInts(in->op, "axes", axes, DLC_MAX_RANK);
+  bool all = n <= 0 && !dlcOpBool(in->op, "noop_with_empty_axes");
+  for (int64_t i = 0; i < rank; ++i)
+    reduced[i] = all;
+  if (n <= 0)
+    return true;
+  if (n > rank) {
+    dlcEmitOpError(in->op, "attribute 'axes' has more entries (%lld) than the input's rank (%lld)",
+                   (long long)n, (long long)rank);
+    return false;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t axis = axes[i];
+    if (!dlcNormalizeAxis(&axis, rank)) {
+      dlcEmitOpError(in->op, "attribute 'axes' entry %lld must be in [%lld, %lld) for an input of "
+                     "rank %lld", (long long)axes[i], (long long)-rank, (long long)rank,
+                     (long long)rank);
+      return false;
+    }
+    if (reduced[axis]) {
+      dlcEmitOpError(in->op, "attribute 'axes' names dim %lld twice", (long long)axis);
+      return false;
+    }
+    reduced[axis] = true;
+  }
+  return true;
+}
+
+MlirLogicalResult dlcGraphInferReduce(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  bool reduced[DLC_MAX_RANK];
+  if (!readAxes(in, x->rank, reduced))
+    return fail();
+  bool keepdims = dlcOpBool(in->op, "keepdims");
+  DlcShape out = {.rank = 0};
+  for (int64_t i = 0; i < x->rank; ++i) {
+    if (!reduced[i])
+      out.dims[out.rank++] = x->dims[i];
+    else if (keepdims)
+      out.dims[out.rank++] = 1;
+  }
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
+  return mlirLogicalResultSuccess();
+}
