@@ -246,8 +246,9 @@ static const DlcOpDef graphOps[] = {
      "Normalizes over dims [axis, rank): `output = (input - mean) * inv_std_dev * scale + bias` "
      "with `inv_std_dev = 1 / sqrt(var + epsilon)`; `scale` and `bias` broadcast to the "
      "normalized dims. The optional `mean` and `inv_std_dev` results have the input's shape with "
-     "the normalized dims set to 1. With more than one optional operand or result present, the "
-     "segment attributes say which.",
+     "the normalized dims set to 1. Having two optional results, the op always carries "
+     "`resultSegmentSizes = array<i32: 1, m, i>` (m, i: 0 or 1); the optional `bias` needs no "
+     "segment attribute.",
      {REQ("input", DLC_T_FLOAT, NULL), REQ("scale", DLC_T_FLOAT, "broadcastable to input[axis:]"),
       OPT("bias", DLC_T_FLOAT, "broadcastable to input[axis:]")},
      {REQ("output", DLC_T_FLOAT, "same type as input"),
