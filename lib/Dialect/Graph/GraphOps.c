@@ -319,7 +319,8 @@ static const DlcOpDef graphOps[] = {
       {"steps", DLC_ATTR_INTS, false, NULL, "non-zero; default all 1"}},
      dlcGraphInferSlice},
     {"dlc_graph.squeeze", "Remove size-1 dims",
-     "Removes the dims listed in `axes` (each must be 1), or every size-1 dim when absent.",
+     "Removes the dims listed in `axes` (each must be 1), or every size-1 dim when absent. "
+     "Without `axes`, a dynamic dim is kept or removed as the declared result rank says.",
      {REQ("input", DLC_T_ANY, NULL)},
      {REQ("output", DLC_T_ANY, NULL)},
      {{"axes", DLC_ATTR_INTS, false, NULL, "negative counts from the end; default all size-1 "
@@ -342,8 +343,10 @@ static const DlcOpDef graphOps[] = {
     {"dlc_graph.pad", "Pad",
      "Pads each dim by `pads[i]` before and `pads[rank + i]` after (negative pads crop). Modes: "
      "constant (`constant_value`, default 0), reflect (mirror without the edge), edge (repeat the "
-     "edge), wrap (cyclic).",
-     {REQ("input", DLC_T_ANY, NULL), OPT("constant_value", DLC_T_ANY, "0-d, input element type")},
+     "edge), wrap (cyclic). Negative pads crop first; the positive pads then extend what is left. "
+     "In reflect and wrap modes a pad longer than the dim repeats periodically (reflect with "
+     "period 2*(dim-1), wrap as on a torus).",
+     {REQ("input", DLC_T_ANY, NULL), OPT("constant_value", DLC_T_ANY, "0-d (or 1-element 1-D), input element type")},
      {REQ("output", DLC_T_ANY, NULL)},
      {{"pads", DLC_ATTR_INTS, true, NULL, "begins then ends, one pair per (listed) axis"},
       {"mode", DLC_ATTR_STRING, false, "\"constant\"", "constant, reflect, edge or wrap"},

@@ -1,13 +1,187 @@
-//===- InferShapeOps.c - TEMPORARY: rules being written ----------*- C -*-===//
+//===- InferShapeOps.c - Shape rules of reshape, slice, pad... --*- C -*-===//
+//
+// The attribute checks and normalizations live in ShapeOpParams.c, which
+// the decompositions share; these rules add the operand checks and build
+// the result types.
+//
+//===----------------------------------------------------------------------===//
+
 #include "Dialect/Graph/GraphInfer.h"
-MlirLogicalResult dlcGraphInferReshape(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferFlatten(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferTranspose(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferConcat(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferSlice(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferSqueeze(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferUnsqueeze(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferGather(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferPad(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferExpand(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
-MlirLogicalResult dlcGraphInferShape(DlcInfer *in) { (void)in; return mlirLogicalResultSuccess(); }
+#include "Dialect/Graph/ShapeOpParams.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
+
+static MlirLogicalResult result(DlcInfer *in, const DlcShape *shape) {
+  in->results[0] = dlcTensorType(shape, in->elts[0]);
+  return mlirLogicalResultSuccess();
+}
+
+static bool sameElt(DlcInfer *in, int a, int b) {
+  if (mlirTypeEqual(in->elts[a], in->elts[b]))
+    return true;
+  DlcStr x = DLC_STR_INIT, y = DLC_STR_INIT;
+  dlcStrAppendType(&x, in->types[a]);
+  dlcStrAppendType(&y, in->types[b]);
+  dlcEmitOpError(in->op, "operands '%s' (%s) and '%s' (%s) must have the same element type",
+                 in->def->operands[a].name, dlcStrGet(&x), in->def->operands[b].name,
+                 dlcStrGet(&y));
+  dlcStrFree(&x);
+  dlcStrFree(&y);
+  return false;
+}
+
+MlirLogicalResult dlcGraphInferReshape(DlcInfer *in) {
+  DlcShape out;
+  if (!dlcReshapeTarget(in->op, &in->shapes[0], &out))
+    return fail();
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferFlatten(DlcInfer *in) {
+  DlcShape out;
+  if (!dlcFlattenShape(in->op, &in->shapes[0], &out))
+    return fail();
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferTranspose(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  int64_t perm[DLC_MAX_RANK];
+  if (!dlcTransposePerm(in->op, x->rank, perm))
+    return fail();
+  DlcShape out = {.rank = x->rank};
+  for (int64_t i = 0; i < x->rank; ++i)
+    out.dims[i] = x->dims[perm[i]];
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferConcat(DlcInfer *in) {
+  const DlcShape *a = &in->shapes[0], *b = &in->shapes[1];
+  if (!sameElt(in, 0, 1))
+    return fail();
+  if (a->rank != b->rank) {
+    dlcEmitOpError(in->op, "operands 'lhs' and 'rhs' must have the same rank, but have %lld and "
+                           "%lld", (long long)a->rank, (long long)b->rank);
+    return fail();
+  }
+  int64_t axis;
+  if (!dlcShapeOpAxis(in->op, "axis", a->rank, false, &axis))
+    return fail();
+  DlcShape out = *a;
+  for (int64_t i = 0; i < a->rank; ++i) {
+    int64_t x = a->dims[i], y = b->dims[i];
+    if (i == axis) {
+      out.dims[i] = x == DLC_DYN || y == DLC_DYN ? DLC_DYN : x + y;
+    } else if (x != DLC_DYN && y != DLC_DYN && x != y) {
+      dlcEmitOpError(in->op, "operands differ in dim %lld (%lld vs %lld), which is not the "
+                             "concatenated axis %lld", (long long)i, (long long)x, (long long)y,
+                     (long long)axis);
+      return fail();
+    } else if (x == DLC_DYN) {
+      out.dims[i] = y;
+    }
+  }
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferSlice(DlcInfer *in) {
+  DlcSliceParams p;
+  if (!dlcSliceParams(in->op, &in->shapes[0], &p))
+    return fail();
+  DlcShape out = {.rank = p.rank};
+  for (int64_t i = 0; i < p.rank; ++i)
+    out.dims[i] = p.sizes[i];
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferSqueeze(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  bool drop[DLC_MAX_RANK], maybe[DLC_MAX_RANK];
+  if (!dlcSqueezeDims(in->op, x, drop, maybe))
+    return fail();
+  int64_t known = 0, unknown = 0;
+  for (int64_t i = 0; i < x->rank; ++i) {
+    unknown += maybe[i];
+    known += !drop[i] && !maybe[i];
+  }
+  // Without axes, whether a dynamic dim is removed depends on its run-time
+  // size: the declared rank says, within what the static dims allow.
+  int64_t rank = mlirShapedTypeGetRank(in->declared[0]);
+  if (unknown && (rank < known || rank > known + unknown)) {
+    dlcEmitOpError(in->op, "result has rank %lld, but removing the size-1 dims of the input "
+                           "leaves %lld to %lld dims", (long long)rank, (long long)known,
+                   (long long)(known + unknown));
+    return fail();
+  }
+  if (unknown && rank != known && rank != known + unknown)
+    return mlirLogicalResultSuccess(); // which dynamic dims remain is unknown
+  bool keepMaybe = unknown && rank == known + unknown;
+  DlcShape out = {.rank = 0};
+  for (int64_t i = 0; i < x->rank; ++i)
+    if (!drop[i] && (!maybe[i] || keepMaybe))
+      out.dims[out.rank++] = x->dims[i];
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferUnsqueeze(DlcInfer *in) {
+  DlcShape out;
+  if (!dlcUnsqueezeShape(in->op, &in->shapes[0], &out))
+    return fail();
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferGather(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0], *idx = &in->shapes[1];
+  int64_t axis;
+  if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+    return fail();
+  if (x->rank - 1 + idx->rank > DLC_MAX_RANK) {
+    dlcEmitOpError(in->op, "result rank %lld exceeds %d", (long long)(x->rank - 1 + idx->rank),
+                   DLC_MAX_RANK);
+    return fail();
+  }
+  DlcShape out = {.rank = 0};
+  for (int64_t i = 0; i < axis; ++i)
+    out.dims[out.rank++] = x->dims[i];
+  for (int64_t i = 0; i < idx->rank; ++i)
+    out.dims[out.rank++] = idx->dims[i];
+  for (int64_t i = axis + 1; i < x->rank; ++i)
+    out.dims[out.rank++] = x->dims[i];
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferPad(DlcInfer *in) {
+  DlcPadParams p;
+  DlcShape out;
+  if (!dlcPadParams(in->op, &in->shapes[0], &p, &out))
+    return fail();
+  if (in->types[1].ptr) {
+    const DlcShape *v = &in->shapes[1];
+    if (v->rank != 0 && !(v->rank == 1 && v->dims[0] == 1)) {
+      dlcEmitOpError(in->op, "operand 'constant_value' must be a 0-d tensor");
+      return fail();
+    }
+    if (!sameElt(in, 0, 1))
+      return fail();
+  }
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferExpand(DlcInfer *in) {
+  DlcShape out;
+  if (!dlcExpandShape(in->op, &in->shapes[0], &out))
+    return fail();
+  return result(in, &out);
+}
+
+MlirLogicalResult dlcGraphInferShape(DlcInfer *in) {
+  int64_t start, end;
+  dlcShapeOpRange(in->op, in->shapes[0].rank, &start, &end);
+  DlcShape out = {.rank = 1, .dims = {end - start}};
+  in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 64));
+  return mlirLogicalResultSuccess();
+}
