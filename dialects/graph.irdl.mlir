@@ -256,7 +256,7 @@ irdl.dialect @dlc_graph {
     irdl.results(output: %output)
   }
 
-  // N-D max pooling; the optional indices result holds flat row-major input offsets.
+  // N-D max pooling; the optional indices result holds flat input offsets (row- or column-major spatial order, per storage_order).
   irdl.operation @max_pool {
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"

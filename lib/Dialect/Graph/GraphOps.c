@@ -186,7 +186,8 @@ static const DlcOpDef graphOps[] = {
      "`input[n, c, i..] * weight[c, m, k..]` to `output[n, g*M/group + m, i*s + k*d - pad_begin]`. "
      "`weight` is C x M/group x k1..kn. Output size per dim: "
      "`s*(i-1) + output_padding + (k-1)*d + 1 - pad_begin - pad_end`, or `output_shape` when "
-     "given (pads are then computed, auto_pad deciding where the odd one goes).",
+     "given (pads are then computed, auto_pad deciding where the odd one goes; an `output_shape` "
+     "beyond the full output makes the pads negative, which adds zeros).",
      {REQ("input", DLC_T_FLOAT, "N x C x D1 .. Dn"),
       REQ("weight", DLC_T_FLOAT, "C x M/group x k1 .. kn"), OPT("bias", DLC_T_FLOAT, "M")},
      {REQ("output", DLC_T_FLOAT, "N x M x O1 .. On")},
@@ -203,7 +204,8 @@ static const DlcOpDef graphOps[] = {
      "positions ignored. Output size per dim: `floor((D + pads - ((k-1)*d+1)) / s) + 1` (ceil "
      "with `ceil_mode`, a last window must start inside the input or its begin padding). The "
      "optional `indices` result holds the flat row-major offset of each maximum in the input "
-     "(first maximum on ties); `storage_order = 1` (column-major) is not supported.",
+     "(first maximum on ties). With `storage_order = 1` the spatial position in `indices` is "
+     "linearized column-major (batch and channel stay outermost).",
      {REQ("input", DLC_T_NUMERIC, "N x C x D1 .. Dn")},
      {REQ("output", DLC_T_NUMERIC, "N x C x O1 .. On"), OPT("indices", DLC_T_I64, "as output")},
      {AUTO_PAD,
@@ -211,7 +213,7 @@ static const DlcOpDef graphOps[] = {
       DILATIONS,
       {"kernel_shape", DLC_ATTR_INTS, true, NULL, "window size per spatial dim"},
       PADS,
-      {"storage_order", DLC_ATTR_INT, false, "0 : i64", "0 (row-major indices) only"},
+      {"storage_order", DLC_ATTR_INT, false, "0 : i64", "0: row-major indices; 1: column-major spatial positions"},
       STRIDES},
      dlcGraphInferPool},
     {"dlc_graph.avg_pool", "Average pooling over 1 to 3 spatial dims",

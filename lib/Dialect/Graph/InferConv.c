@@ -21,9 +21,14 @@ static bool checkBias(DlcInfer *in, int64_t channels) {
   if (!in->types[2].ptr)
     return true;
   const DlcShape *b = &in->shapes[2];
-  if (b->rank != 1 || (channels != DLC_DYN && b->dims[0] != DLC_DYN && b->dims[0] != channels)) {
-    dlcEmitOpError(in->op, "operand 'bias' must be 1-D with %lld elements (output channels)",
-                   (long long)channels);
+  if (b->rank != 1) {
+    dlcEmitOpError(in->op, "operand 'bias' must be 1-D (one value per output channel), but has "
+                           "rank %lld", (long long)b->rank);
+    return false;
+  }
+  if (channels != DLC_DYN && b->dims[0] != DLC_DYN && b->dims[0] != channels) {
+    dlcEmitOpError(in->op, "operand 'bias' has %lld elements, but there are %lld output channels",
+                   (long long)b->dims[0], (long long)channels);
     return false;
   }
   return true;

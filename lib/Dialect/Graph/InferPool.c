@@ -11,9 +11,12 @@ MlirLogicalResult dlcGraphInferPool(DlcInfer *in) {
   DlcWindowGeometry g;
   if (!dlcWindowGeometry(in->op, x, NULL, true, &g))
     return mlirLogicalResultFailure();
-  if (dlcOpHasAttr(in->op, "storage_order") && dlcOpInt(in->op, "storage_order") != 0) {
-    dlcEmitOpError(in->op, "attribute 'storage_order' must be 0 (row-major indices); column-major "
-                           "indices are not supported");
+  // storage_order says how `indices` linearize spatial positions: 0 row-major,
+  // 1 column-major (batch and channel stay outermost in both).
+  int64_t order = dlcOpInt(in->op, "storage_order");
+  if (order != 0 && order != 1) {
+    dlcEmitOpError(in->op, "attribute 'storage_order' must be 0 (row-major) or 1 (column-major), "
+                           "but is %lld", (long long)order);
     return mlirLogicalResultFailure();
   }
   DlcShape out = {.rank = x->rank};

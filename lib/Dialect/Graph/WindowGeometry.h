@@ -20,13 +20,15 @@
 #define DLC_MAX_SPATIAL 3
 
 typedef struct DlcWindowGeometry {
-  int64_t numSpatial;                  ///< 1 to 3
-  int64_t input[DLC_MAX_SPATIAL];      ///< spatial input sizes (DLC_DYN if unknown)
-  int64_t kernel[DLC_MAX_SPATIAL];     ///< window sizes (undilated)
+  int64_t numSpatial;              ///< 1 to 3
+  int64_t input[DLC_MAX_SPATIAL];  ///< spatial input sizes (DLC_DYN if unknown)
+  int64_t kernel[DLC_MAX_SPATIAL]; ///< window sizes (undilated; DLC_DYN if unknown)
   int64_t strides[DLC_MAX_SPATIAL];
   int64_t dilations[DLC_MAX_SPATIAL];
   /// Pads before and after each spatial dim. For conv_transpose these are
-  /// the pads removed from the full transposed output.
+  /// the amounts cropped from the full transposed output
+  /// (`output[o] = full[o + padBegin]`); they are negative where
+  /// `output_shape` asks for more than the full output (zeros are added).
   int64_t padBegin[DLC_MAX_SPATIAL];
   int64_t padEnd[DLC_MAX_SPATIAL];
   /// Pools in ceil mode: positions past padEnd that the last window reads
@@ -34,8 +36,10 @@ typedef struct DlcWindowGeometry {
   int64_t ceilExtra[DLC_MAX_SPATIAL];
   /// conv_transpose: zeros appended at the end of each dim of the output.
   int64_t outputPadding[DLC_MAX_SPATIAL];
-  int64_t output[DLC_MAX_SPATIAL];     ///< spatial output sizes (DLC_DYN if unknown)
-  bool padsKnown; ///< false when automatic pads depend on a dynamic size
+  int64_t output[DLC_MAX_SPATIAL]; ///< spatial output sizes (DLC_DYN if unknown)
+  /// False when a pad or ceilExtra depends on a dynamic size (automatic
+  /// pads, ceil mode, output_shape); the pad fields are then meaningless.
+  bool padsKnown;
 } DlcWindowGeometry;
 
 /// Computes the geometry of a dlc_graph conv, conv_transpose, max_pool or
