@@ -59,6 +59,10 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassMana
 /// functions take bare pointers (inputs, then outputs) and return i32 0.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm);
 
+/// dlc-loops-to-llvm: the steps of dlc-lower-to-llvm after buffer
+/// deallocation, for IR already on buffers (deallocation cannot run twice).
+DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm);
+
 /// Parses a textual pipeline such as
 ///   "builtin.module(dlc-infer-shapes, func.func(canonicalize), dlc-graph-to-tensor)"
 /// (or its elements without the anchor) mixing DLC passes with options

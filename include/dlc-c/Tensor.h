@@ -11,6 +11,7 @@
 #include "dlc-c/Support.h"
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,17 @@ typedef enum DlcDType {
   DLC_DTYPE_BOOL, ///< one byte per element, 0 or 1
 } DlcDType;
 
+/// A dim whose size is not known at compile time (`?`), as in MLIR.
+#define DLC_DIM_DYNAMIC INT64_MIN
+
+/// The type of a tensor without its data: what an entry point's signature
+/// holds for each input and output.
+typedef struct DlcTensorType {
+  DlcDType dtype;
+  int64_t rank;
+  int64_t shape[DLC_TENSOR_MAX_RANK]; ///< DLC_DIM_DYNAMIC for `?`
+} DlcTensorType;
+
 typedef struct DlcTensor {
   DlcDType dtype;
   int64_t rank;
@@ -51,10 +63,28 @@ DLC_CAPI_EXPORTED MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype);
 /// The dtype of an MLIR element type; fails for unsupported types.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcDTypeFromMlirType(MlirType type, DlcDType *dtype);
 
+/// The DlcTensorType of a ranked tensor or memref type of a supported
+/// element type; fails for anything else (and ranks above
+/// DLC_TENSOR_MAX_RANK). Never emits diagnostics.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorTypeFromMlirType(MlirType type, DlcTensorType *out);
+/// The ranked tensor type (`tensor<2x?xf32>`) of `type`.
+DLC_CAPI_EXPORTED MlirType dlcTensorTypeToMlirType(MlirContext ctx, const DlcTensorType *type);
+/// True when no dim is DLC_DIM_DYNAMIC.
+DLC_CAPI_EXPORTED bool dlcTensorTypeIsStatic(const DlcTensorType *type);
+/// True when `t` can be passed where `type` is expected: same dtype and
+/// rank, equal sizes where `type` is static.
+DLC_CAPI_EXPORTED bool dlcTensorTypeAccepts(const DlcTensorType *type, const DlcTensor *t);
+/// Writes "float32[2, ?]" (numpy dtype name and dims) through `callback`.
+DLC_CAPI_EXPORTED void dlcTensorTypePrint(const DlcTensorType *type, MlirStringCallback callback,
+                                          void *userData);
+/// The type of a tensor (its dtype and shape).
+DLC_CAPI_EXPORTED DlcTensorType dlcTensorGetType(const DlcTensor *t);
+
 /// Element count (1 for rank 0).
 DLC_CAPI_EXPORTED int64_t dlcTensorNumElements(const DlcTensor *t);
 /// Allocates zeroed storage for `dtype` and `shape`. The caller owns it
-/// (dlcTensorDestroy). Fails only on allocation failure.
+/// (dlcTensorDestroy). Fails, leaving `out` empty, on a bad rank or dim or
+/// when the size overflows or cannot be allocated.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorCreate(DlcDType dtype, int64_t rank,
                                                     const int64_t *shape, DlcTensor *out);
 /// Frees the storage (not the struct); safe on a zeroed tensor.
@@ -66,7 +96,10 @@ DLC_CAPI_EXPORTED void dlcTensorDestroy(DlcTensor *t);
 DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
                                                       MlirStringCallback errorCallback,
                                                       void *userData);
-/// Writes a .npy file (removed again if writing fails).
+/// Writes `t` as a .npy file (version 1, little-endian, C order). The file
+/// is written under a temporary name and renamed into place, so `path` is
+/// never left half-written. On error calls `errorCallback` with a message
+/// naming the file and fails.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
                                                       MlirStringCallback errorCallback,
                                                       void *userData);

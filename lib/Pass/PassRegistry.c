@@ -49,21 +49,28 @@ static const DlcPassDef passes[] = {
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
      "library at run time.",
      "", 0, {{0}}, dlcRunLowerCopies, {"linalg"}},
-    {"dlc-entry-abi", "DlcEntryABI", "Give public functions DLC's C calling convention",
-     "For each public function with only memref arguments and no results (after bufferization "
-     "and buffer-results-to-out-params), adds an i32 result that is 0 on success and the "
-     "`llvm.emit_c_interface`-free bare-pointer convention that dlc-translate's headers "
-     "declare: `int name(const T *in0, .., T *out0, ..)`.",
+    {"dlc-entry-abi", "DlcEntryABI", "Record entry signatures and give entries DLC's C ABI",
+     "Public functions are the entries that dlc-run calls and dlc-translate exports as "
+     "`int name(const T *in0, .., T *out0, ..)` (0 on success). On a function over tensors the "
+     "pass records its signature as `dlc.inputs` / `dlc.outputs` (arrays of the tensor types, "
+     "kept down to `llvm.func`, since lowering makes unsigned types signless and results "
+     "out-parameters) and marks its arguments `bufferization.writable = false`, so inputs are "
+     "never written. On a bufferized function (memref arguments only, no results) it checks that "
+     "every argument is a static, row-major memref, refines `?` dims of the recorded signature "
+     "from them and adds an i32 status result (calls inside the module get it too). The "
+     "lowering pipelines run it after shape inference and again after bufferization.",
      "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith"}},
 };
 
 static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm) { return dlcBuildGraphToLinalgPipeline(pm); }
 static MlirLogicalResult buildLinalgToLoops(MlirOpPassManager pm) { return dlcBuildLinalgToLoopsPipeline(pm); }
 static MlirLogicalResult buildLowerToLLVM(MlirOpPassManager pm) { return dlcBuildLowerToLLVMPipeline(pm); }
+static MlirLogicalResult buildLoopsToLLVM(MlirOpPassManager pm) { return dlcBuildLoopsToLLVMPipeline(pm); }
 
 static const DlcPipelineDef pipelines[] = {
     {"dlc-graph-to-linalg", "Lower dlc_graph (or dlc_tensor) IR to linalg on tensors",
-     "dlc-infer-shapes, dlc-graph-to-tensor, dlc-tensor-to-linalg, then canonicalize and cse. "
+     "dlc-infer-shapes, dlc-entry-abi (records entry signatures), dlc-graph-to-tensor, "
+     "dlc-tensor-to-linalg, then canonicalize and cse. "
      "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
      buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
@@ -73,10 +80,18 @@ static const DlcPipelineDef pipelines[] = {
      "higher level.",
      buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
-     "dlc-linalg-to-loops, dlc-entry-abi, then scf -> cf, memref, math (through libm where LLVM "
-     "has no intrinsic), arith, func (bare-pointer memref convention) and cf to the LLVM dialect. "
-     "Leaves only llvm dialect ops. Accepts IR at any higher level.",
+     "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), then "
+     "scf -> cf, memref, math (through libm where LLVM has no intrinsic), arith, func "
+     "(bare-pointer memref convention) and cf to the LLVM dialect. Leaves only llvm dialect ops; "
+     "public functions become `i32 name(ptr in0, .., ptr out0, ..)` carrying their tensor "
+     "signature as `dlc.inputs` / `dlc.outputs`. Accepts IR at any level above buffers (for "
+     "bufferized IR use dlc-loops-to-llvm: buffer deallocation cannot run twice).",
      buildLowerToLLVM},
+    {"dlc-loops-to-llvm", "Lower bufferized IR to the LLVM dialect",
+     "The steps of dlc-lower-to-llvm after buffer deallocation, for IR that is already on "
+     "buffers (the output of dlc-linalg-to-loops, or linalg on memrefs): dlc-lower-copies, "
+     "linalg -> affine loops -> scf, dlc-entry-abi, then everything to the LLVM dialect.",
+     buildLoopsToLLVM},
 };
 
 #define NUM_PASSES ((intptr_t)(sizeof passes / sizeof *passes))

@@ -40,6 +40,9 @@ static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
 MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
   // Static shapes first: every later step sees what the model fixes.
   TRY(addOwn(pm, "dlc-infer-shapes"));
+  // Record public functions' tensor signatures before lowering erases
+  // them (unsigned types, results): dlc-run and headers read them.
+  TRY(addOwn(pm, "dlc-entry-abi"));
   // Model-level ops become the dozen dlc_tensor primitives.
   TRY(addOwn(pm, "dlc-graph-to-tensor"));
   // Each primitive becomes one linalg / tensor form on signless types.
@@ -47,6 +50,17 @@ MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
   // Fold the constants and reshapes that decompositions leave behind.
   TRY(add(pm, "canonicalize"));
   TRY(add(pm, "cse"));
+  return mlirLogicalResultSuccess();
+}
+
+// linalg on buffers to loops; nothing to do on IR that is loops already.
+static MlirLogicalResult addBuffersToLoops(MlirOpPassManager pm) {
+  // Copies become loops rather than calls into MLIR's runtime library.
+  TRY(addOwn(pm, "dlc-lower-copies"));
+  // linalg -> affine loops -> scf.
+  TRY(add(pm, "func.func(convert-linalg-to-affine-loops)"));
+  TRY(add(pm, "lower-affine"));
+  TRY(add(pm, "canonicalize"));
   return mlirLogicalResultSuccess();
 }
 
@@ -63,27 +77,27 @@ MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
               "hoist-static-allocs=true}"));
   // Free every temporary buffer.
   TRY(add(pm, "buffer-deallocation-pipeline"));
-  // Copies become loops rather than calls into MLIR's runtime library.
-  TRY(addOwn(pm, "dlc-lower-copies"));
-  // linalg -> affine loops -> scf.
-  TRY(add(pm, "func.func(convert-linalg-to-affine-loops)"));
-  TRY(add(pm, "lower-affine"));
-  TRY(add(pm, "canonicalize"));
-  return mlirLogicalResultSuccess();
+  return addBuffersToLoops(pm);
 }
 
-MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
-  TRY(dlcBuildLinalgToLoopsPipeline(pm));
-  // Public functions return an i32 status, as dlc-translate's headers say.
+// Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
+// twice, and IR that reaches these steps has been through it.
+static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
+  // Public functions take static row-major buffers and return an i32
+  // status, as dlc-translate's headers say.
   TRY(addOwn(pm, "dlc-entry-abi"));
   // Structured control flow to blocks and branches.
   TRY(add(pm, "convert-scf-to-cf"));
   // Subviews and reshapes to plain pointer arithmetic.
   TRY(add(pm, "expand-strided-metadata"));
   TRY(add(pm, "finalize-memref-to-llvm"));
-  // Math without an LLVM intrinsic (erf, tanh, ...) calls libm.
-  TRY(add(pm, "convert-math-to-libm"));
+  // Integer powers (math.ipowi) have neither an intrinsic nor a libm
+  // function: they become generated functions with a loop.
+  TRY(add(pm, "convert-math-to-funcs"));
+  // Math to LLVM intrinsics first: convert-math-to-libm rejects math.absi.
   TRY(add(pm, "convert-math-to-llvm"));
+  // Math without an LLVM intrinsic (erf, ...) calls libm.
+  TRY(add(pm, "convert-math-to-libm"));
   TRY(add(pm, "convert-arith-to-llvm"));
   // Memref arguments as bare pointers: `int f(const float *in, float *out)`.
   TRY(add(pm, "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"));
@@ -91,4 +105,14 @@ MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
   TRY(add(pm, "convert-ub-to-llvm"));
   TRY(add(pm, "reconcile-unrealized-casts"));
   return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
+  TRY(dlcBuildLinalgToLoopsPipeline(pm));
+  return addLoopsToLLVM(pm);
+}
+
+MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm) {
+  TRY(addBuffersToLoops(pm));
+  return addLoopsToLLVM(pm);
 }

@@ -2,8 +2,11 @@
 
 #include "dlc-c/Tensor.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +83,67 @@ MlirLogicalResult dlcDTypeFromMlirType(MlirType t, DlcDType *dtype) {
   return mlirLogicalResultSuccess();
 }
 
+MlirLogicalResult dlcTensorTypeFromMlirType(MlirType type, DlcTensorType *out) {
+  memset(out, 0, sizeof *out);
+  if (!(mlirTypeIsARankedTensor(type) || mlirTypeIsAMemRef(type)) ||
+      mlirShapedTypeGetRank(type) > DLC_TENSOR_MAX_RANK ||
+      mlirLogicalResultIsFailure(dlcDTypeFromMlirType(mlirShapedTypeGetElementType(type), &out->dtype)))
+    return mlirLogicalResultFailure();
+  out->rank = mlirShapedTypeGetRank(type);
+  for (int64_t i = 0; i < out->rank; ++i)
+    out->shape[i] = mlirShapedTypeIsDynamicDim(type, i) ? DLC_DIM_DYNAMIC
+                                                        : mlirShapedTypeGetDimSize(type, i);
+  return mlirLogicalResultSuccess();
+}
+
+MlirType dlcTensorTypeToMlirType(MlirContext ctx, const DlcTensorType *type) {
+  int64_t shape[DLC_TENSOR_MAX_RANK];
+  for (int64_t i = 0; i < type->rank; ++i)
+    shape[i] = type->shape[i] == DLC_DIM_DYNAMIC ? mlirShapedTypeGetDynamicSize() : type->shape[i];
+  return mlirRankedTensorTypeGet(type->rank, shape, dlcDTypeToMlirType(ctx, type->dtype),
+                                 mlirAttributeGetNull());
+}
+
+bool dlcTensorTypeIsStatic(const DlcTensorType *type) {
+  for (int64_t i = 0; i < type->rank; ++i)
+    if (type->shape[i] == DLC_DIM_DYNAMIC)
+      return false;
+  return true;
+}
+
+bool dlcTensorTypeAccepts(const DlcTensorType *type, const DlcTensor *t) {
+  if (t->dtype != type->dtype || t->rank != type->rank)
+    return false;
+  for (int64_t i = 0; i < t->rank; ++i)
+    if (type->shape[i] != DLC_DIM_DYNAMIC && type->shape[i] != t->shape[i])
+      return false;
+  return true;
+}
+
+void dlcTensorTypePrint(const DlcTensorType *type, MlirStringCallback callback, void *userData) {
+  char buf[32];
+  const char *name = dlcDTypeName(type->dtype);
+  callback(mlirStringRefCreateFromCString(name), userData);
+  callback(mlirStringRefCreate("[", 1), userData);
+  for (int64_t i = 0; i < type->rank; ++i) {
+    int n = type->shape[i] == DLC_DIM_DYNAMIC
+                ? snprintf(buf, sizeof buf, "%s?", i ? ", " : "")
+                : snprintf(buf, sizeof buf, "%s%lld", i ? ", " : "", (long long)type->shape[i]);
+    callback(mlirStringRefCreate(buf, (size_t)n), userData);
+  }
+  callback(mlirStringRefCreate("]", 1), userData);
+}
+
+DlcTensorType dlcTensorGetType(const DlcTensor *t) {
+  DlcTensorType type;
+  memset(&type, 0, sizeof type);
+  type.dtype = t->dtype;
+  type.rank = t->rank;
+  for (int64_t i = 0; i < t->rank; ++i)
+    type.shape[i] = t->shape[i];
+  return type;
+}
+
 int64_t dlcTensorNumElements(const DlcTensor *t) {
   int64_t n = 1;
   for (int64_t i = 0; i < t->rank; ++i)
@@ -95,16 +159,38 @@ MlirLogicalResult dlcTensorCreate(DlcDType dtype, int64_t rank, const int64_t *s
   out->dtype = dtype;
   out->rank = rank;
   for (int64_t i = 0; i < rank; ++i) {
-    if (shape[i] < 0)
+    if (shape[i] < 0) {
+      memset(out, 0, sizeof *out);
       return mlirLogicalResultFailure();
+    }
     out->shape[i] = shape[i];
   }
-  out->bytes = (size_t)dlcTensorNumElements(out) * dlcDTypeSize(dtype);
+  size_t elementSize = dlcDTypeSize(dtype);
+  if (!elementSize) {
+    memset(out, 0, sizeof *out);
+    return mlirLogicalResultFailure();
+  }
+  // The byte size must not overflow (a corrupt file may claim any shape).
+  size_t bytes = elementSize;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (shape[i] && bytes > (SIZE_MAX / 2) / (size_t)shape[i]) {
+      bytes = SIZE_MAX;
+      break;
+    }
+    bytes *= (size_t)shape[i];
+  }
+  if (bytes > SIZE_MAX / 2) {
+    memset(out, 0, sizeof *out);
+    return mlirLogicalResultFailure();
+  }
+  out->bytes = bytes;
   // 64-byte aligned, never a zero-size allocation.
   size_t rounded = (out->bytes + 63) / 64 * 64;
   out->data = aligned_alloc(64, rounded ? rounded : 64);
-  if (!out->data)
+  if (!out->data) {
+    memset(out, 0, sizeof *out);
     return mlirLogicalResultFailure();
+  }
   memset(out->data, 0, rounded ? rounded : 64);
   return mlirLogicalResultSuccess();
 }

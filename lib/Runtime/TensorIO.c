@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void report(MlirStringCallback cb, void *userData, const DlcStr *message) {
   if (cb)
@@ -82,10 +83,23 @@ static char *readFile(const char *path, size_t *size, DlcStr *error) {
   return s.data;
 }
 
-// Reads `length` bytes at `offset` of an external data file.
-static bool readExternal(const Onnx__TensorProto *p, const char *baseDir, DlcTensor *out,
-                         DlcStr *error) {
-  const char *location = NULL;
+// The byte size of a shape; false when it overflows.
+static bool shapeBytes(DlcDType dtype, int64_t rank, const int64_t *dims, size_t *bytes) {
+  size_t n = dlcDTypeSize(dtype);
+  for (int64_t i = 0; i < rank; ++i) {
+    if (dims[i] < 0 || (dims[i] && n > (SIZE_MAX / 2) / (size_t)dims[i]))
+      return false;
+    n *= (size_t)dims[i];
+  }
+  *bytes = n;
+  return true;
+}
+
+// Opens the external data file of `p` at the tensor's offset, once it is
+// known to hold `bytes` bytes there (so a corrupt shape allocates nothing).
+static FILE *openExternal(const Onnx__TensorProto *p, const char *baseDir, size_t bytes,
+                          DlcStr *error) {
+  const char *location = NULL, *name = p->name ? p->name : "";
   long long offset = 0, length = -1;
   for (size_t i = 0; i < p->n_external_data; ++i) {
     const Onnx__StringStringEntryProto *kv = p->external_data[i];
@@ -96,24 +110,90 @@ static bool readExternal(const Onnx__TensorProto *p, const char *baseDir, DlcTen
     else if (!strcmp(kv->key, "length"))
       length = atoll(kv->value);
   }
-  if (!location || strstr(location, "..")) {
-    dlcStrPrintf(error, "external data of tensor '%s' has no (or an unsafe) location",
-                 p->name ? p->name : "");
-    return false;
+  // Only files beside the model: no absolute paths, no way up.
+  if (!location || location[0] == '/' || strstr(location, "..")) {
+    dlcStrPrintf(error, "external data of tensor '%s' has no (or an unsafe) location", name);
+    return NULL;
   }
   DlcStr path = DLC_STR_INIT;
   dlcStrPrintf(&path, "%s/%s", baseDir ? baseDir : ".", location);
   FILE *f = fopen(dlcStrGet(&path), "rb");
-  bool ok = f && fseek(f, offset, SEEK_SET) == 0 &&
-            (length < 0 || (size_t)length == out->bytes) &&
-            fread(out->data, 1, out->bytes, f) == out->bytes;
-  if (!ok)
-    dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s' from '%s'",
-                 out->bytes, p->name ? p->name : "", dlcStrGet(&path));
-  if (f)
-    fclose(f);
+  long end = -1;
+  if (f && fseek(f, 0, SEEK_END) == 0)
+    end = ftell(f);
+  bool ok = f && offset >= 0 && end >= 0 && (length < 0 || (size_t)length == bytes) &&
+            (unsigned long long)end >= (unsigned long long)offset + bytes &&
+            fseek(f, (long)offset, SEEK_SET) == 0;
+  if (!ok) {
+    dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s' from '%s'", bytes,
+                 name, dlcStrGet(&path));
+    if (f)
+      fclose(f);
+    f = NULL;
+  }
   dlcStrFree(&path);
-  return ok;
+  return f;
+}
+
+// The number of values in the typed field that holds `dtype`: ONNX packs
+// small integer types and bools into int32_data, uint32/uint64 into
+// uint64_data.
+static size_t typedCount(const Onnx__TensorProto *p, DlcDType dtype) {
+  switch (dtype) {
+  case DLC_DTYPE_F32:
+    return p->n_float_data;
+  case DLC_DTYPE_F64:
+    return p->n_double_data;
+  case DLC_DTYPE_I64:
+    return p->n_int64_data;
+  case DLC_DTYPE_U32:
+  case DLC_DTYPE_U64:
+    return p->n_uint64_data;
+  default:
+    return p->n_int32_data;
+  }
+}
+
+static void copyTyped(const Onnx__TensorProto *p, DlcTensor *out) {
+  int64_t count = dlcTensorNumElements(out);
+  for (int64_t i = 0; i < count; ++i) {
+    char *dst = (char *)out->data + (size_t)i * dlcDTypeSize(out->dtype);
+    switch (out->dtype) {
+    case DLC_DTYPE_F32:
+      memcpy(dst, &p->float_data[i], 4);
+      break;
+    case DLC_DTYPE_F64:
+      memcpy(dst, &p->double_data[i], 8);
+      break;
+    case DLC_DTYPE_I64:
+      memcpy(dst, &p->int64_data[i], 8);
+      break;
+    case DLC_DTYPE_U32: {
+      uint32_t v = (uint32_t)p->uint64_data[i];
+      memcpy(dst, &v, 4);
+      break;
+    }
+    case DLC_DTYPE_U64:
+      memcpy(dst, &p->uint64_data[i], 8);
+      break;
+    case DLC_DTYPE_I32:
+      memcpy(dst, &p->int32_data[i], 4);
+      break;
+    case DLC_DTYPE_I16:
+    case DLC_DTYPE_U16: {
+      uint16_t v = (uint16_t)p->int32_data[i];
+      memcpy(dst, &v, 2);
+      break;
+    }
+    case DLC_DTYPE_I8:
+    case DLC_DTYPE_U8:
+      *dst = (char)p->int32_data[i];
+      break;
+    case DLC_DTYPE_BOOL:
+      *dst = p->int32_data[i] != 0;
+      break;
+    }
+  }
 }
 
 bool dlcTensorFromProto(const Onnx__TensorProto *p, const char *baseDir, DlcTensor *out,
@@ -140,87 +220,43 @@ bool dlcTensorFromProto(const Onnx__TensorProto *p, const char *baseDir, DlcTens
       return false;
     }
   }
-  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, (int64_t)p->n_dims, p->dims, out))) {
-    dlcStrPrintf(error, "cannot allocate tensor '%s'", name);
+  // Check that the data is there before allocating what the shape claims.
+  size_t bytes;
+  if (!shapeBytes(dtype, (int64_t)p->n_dims, p->dims, &bytes)) {
+    dlcStrPrintf(error, "tensor '%s' is too large", name);
     return false;
   }
-  int64_t count = dlcTensorNumElements(out);
-  bool ok = true;
+  FILE *external = NULL;
   if (p->has_data_location && p->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
-    ok = readExternal(p, baseDir, out, error);
+    if (!(external = openExternal(p, baseDir, bytes, error)))
+      return false;
+  } else if (p->has_raw_data && p->raw_data.len != bytes) {
+    dlcStrPrintf(error, "tensor '%s' has %zu bytes of raw data, but its shape needs %zu", name,
+                 p->raw_data.len, bytes);
+    return false;
+  } else if (!p->has_raw_data && typedCount(p, dtype) * dlcDTypeSize(dtype) != bytes) {
+    dlcStrPrintf(error, "tensor '%s' has %zu values, but its shape needs %zu", name,
+                 typedCount(p, dtype), bytes / dlcDTypeSize(dtype));
+    return false;
+  }
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, (int64_t)p->n_dims, p->dims, out))) {
+    dlcStrPrintf(error, "cannot allocate tensor '%s'", name);
+    if (external)
+      fclose(external);
+    return false;
+  }
+  bool ok = true;
+  if (external) {
+    ok = fread(out->data, 1, out->bytes, external) == out->bytes;
+    if (!ok)
+      dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s'", out->bytes,
+                   name);
+    fclose(external);
   } else if (p->has_raw_data) {
-    if (p->raw_data.len != out->bytes) {
-      dlcStrPrintf(error, "tensor '%s' has %zu bytes of raw data, but its shape needs %zu", name,
-                   p->raw_data.len, out->bytes);
-      ok = false;
-    } else if (out->bytes) {
+    if (out->bytes)
       memcpy(out->data, p->raw_data.data, out->bytes);
-    }
   } else {
-    // Typed fields: ONNX packs small integer types and bools into int32_data,
-    // uint32/uint64 into uint64_data.
-    size_t have;
-    switch (dtype) {
-    case DLC_DTYPE_F32:
-      have = p->n_float_data;
-      break;
-    case DLC_DTYPE_F64:
-      have = p->n_double_data;
-      break;
-    case DLC_DTYPE_I64:
-      have = p->n_int64_data;
-      break;
-    case DLC_DTYPE_U32:
-    case DLC_DTYPE_U64:
-      have = p->n_uint64_data;
-      break;
-    default:
-      have = p->n_int32_data;
-      break;
-    }
-    if (have != (size_t)count) {
-      dlcStrPrintf(error, "tensor '%s' has %zu values, but its shape needs %lld", name, have,
-                   (long long)count);
-      ok = false;
-    }
-    for (int64_t i = 0; ok && i < count; ++i) {
-      char *dst = (char *)out->data + (size_t)i * dlcDTypeSize(dtype);
-      switch (dtype) {
-      case DLC_DTYPE_F32:
-        memcpy(dst, &p->float_data[i], 4);
-        break;
-      case DLC_DTYPE_F64:
-        memcpy(dst, &p->double_data[i], 8);
-        break;
-      case DLC_DTYPE_I64:
-        memcpy(dst, &p->int64_data[i], 8);
-        break;
-      case DLC_DTYPE_U32: {
-        uint32_t v = (uint32_t)p->uint64_data[i];
-        memcpy(dst, &v, 4);
-        break;
-      }
-      case DLC_DTYPE_U64:
-        memcpy(dst, &p->uint64_data[i], 8);
-        break;
-      case DLC_DTYPE_I32:
-        memcpy(dst, &p->int32_data[i], 4);
-        break;
-      case DLC_DTYPE_I16:
-      case DLC_DTYPE_U16: {
-        uint16_t v = (uint16_t)p->int32_data[i];
-        memcpy(dst, &v, 2);
-        break;
-      }
-      case DLC_DTYPE_I8:
-      case DLC_DTYPE_U8:
-        *dst = (char)p->int32_data[i];
-        break;
-      case DLC_DTYPE_BOOL:
-        *dst = p->int32_data[i] != 0;
-        break;
-      }
-    }
+    copyTyped(p, out);
   }
   if (!ok)
     dlcTensorDestroy(out);
@@ -313,14 +349,19 @@ static bool parseNpy(const char *path, const char *buf, size_t size, DlcTensor *
     dims[rank++] = d;
     p = end;
   }
-  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, rank, dims, out))) {
-    dlcStrPrintf(error, "cannot allocate the tensor of '%s'", path);
+  // Check the data is all there before allocating what the header claims.
+  size_t bytes;
+  if (!shapeBytes(dtype, rank, dims, &bytes)) {
+    dlcStrPrintf(error, "'%s' claims a shape too large to hold", path);
     goto done;
   }
-  if (size - start - headerLen != out->bytes) {
+  if (size - start - headerLen != bytes) {
     dlcStrPrintf(error, "'%s' holds %zu bytes of data, but its shape needs %zu", path,
-                 size - start - headerLen, out->bytes);
-    dlcTensorDestroy(out);
+                 size - start - headerLen, bytes);
+    goto done;
+  }
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, rank, dims, out))) {
+    dlcStrPrintf(error, "cannot allocate the tensor of '%s'", path);
     goto done;
   }
   if (out->bytes)
@@ -343,7 +384,9 @@ MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
   } else if (buf) {
     Onnx__TensorProto *proto =
         onnx__tensor_proto__unpack(NULL, size, (const uint8_t *)buf);
-    if (!proto) {
+    // Almost any bytes decode as some protobuf message; a TensorProto
+    // without a data type is what a foreign file usually turns into.
+    if (!proto || proto->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__UNDEFINED) {
       dlcStrPrintf(&error, "'%s' is neither a .npy file nor a serialized onnx.TensorProto", path);
     } else {
       // External data lives next to the tensor file.
@@ -357,8 +400,9 @@ MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
         dlcStrPrintf(&error, "'%s': %s", path, dlcStrGet(&reason));
       dlcStrFree(&reason);
       free(dir);
-      onnx__tensor_proto__free_unpacked(proto, NULL);
     }
+    if (proto)
+      onnx__tensor_proto__free_unpacked(proto, NULL);
   }
   free(buf);
   if (!ok)
@@ -374,6 +418,13 @@ MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
   for (size_t i = 0; i < sizeof npyTypes / sizeof *npyTypes; ++i)
     if (npyTypes[i].dtype == t->dtype)
       descr = npyTypes[i].descr;
+  if (!descr || t->rank < 0 || t->rank > DLC_TENSOR_MAX_RANK) {
+    DlcStr error = DLC_STR_INIT;
+    dlcStrPrintf(&error, "cannot write '%s': not a valid tensor", path);
+    report(errorCallback, userData, &error);
+    dlcStrFree(&error);
+    return mlirLogicalResultFailure();
+  }
   dlcStrPrintf(&header, "{'descr': '%c%s', 'fortran_order': False, 'shape': (",
                dlcDTypeSize(t->dtype) == 1 ? '|' : '<', descr);
   for (int64_t i = 0; i < t->rank; ++i)
@@ -385,20 +436,33 @@ MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
   dlcStrPuts(&header, "\n");
   unsigned char prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
                               (unsigned char)(header.len & 0xff), (unsigned char)(header.len >> 8)};
-  FILE *f = fopen(path, "wb");
+  // Write a temporary file next to `path`, then rename it into place.
+  DlcStr tmp = DLC_STR_INIT;
+  dlcStrPrintf(&tmp, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(dlcStrGet(&tmp), "wb");
   bool ok = f && fwrite(prefix, 1, 10, f) == 10 &&
             fwrite(header.data, 1, header.len, f) == header.len &&
             (t->bytes == 0 || fwrite(t->data, 1, t->bytes, f) == t->bytes);
-  if (f && fclose(f) != 0)
+  int savedErrno = errno;
+  if (f && fclose(f) != 0 && ok) {
     ok = false;
+    savedErrno = errno;
+  }
+  if (ok && rename(dlcStrGet(&tmp), path) != 0) {
+    ok = false;
+    savedErrno = errno;
+  }
   dlcStrFree(&header);
   if (!ok) {
-    remove(path);
+    if (f)
+      remove(dlcStrGet(&tmp));
+    dlcStrFree(&tmp);
     DlcStr error = DLC_STR_INIT;
-    dlcStrPrintf(&error, "cannot write '%s': %s", path, strerror(errno));
+    dlcStrPrintf(&error, "cannot write '%s': %s", path, strerror(savedErrno));
     report(errorCallback, userData, &error);
     dlcStrFree(&error);
     return mlirLogicalResultFailure();
   }
+  dlcStrFree(&tmp);
   return mlirLogicalResultSuccess();
 }

@@ -1,52 +1,243 @@
 //===- EntryABI.c - The dlc-entry-abi pass ----------------------*- C -*-===//
 //
-// After bufferization with results as out-parameters, a public function
-// takes memrefs and returns nothing. This pass gives it an i32 result
-// (always 0 for now), so that with bare-pointer memrefs it is the
-// `int name(const T *in0, .., T *out0, ..)` that dlc-translate's headers
-// declare and that dlc-run calls.
+// Public functions are what dlc-run calls and dlc-translate exports as
+// `int name(const T *in0, .., T *out0, ..)`. The lowering pipelines run
+// this pass twice:
+//  - on tensors (after shape inference) it records the signature as
+//    `dlc.inputs` / `dlc.outputs`, because later steps erase what callers
+//    need (unsigned types become signless, results become out-parameters),
+//    and marks the arguments read-only for bufferization (`const T *in`);
+//  - on buffers (after bufferization with results as out-parameters) it
+//    checks that every argument is a static, row-major memref (what a bare
+//    pointer can carry), refines `?` dims of the recorded signature from
+//    them, and adds the i32 status result (0: success).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
+  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref(name));
 }
 
 static bool isPublicDefinition(MlirOperation func) {
-  MlirAttribute vis = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_visibility"));
-  if (!mlirAttributeIsNull(vis) &&
-      !mlirStringRefEqual(mlirStringAttrGetValue(vis), mlirStringRefCreateFromCString("public")))
+  MlirAttribute vis = mlirOperationGetAttributeByName(func, ref("sym_visibility"));
+  if (!mlirAttributeIsNull(vis) && !mlirStringRefEqual(mlirStringAttrGetValue(vis), ref("public")))
     return false;
   MlirRegion body = mlirOperationGetRegion(func, 0);
   return !mlirBlockIsNull(mlirRegionGetFirstBlock(body));
 }
 
-static void addStatusResult(MlirOperation func) {
+static MlirType functionType(MlirOperation func) {
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(func, ref("function_type")));
+}
+
+static bool allOf(intptr_t n, MlirType (*get)(MlirType, intptr_t), MlirType fnType,
+                  bool (*pred)(MlirType)) {
+  for (intptr_t i = 0; i < n; ++i)
+    if (!pred(get(fnType, i)))
+      return false;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// On tensors: record the signature, make arguments read-only
+//===----------------------------------------------------------------------===//
+
+static MlirAttribute typeArray(MlirContext ctx, intptr_t n, MlirType (*get)(MlirType, intptr_t),
+                               MlirType fnType) {
+  MlirAttribute *elts = malloc(sizeof(MlirAttribute) * (size_t)(n ? n : 1));
+  for (intptr_t i = 0; i < n; ++i)
+    elts[i] = mlirTypeAttrGet(get(fnType, i));
+  MlirAttribute array = mlirArrayAttrGet(ctx, n, elts);
+  free(elts);
+  return array;
+}
+
+// Adds `bufferization.writable = false` to each argument's attributes, so
+// that bufferization never writes into a caller's input buffer.
+static void markArgumentsReadOnly(MlirOperation func, intptr_t numArgs) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirStringRef typeName = mlirStringRefCreateFromCString("function_type");
-  MlirType fnType = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(func, typeName));
-  if (mlirFunctionTypeGetNumResults(fnType) != 0)
+  MlirAttribute old = mlirOperationGetAttributeByName(func, ref("arg_attrs"));
+  MlirNamedAttribute readOnly = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, ref("bufferization.writable")), mlirBoolAttrGet(ctx, 0));
+  MlirAttribute *dicts = malloc(sizeof(MlirAttribute) * (size_t)(numArgs ? numArgs : 1));
+  for (intptr_t i = 0; i < numArgs; ++i) {
+    MlirAttribute dict = mlirAttributeIsNull(old) ? mlirAttributeGetNull()
+                                                  : mlirArrayAttrGetElement(old, i);
+    intptr_t n = mlirAttributeIsNull(dict) ? 0 : mlirDictionaryAttrGetNumElements(dict);
+    MlirNamedAttribute *entries = malloc(sizeof(MlirNamedAttribute) * (size_t)(n + 1));
+    intptr_t kept = 0;
+    for (intptr_t k = 0; k < n; ++k) {
+      MlirNamedAttribute e = mlirDictionaryAttrGetElement(dict, k);
+      if (!mlirStringRefEqual(mlirIdentifierStr(e.name), ref("bufferization.writable")))
+        entries[kept++] = e;
+    }
+    entries[kept++] = readOnly;
+    dicts[i] = mlirDictionaryAttrGet(ctx, kept, entries);
+    free(entries);
+  }
+  mlirOperationSetAttributeByName(func, ref("arg_attrs"), mlirArrayAttrGet(ctx, numArgs, dicts));
+  free(dicts);
+}
+
+static bool isRankedTensor(MlirType t) { return mlirTypeIsARankedTensor(t); }
+
+static void recordSignature(MlirOperation func) {
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(func, ref("dlc.inputs"))))
     return;
+  MlirType fnType = functionType(func);
+  intptr_t numIn = mlirFunctionTypeGetNumInputs(fnType);
+  intptr_t numOut = mlirFunctionTypeGetNumResults(fnType);
+  if (!allOf(numIn, mlirFunctionTypeGetInput, fnType, isRankedTensor) ||
+      !allOf(numOut, mlirFunctionTypeGetResult, fnType, isRankedTensor))
+    return;
+  MlirContext ctx = mlirOperationGetContext(func);
+  mlirOperationSetAttributeByName(func, ref("dlc.inputs"),
+                                  typeArray(ctx, numIn, mlirFunctionTypeGetInput, fnType));
+  mlirOperationSetAttributeByName(func, ref("dlc.outputs"),
+                                  typeArray(ctx, numOut, mlirFunctionTypeGetResult, fnType));
+  markArgumentsReadOnly(func, numIn);
+}
+
+//===----------------------------------------------------------------------===//
+// On buffers: check, refine the signature, add the status result
+//===----------------------------------------------------------------------===//
+
+static bool isMemRef(MlirType t) { return mlirTypeIsAMemRef(t); }
+
+static MlirStringRef symName(MlirOperation func) {
+  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(func, ref("sym_name")));
+}
+
+// A bare pointer carries only memrefs with static shapes and row-major
+// layouts.
+static bool checkPassableByPointer(MlirOperation func, MlirType fnType) {
+  for (intptr_t i = 0, n = mlirFunctionTypeGetNumInputs(fnType); i < n; ++i) {
+    MlirType t = mlirFunctionTypeGetInput(fnType, i);
+    if (mlirShapedTypeHasStaticShape(t) && mlirAttributeIsAAffineMap(mlirMemRefTypeGetLayout(t)) &&
+        mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(mlirMemRefTypeGetLayout(t))))
+      continue;
+    MlirStringRef name = symName(func);
+    DlcStr type = DLC_STR_INIT;
+    dlcStrAppendType(&type, t);
+    // Name it as the signature does: the first arguments are the inputs.
+    MlirAttribute ins = mlirOperationGetAttributeByName(func, ref("dlc.inputs"));
+    intptr_t numIn = mlirAttributeIsNull(ins) ? n : mlirArrayAttrGetNumElements(ins);
+    dlcEmitOpError(func, "@%.*s: %s %ld has type %s; an entry point takes only static, "
+                         "row-major buffers (`?` dims must be static before bufferization: "
+                         "dlc-run specializes a graph-level model from its inputs)",
+                   (int)name.length, name.data, i < numIn ? "input" : "output",
+                   (long)(i < numIn ? i : i - numIn), dlcStrGet(&type));
+    dlcStrFree(&type);
+    return false;
+  }
+  return true;
+}
+
+// Replaces `?` dims of recorded types by the static dims of the memref
+// arguments they became (inputs first, then outputs).
+static void refineSignature(MlirOperation func, MlirType fnType) {
+  MlirAttribute ins = mlirOperationGetAttributeByName(func, ref("dlc.inputs"));
+  MlirAttribute outs = mlirOperationGetAttributeByName(func, ref("dlc.outputs"));
+  if (mlirAttributeIsNull(ins) || mlirAttributeIsNull(outs))
+    return;
+  intptr_t numIn = mlirArrayAttrGetNumElements(ins), numOut = mlirArrayAttrGetNumElements(outs);
+  if (numIn + numOut != mlirFunctionTypeGetNumInputs(fnType))
+    return;
+  MlirContext ctx = mlirOperationGetContext(func);
+  for (int which = 0; which < 2; ++which) {
+    MlirAttribute array = which ? outs : ins;
+    intptr_t n = which ? numOut : numIn, offset = which ? numIn : 0;
+    MlirAttribute *elts = malloc(sizeof(MlirAttribute) * (size_t)(n ? n : 1));
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirType recorded = mlirTypeAttrGetValue(mlirArrayAttrGetElement(array, i));
+      MlirType actual = mlirFunctionTypeGetInput(fnType, offset + i);
+      elts[i] = mlirArrayAttrGetElement(array, i);
+      if (mlirShapedTypeHasStaticShape(recorded) ||
+          mlirShapedTypeGetRank(recorded) != mlirShapedTypeGetRank(actual))
+        continue;
+      int64_t rank = mlirShapedTypeGetRank(actual);
+      int64_t *dims = malloc(sizeof(int64_t) * (size_t)(rank ? rank : 1));
+      for (int64_t d = 0; d < rank; ++d)
+        dims[d] = mlirShapedTypeGetDimSize(actual, d);
+      elts[i] = mlirTypeAttrGet(mlirRankedTensorTypeGet(
+          rank, dims, mlirShapedTypeGetElementType(recorded), mlirAttributeGetNull()));
+      free(dims);
+    }
+    mlirOperationSetAttributeByName(func, ref(which ? "dlc.outputs" : "dlc.inputs"),
+                                    mlirArrayAttrGet(ctx, n, elts));
+    free(elts);
+  }
+}
+
+static bool hasZeroElements(MlirType memref) {
+  for (intptr_t d = 0, r = mlirShapedTypeGetRank(memref); d < r; ++d)
+    if (mlirShapedTypeGetDimSize(memref, d) == 0)
+      return true;
+  return false;
+}
+
+// convert-func-to-llvm cannot pass an empty memref such as memref<2x0xf32>
+// as a bare pointer (its row-major strides look non-contiguous to it).
+// Such an argument becomes memref<0xf32>, reinterpreted at entry.
+static MlirType flattenEmptyArgument(MlirOperation func, intptr_t i, MlirType type) {
+  if (mlirShapedTypeGetRank(type) < 2 || !hasZeroElements(type))
+    return type;
+  MlirContext ctx = mlirOperationGetContext(func);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t zero = 0, sizes[64], strides[64];
+  if (rank > 64)
+    return type;
+  for (intptr_t d = rank; d-- > 0;) {
+    sizes[d] = mlirShapedTypeGetDimSize(type, d);
+    strides[d] = d == rank - 1 ? 1 : strides[d + 1] * sizes[d + 1];
+  }
+  MlirType flat = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(type), 1, &zero,
+                                              mlirMemRefTypeGetMemorySpace(type));
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirValue arg = mlirBlockGetArgument(entry, i);
+  mlirValueSetType(arg, flat);
+  int32_t segments[] = {1, 0, 0, 0};
+  MlirNamedAttribute attrs[] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("static_offsets")),
+                            mlirDenseI64ArrayGet(ctx, 1, &zero)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("static_sizes")),
+                            mlirDenseI64ArrayGet(ctx, rank, sizes)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("static_strides")),
+                            mlirDenseI64ArrayGet(ctx, rank, strides)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
+                            mlirDenseI32ArrayGet(ctx, 4, segments)),
+  };
+  MlirOperationState state =
+      mlirOperationStateGet(ref("memref.reinterpret_cast"), mlirValueGetLocation(arg));
+  mlirOperationStateAddOperands(&state, 1, &arg);
+  mlirOperationStateAddResults(&state, 1, &type);
+  mlirOperationStateAddAttributes(&state, 4, attrs);
+  MlirOperation cast = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperation(entry, 0, cast);
+  mlirValueReplaceAllUsesExcept(arg, mlirOperationGetResult(cast, 0), 1, &cast);
+  return flat;
+}
+
+static void addStatusResult(MlirOperation func, MlirType fnType) {
+  MlirContext ctx = mlirOperationGetContext(func);
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
   MlirType *inputs = malloc(sizeof(MlirType) * (size_t)(n ? n : 1));
-  for (intptr_t i = 0; i < n; ++i) {
-    inputs[i] = mlirFunctionTypeGetInput(fnType, i);
-    if (!mlirTypeIsAMemRef(inputs[i])) {
-      free(inputs);
-      return;
-    }
-  }
+  for (intptr_t i = 0; i < n; ++i)
+    inputs[i] = flattenEmptyArgument(func, i, mlirFunctionTypeGetInput(fnType, i));
   MlirType i32 = mlirIntegerTypeGet(ctx, 32);
-  mlirOperationSetAttributeByName(func, typeName,
+  mlirOperationSetAttributeByName(func, ref("function_type"),
                                   mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, inputs, 1, &i32)));
   free(inputs);
   MlirRegion body = mlirOperationGetRegion(func, 0);
@@ -56,9 +247,9 @@ static void addStatusResult(MlirOperation func) {
     if (mlirOperationIsNull(ret) || !isOp(ret, "func.return"))
       continue;
     MlirLocation loc = mlirOperationGetLocation(ret);
-    MlirNamedAttribute value = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("value")), mlirIntegerAttrGet(i32, 0));
-    MlirOperationState state = mlirOperationStateGet(mlirStringRefCreateFromCString("arith.constant"), loc);
+    MlirNamedAttribute value = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("value")),
+                                                     mlirIntegerAttrGet(i32, 0));
+    MlirOperationState state = mlirOperationStateGet(ref("arith.constant"), loc);
     mlirOperationStateAddResults(&state, 1, &i32);
     mlirOperationStateAddAttributes(&state, 1, &value);
     MlirOperation zero = mlirOperationCreate(&state);
@@ -68,12 +259,85 @@ static void addStatusResult(MlirOperation func) {
   }
 }
 
+typedef struct Calls {
+  const MlirStringRef *callees;
+  intptr_t numCallees;
+  MlirOperation *ops; // calls of them found by the walk
+  intptr_t count, cap;
+} Calls;
+
+static MlirWalkResult findCall(MlirOperation op, void *userData) {
+  Calls *calls = userData;
+  if (!isOp(op, "func.call") || mlirOperationGetNumResults(op) != 0)
+    return MlirWalkResultAdvance;
+  MlirStringRef name =
+      mlirFlatSymbolRefAttrGetValue(mlirOperationGetAttributeByName(op, ref("callee")));
+  for (intptr_t i = 0; i < calls->numCallees; ++i) {
+    if (!mlirStringRefEqual(name, calls->callees[i]))
+      continue;
+    if (calls->count == calls->cap) {
+      calls->cap = calls->cap ? 2 * calls->cap : 8;
+      calls->ops = realloc(calls->ops, sizeof(MlirOperation) * (size_t)calls->cap);
+    }
+    calls->ops[calls->count++] = op;
+    break;
+  }
+  return MlirWalkResultAdvance;
+}
+
+// A call of a function that now returns a status gets an (unused) i32
+// result, so the IR stays valid when one entry calls another.
+static void addStatusToCall(MlirOperation op) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirOperationState state = mlirOperationStateGet(ref("func.call"), mlirOperationGetLocation(op));
+  for (intptr_t k = 0, n = mlirOperationGetNumOperands(op); k < n; ++k) {
+    MlirValue v = mlirOperationGetOperand(op, k);
+    mlirOperationStateAddOperands(&state, 1, &v);
+  }
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+  mlirOperationStateAddResults(&state, 1, &i32);
+  MlirNamedAttribute callee = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, ref("callee")), mlirOperationGetAttributeByName(op, ref("callee")));
+  mlirOperationStateAddAttributes(&state, 1, &callee);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, mlirOperationCreate(&state));
+  mlirOperationDestroy(op);
+}
+
 void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
   (void)options;
-  (void)pass;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirStringRef *changed = NULL;
+  intptr_t numChanged = 0, cap = 0;
+  bool ok = true;
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
-       f = mlirOperationGetNextInBlock(f))
-    if (isOp(f, "func.func") && isPublicDefinition(f))
-      addStatusResult(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    if (!isOp(f, "func.func") || !isPublicDefinition(f))
+      continue;
+    recordSignature(f);
+    MlirType fnType = functionType(f);
+    if (mlirFunctionTypeGetNumResults(fnType) != 0 ||
+        !allOf(mlirFunctionTypeGetNumInputs(fnType), mlirFunctionTypeGetInput, fnType, isMemRef))
+      continue;
+    if (!checkPassableByPointer(f, fnType)) {
+      ok = false;
+      continue;
+    }
+    refineSignature(f, fnType);
+    addStatusResult(f, fnType);
+    if (numChanged == cap) {
+      cap = cap ? 2 * cap : 8;
+      changed = realloc(changed, sizeof(MlirStringRef) * (size_t)cap);
+    }
+    changed[numChanged++] = symName(f);
+  }
+  if (numChanged) {
+    Calls calls = {changed, numChanged, NULL, 0, 0};
+    mlirOperationWalk(op, findCall, &calls, MlirWalkPreOrder);
+    for (intptr_t i = 0; i < calls.count; ++i)
+      addStatusToCall(calls.ops[i]);
+    free(calls.ops);
+  }
+  free(changed);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
 }

@@ -38,9 +38,10 @@ MlirValue dlcScalarBinary(DlcBuilder *b, DlcScalarBinary op, MlirType elt, MlirV
 
 MlirValue dlcScalarCompare(DlcBuilder *b, DlcScalarCompare op, MlirType elt, MlirValue x,
                            MlirValue y) {
-  // arith.cmpf predicates: oeq=1 ogt=2 oge=3 olt=4 ole=5 une=14 (une: NaN != NaN).
+  // arith.cmpf predicates: oeq=1 ogt=2 oge=3 olt=4 ole=5 une=13 (ordered ones are false
+  // on NaN; une makes NaN != x true, as in C).
   // arith.cmpi predicates: eq=0 ne=1 slt=2 sle=3 sgt=4 sge=5 ult=6 ule=7 ugt=8 uge=9.
-  static const int64_t fpred[] = {1, 14, 2, 3, 4, 5};
+  static const int64_t fpred[] = {1, 13, 2, 3, 4, 5};
   static const int64_t spred[] = {0, 1, 4, 5, 2, 3};
   static const int64_t upred[] = {0, 1, 8, 9, 6, 7};
   bool isFloat = dlcIsFloat(elt);

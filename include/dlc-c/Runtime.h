@@ -1,0 +1,124 @@
+/*===-- dlc-c/Runtime.h - Loading, compiling and running models ---*- C -*-===*\
+|*                                                                            *|
+|* A model is a module at any level (dlc_graph ... LLVM dialect) or an .onnx  *|
+|* file. Its entry is a public function; its signature (the tensor types of   *|
+|* inputs and outputs) is recorded on the function by dlc-entry-abi as       *|
+|* `dlc.inputs` / `dlc.outputs`, so it survives lowering. A DlcExecutable is  *|
+|* an entry JIT-compiled in this process, called on DlcTensors.              *|
+|*                                                                            *|
+|* Functions taking a module or an operation report errors as diagnostics   *|
+|* through the context's handlers; functions on executables call an         *|
+|* MlirStringCallback with a message. Nothing here prints or exits.         *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_C_RUNTIME_H
+#define DLC_C_RUNTIME_H
+
+#include "dlc-c/Onnx.h"
+#include "dlc-c/Support.h"
+#include "dlc-c/Tensor.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+//===--------------------------------------------------------------------===//
+// Models and their entries
+//===--------------------------------------------------------------------===//
+
+/// Reads the model at `path`: `.onnx` through the importer (with
+/// `onnxOptions`, which may be NULL), anything else as MLIR text or
+/// bytecode, which is then verified (MLIR's verifier and dlcVerify). `ctx`
+/// needs the DLC dialects (dlcContextCreate). Returns a module the caller
+/// owns (mlirModuleDestroy), or a null module after error diagnostics.
+DLC_CAPI_EXPORTED MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirStringRef path,
+                                                     const DlcOnnxImportOptions *onnxOptions);
+
+/// The entry named `name`, or for an empty name the default entry: the only
+/// public function, else the one named `main`. Entries are public
+/// `func.func` definitions and externally visible `llvm.func` definitions.
+/// Returns an operation borrowed from `module`, or
+/// a null operation after an error diagnostic (no such entry, or no
+/// default among several).
+DLC_CAPI_EXPORTED MlirOperation dlcModuleLookupEntry(MlirModule module, MlirStringRef name);
+
+/// The tensor types of an entry's inputs and outputs.
+typedef struct DlcSignature {
+  intptr_t numInputs;
+  intptr_t numOutputs;
+  DlcTensorType *inputs;  ///< owned by the signature
+  DlcTensorType *outputs; ///< owned by the signature
+} DlcSignature;
+
+/// Reads the signature of `entry`: its `dlc.inputs` / `dlc.outputs` when
+/// recorded, else the argument and result types of a `func.func` whose
+/// types are all ranked tensors. The caller owns `*signature`
+/// (dlcSignatureDestroy). Fails, after an error diagnostic at the entry,
+/// when there is none or an element type is unsupported; `*signature` is
+/// then empty.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcEntryGetSignature(MlirOperation entry,
+                                                         DlcSignature *signature);
+
+/// Frees what the signature owns (not the struct); safe on an empty one.
+DLC_CAPI_EXPORTED void dlcSignatureDestroy(DlcSignature *signature);
+
+/// Specializes the `?` dims of a tensor-level `func.func` entry to the
+/// static `inputs` types (one per argument), so that shape inference
+/// (run by every lowering pipeline) makes the rest of the function static.
+/// Arguments whose types are already static are left as they are. Fails,
+/// after an error diagnostic, on a count, dtype, rank or static dim that
+/// does not fit, or when `entry` is not a function on tensors.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
+                                                       const DlcTensorType *inputs);
+
+//===--------------------------------------------------------------------===//
+// Executables
+//===--------------------------------------------------------------------===//
+
+typedef struct DlcExecutable {
+  void *ptr;
+} DlcExecutable;
+
+static inline bool dlcExecutableIsNull(DlcExecutable executable) { return !executable.ptr; }
+
+/// Lowers `module` in place to the LLVM dialect (dlc-lower-to-llvm; a
+/// module already there is left as it is) and JIT-compiles it at LLVM
+/// optimization level `optLevel` (0-3). `entry` names the entry to call (an
+/// empty name: the default entry, see dlcModuleLookupEntry); its signature
+/// must be static. The module stays owned by the caller and may be
+/// destroyed once this returns. The compiled code calls only libc and libm.
+/// Returns an executable the caller owns (dlcExecutableDestroy), or a null
+/// one after error diagnostics through the module's context.
+DLC_CAPI_EXPORTED DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entry,
+                                                    int optLevel);
+
+DLC_CAPI_EXPORTED void dlcExecutableDestroy(DlcExecutable executable);
+
+/// The entry's signature, borrowed from the executable; all dims static.
+DLC_CAPI_EXPORTED const DlcSignature *dlcExecutableGetSignature(DlcExecutable executable);
+
+/// The entry's name, borrowed from the executable.
+DLC_CAPI_EXPORTED MlirStringRef dlcExecutableGetEntryName(DlcExecutable executable);
+
+/// Calls the entry on `inputs`, writing `outputs`, which the caller has
+/// created (dlcTensorCreate) with the signature's output types; an output
+/// may not share storage with an input. Counts, dtypes, shapes and overlaps
+/// are checked first: on a mismatch the entry is not called. On a mismatch,
+/// or when the compiled code returns a non-zero status, calls
+/// `errorCallback` (when not NULL) with a message naming the argument and
+/// fails. Never allocates; safe to call repeatedly (benchmarks).
+DLC_CAPI_EXPORTED MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
+                                                     const DlcTensor *inputs, intptr_t numOutputs,
+                                                     DlcTensor *outputs,
+                                                     MlirStringCallback errorCallback,
+                                                     void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_C_RUNTIME_H */

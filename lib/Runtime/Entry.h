@@ -1,0 +1,27 @@
+//===- Entry.h - Finding entries in a module ----------------------*- C -*-===//
+//
+// What dlc-c/Runtime.h's entry functions share with lib/Target: which
+// functions of a module are entries, and their names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_RUNTIME_ENTRY_H
+#define DLC_RUNTIME_ENTRY_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// The entries of `module` in order: public `func.func` definitions and
+/// externally visible `llvm.func` definitions. Returns their number and a
+/// malloc'ed array (the caller frees it; NULL when there are none).
+intptr_t dlcModuleCollectEntries(MlirModule module, MlirOperation **entries);
+
+/// The symbol name of a function.
+MlirStringRef dlcEntryGetName(MlirOperation entry);
+
+/// True for a C identifier ([A-Za-z_][A-Za-z0-9_]*).
+bool dlcIsCIdentifier(MlirStringRef name);
+
+#endif // DLC_RUNTIME_ENTRY_H

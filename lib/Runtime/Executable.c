@@ -1,0 +1,173 @@
+//===- Executable.c - Entries JIT-compiled in this process ------*- C -*-===//
+//
+// The ExecutionEngine wraps every function `f` of the module in a packed
+// `void _mlir_f(void **args)`: args[i] points to the i-th argument (here a
+// buffer pointer), the last one to the result (the i32 status). That calls
+// the entry with the same convention as the C header dlc-translate writes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime/Entry.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+#include "dlc-c/Runtime.h"
+#include "dlc-c/Target.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+#include "mlir-c/ExecutionEngine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Executable {
+  MlirExecutionEngine engine;
+  void (*packed)(void **);
+  char *name;
+  DlcSignature signature;
+} Executable;
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+// The lowered entry must be `i32 (ptr, ..)` with one pointer per tensor.
+static bool checkABI(MlirOperation entry, const DlcSignature *sig) {
+  MlirAttribute fnAttr = mlirOperationGetAttributeByName(entry, ref("function_type"));
+  MlirType fnType = mlirAttributeIsNull(fnAttr) ? (MlirType){NULL} : mlirTypeAttrGetValue(fnAttr);
+  MlirContext ctx = mlirOperationGetContext(entry);
+  bool ok = !mlirTypeIsNull(fnType) &&
+            mlirLLVMFunctionTypeGetNumInputs(fnType) == sig->numInputs + sig->numOutputs &&
+            mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(fnType), mlirIntegerTypeGet(ctx, 32));
+  for (intptr_t i = 0; ok && i < sig->numInputs + sig->numOutputs; ++i)
+    ok = mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(fnType, i));
+  for (intptr_t i = 0; ok && i < sig->numInputs; ++i)
+    ok = dlcTensorTypeIsStatic(&sig->inputs[i]);
+  for (intptr_t i = 0; ok && i < sig->numOutputs; ++i)
+    ok = dlcTensorTypeIsStatic(&sig->outputs[i]);
+  if (!ok) {
+    MlirStringRef name = dlcEntryGetName(entry);
+    dlcEmitError(mlirOperationGetLocation(entry),
+                 "entry @%.*s does not have DLC's entry ABI: i32 (ptr x %ld) over static tensors",
+                 (int)name.length, name.data, (long)(sig->numInputs + sig->numOutputs));
+  }
+  return ok;
+}
+
+DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName, int optLevel) {
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
+    return (DlcExecutable){NULL};
+  MlirOperation entry = dlcModuleLookupEntry(module, entryName);
+  if (mlirOperationIsNull(entry))
+    return (DlcExecutable){NULL};
+  Executable *exe = calloc(1, sizeof *exe);
+  if (mlirLogicalResultIsFailure(dlcEntryGetSignature(entry, &exe->signature)) ||
+      !checkABI(entry, &exe->signature)) {
+    dlcExecutableDestroy((DlcExecutable){exe});
+    return (DlcExecutable){NULL};
+  }
+  MlirStringRef name = dlcEntryGetName(entry);
+  exe->name = dlcStrndup(name.data, name.length);
+  exe->engine = mlirExecutionEngineCreate(module, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
+                                          0, NULL, false, false);
+  if (!mlirExecutionEngineIsNull(exe->engine)) {
+    mlirExecutionEngineInitialize(exe->engine);
+    // The lookup compiles: unresolved symbols show up here.
+    exe->packed = (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, name);
+  }
+  if (!exe->packed) {
+    dlcEmitError(mlirOperationGetLocation(entry), "JIT compilation of @%s failed", exe->name);
+    dlcExecutableDestroy((DlcExecutable){exe});
+    return (DlcExecutable){NULL};
+  }
+  return (DlcExecutable){exe};
+}
+
+void dlcExecutableDestroy(DlcExecutable executable) {
+  Executable *exe = executable.ptr;
+  if (!exe)
+    return;
+  if (!mlirExecutionEngineIsNull(exe->engine))
+    mlirExecutionEngineDestroy(exe->engine);
+  dlcSignatureDestroy(&exe->signature);
+  free(exe->name);
+  free(exe);
+}
+
+const DlcSignature *dlcExecutableGetSignature(DlcExecutable executable) {
+  return &((Executable *)executable.ptr)->signature;
+}
+
+MlirStringRef dlcExecutableGetEntryName(DlcExecutable executable) {
+  return ref(((Executable *)executable.ptr)->name);
+}
+
+static MlirLogicalResult fail(MlirStringCallback cb, void *userData, DlcStr *message) {
+  if (cb)
+    cb(mlirStringRefCreate(dlcStrGet(message), message->len), userData);
+  dlcStrFree(message);
+  return mlirLogicalResultFailure();
+}
+
+static void describe(DlcStr *s, const char *what, intptr_t i, const DlcTensorType *want,
+                     const DlcTensor *got) {
+  DlcTensorType type = dlcTensorGetType(got);
+  dlcStrPrintf(s, "%s %ld must be ", what, (long)i);
+  dlcTensorTypePrint(want, dlcStrCallback, s);
+  dlcStrPuts(s, ", got ");
+  dlcTensorTypePrint(&type, dlcStrCallback, s);
+}
+
+static bool overlaps(const DlcTensor *a, const DlcTensor *b) {
+  const char *pa = a->data, *pb = b->data;
+  return a->bytes && b->bytes && pa < pb + b->bytes && pb < pa + a->bytes;
+}
+
+MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
+                                   const DlcTensor *inputs, intptr_t numOutputs,
+                                   DlcTensor *outputs, MlirStringCallback errorCallback,
+                                   void *userData) {
+  Executable *exe = executable.ptr;
+  const DlcSignature *sig = &exe->signature;
+  DlcStr message = DLC_STR_INIT;
+  if (numInputs != sig->numInputs || numOutputs != sig->numOutputs) {
+    dlcStrPrintf(&message, "@%s takes %ld inputs and %ld outputs, got %ld and %ld", exe->name,
+                 (long)sig->numInputs, (long)sig->numOutputs, (long)numInputs, (long)numOutputs);
+    return fail(errorCallback, userData, &message);
+  }
+  for (intptr_t i = 0; i < numInputs; ++i) {
+    if (!dlcTensorTypeAccepts(&sig->inputs[i], &inputs[i]) || (inputs[i].bytes && !inputs[i].data)) {
+      describe(&message, "input", i, &sig->inputs[i], &inputs[i]);
+      return fail(errorCallback, userData, &message);
+    }
+  }
+  for (intptr_t i = 0; i < numOutputs; ++i) {
+    if (!dlcTensorTypeAccepts(&sig->outputs[i], &outputs[i]) ||
+        (outputs[i].bytes && !outputs[i].data)) {
+      describe(&message, "output", i, &sig->outputs[i], &outputs[i]);
+      return fail(errorCallback, userData, &message);
+    }
+    for (intptr_t k = 0; k < numInputs; ++k) {
+      if (overlaps(&outputs[i], &inputs[k])) {
+        dlcStrPrintf(&message, "output %ld shares storage with input %ld", (long)i, (long)k);
+        return fail(errorCallback, userData, &message);
+      }
+    }
+  }
+  intptr_t n = numInputs + numOutputs;
+  void **pointers = malloc(sizeof(void *) * (size_t)(n ? n : 1));
+  void **args = malloc(sizeof(void *) * (size_t)(n + 1));
+  for (intptr_t i = 0; i < n; ++i) {
+    pointers[i] = i < numInputs ? inputs[i].data : outputs[i - numInputs].data;
+    args[i] = &pointers[i];
+  }
+  int32_t status = 0;
+  args[n] = &status;
+  exe->packed(args);
+  free(args);
+  free(pointers);
+  if (status != 0) {
+    dlcStrPrintf(&message, "@%s returned status %d", exe->name, (int)status);
+    return fail(errorCallback, userData, &message);
+  }
+  return mlirLogicalResultSuccess();
+}

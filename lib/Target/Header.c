@@ -1,0 +1,157 @@
+//===- Header.c - C headers declaring a model's entry points ----*- C -*-===//
+
+#include "Runtime/Entry.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+#include "Target/HostModule.h"
+#include "dlc-c/Runtime.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *cType(DlcDType dtype) {
+  static const char *const names[] = {"float",    "double",   "int8_t",   "int16_t",
+                                      "int32_t",  "int64_t",  "uint8_t",  "uint16_t",
+                                      "uint32_t", "uint64_t", "bool"};
+  return (size_t)dtype < sizeof names / sizeof *names ? names[dtype] : "void";
+}
+
+// Upper-case identifier from `text`: other characters become '_'.
+static void appendMacroName(DlcStr *s, const char *text, size_t len) {
+  for (size_t i = 0; i < len; ++i) {
+    char c = text[i];
+    char up = isalnum((unsigned char)c) ? (char)toupper((unsigned char)c) : '_';
+    dlcStrAppend(s, &up, 1);
+  }
+}
+
+static void appendTensorMacros(DlcStr *s, const char *prefix, const char *kind, intptr_t i,
+                               const DlcTensorType *t) {
+  int64_t numel = 1;
+  for (int64_t d = 0; d < t->rank; ++d)
+    numel *= t->shape[d];
+  dlcStrPrintf(s, "#define %s_%s%ld_DTYPE \"%s\"\n", prefix, kind, (long)i, dlcDTypeName(t->dtype));
+  dlcStrPrintf(s, "#define %s_%s%ld_CTYPE %s\n", prefix, kind, (long)i, cType(t->dtype));
+  dlcStrPrintf(s, "#define %s_%s%ld_RANK %lld\n", prefix, kind, (long)i, (long long)t->rank);
+  for (int64_t d = 0; d < t->rank; ++d)
+    dlcStrPrintf(s, "#define %s_%s%ld_DIM%lld %lld\n", prefix, kind, (long)i, (long long)d,
+                 (long long)t->shape[d]);
+  if (t->rank > 0) {
+    dlcStrPrintf(s, "#define %s_%s%ld_SHAPE {", prefix, kind, (long)i);
+    for (int64_t d = 0; d < t->rank; ++d)
+      dlcStrPrintf(s, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+    dlcStrPuts(s, "}\n");
+  }
+  dlcStrPrintf(s, "#define %s_%s%ld_NUMEL %lld\n", prefix, kind, (long)i, (long long)numel);
+}
+
+static bool appendEntry(DlcStr *s, MlirOperation entry) {
+  MlirStringRef name = dlcEntryGetName(entry);
+  MlirLocation loc = mlirOperationGetLocation(entry);
+  if (!dlcIsCIdentifier(name)) {
+    dlcEmitError(loc, "entry @%.*s cannot be declared in C: its name is not a C identifier",
+                 (int)name.length, name.data);
+    return false;
+  }
+  DlcSignature sig;
+  if (mlirLogicalResultIsFailure(dlcEntryGetSignature(entry, &sig)))
+    return false;
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < sig.numInputs + sig.numOutputs; ++i)
+    ok = dlcTensorTypeIsStatic(i < sig.numInputs ? &sig.inputs[i] : &sig.outputs[i - sig.numInputs]);
+  if (!ok) {
+    dlcEmitError(loc, "entry @%.*s has dynamic dims in its signature: a C header needs static "
+                      "shapes", (int)name.length, name.data);
+    dlcSignatureDestroy(&sig);
+    return false;
+  }
+  DlcStr prefix = DLC_STR_INIT;
+  appendMacroName(&prefix, name.data, name.length);
+  const char *p = dlcStrGet(&prefix);
+
+  dlcStrPrintf(s, "/* int %.*s(", (int)name.length, name.data);
+  for (intptr_t i = 0; i < sig.numInputs + sig.numOutputs; ++i)
+    dlcStrPrintf(s, "%s%s%ld", i ? ", " : "", i < sig.numInputs ? "in" : "out",
+                 (long)(i < sig.numInputs ? i : i - sig.numInputs));
+  dlcStrPuts(s, ")\n");
+  for (intptr_t i = 0; i < sig.numInputs + sig.numOutputs; ++i) {
+    bool in = i < sig.numInputs;
+    dlcStrPrintf(s, " *   %s%ld: ", in ? "in" : "out", (long)(in ? i : i - sig.numInputs));
+    dlcTensorTypePrint(in ? &sig.inputs[i] : &sig.outputs[i - sig.numInputs], dlcStrCallback, s);
+    dlcStrPuts(s, "\n");
+  }
+  dlcStrPuts(s, " */\n");
+  dlcStrPrintf(s, "#define %s_NUM_INPUTS %ld\n", p, (long)sig.numInputs);
+  dlcStrPrintf(s, "#define %s_NUM_OUTPUTS %ld\n", p, (long)sig.numOutputs);
+  for (intptr_t i = 0; i < sig.numInputs; ++i)
+    appendTensorMacros(s, p, "IN", i, &sig.inputs[i]);
+  for (intptr_t i = 0; i < sig.numOutputs; ++i)
+    appendTensorMacros(s, p, "OUT", i, &sig.outputs[i]);
+  dlcStrPrintf(s, "int %.*s(", (int)name.length, name.data);
+  for (intptr_t i = 0; i < sig.numInputs; ++i)
+    dlcStrPrintf(s, "%sconst %s *in%ld", i ? ", " : "", cType(sig.inputs[i].dtype), (long)i);
+  for (intptr_t i = 0; i < sig.numOutputs; ++i)
+    dlcStrPrintf(s, "%s%s *out%ld", i || sig.numInputs ? ", " : "", cType(sig.outputs[i].dtype),
+                 (long)i);
+  if (!sig.numInputs && !sig.numOutputs)
+    dlcStrPuts(s, "void");
+  dlcStrPuts(s, ");\n\n");
+  dlcStrFree(&prefix);
+  dlcSignatureDestroy(&sig);
+  return true;
+}
+
+MlirLogicalResult dlcEmitCHeader(MlirModule module, MlirStringRef path) {
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
+    return mlirLogicalResultFailure();
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(module));
+  char *file = dlcStrndup(path.data, path.length);
+  const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+  DlcStr s = DLC_STR_INIT;
+  dlcStrPrintf(&s, "/* %s - generated by DLC; do not edit.\n"
+                   " *\n"
+                   " * Entry points over dense, row-major buffers that the caller allocates:\n"
+                   " * inputs first, then outputs. Each returns 0 on success. The code needs\n"
+                   " * only libc and libm at run time.\n"
+                   " */\n",
+               base);
+  DlcStr guard = DLC_STR_INIT;
+  dlcStrPuts(&guard, "DLC_");
+  appendMacroName(&guard, base, strlen(base));
+  dlcStrPrintf(&s, "#ifndef %s\n#define %s\n\n", dlcStrGet(&guard), dlcStrGet(&guard));
+  dlcStrPuts(&s, "#include <stdbool.h>\n#include <stdint.h>\n\n"
+                 "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+  MlirOperation *entries;
+  intptr_t n = dlcModuleCollectEntries(module, &entries);
+  bool ok = true;
+  for (intptr_t i = 0; i < n; ++i)
+    ok = appendEntry(&s, entries[i]) && ok;
+  free(entries);
+  dlcStrPrintf(&s, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", dlcStrGet(&guard));
+  dlcStrFree(&guard);
+  if (ok) {
+    char *tmp = dlcTemporaryPath(file, ".h");
+    FILE *f = fopen(tmp, "wb");
+    ok = f && fwrite(s.data, 1, s.len, f) == s.len;
+    int savedErrno = errno;
+    if (f && fclose(f) != 0 && ok) {
+      ok = false;
+      savedErrno = errno;
+    }
+    if (ok && rename(tmp, file) != 0) {
+      ok = false;
+      savedErrno = errno;
+    }
+    if (!ok) {
+      dlcEmitError(loc, "cannot write '%s': %s", file, strerror(savedErrno));
+      remove(tmp);
+    }
+    free(tmp);
+  }
+  dlcStrFree(&s);
+  free(file);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

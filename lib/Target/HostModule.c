@@ -1,0 +1,178 @@
+//===- HostModule.c - A model as an LLVM module for the host ----*- C -*-===//
+
+#include "Target/HostModule.h"
+
+#include "Runtime/Entry.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+
+#include "mlir-c/Target/LLVMIR.h"
+#include "llvm-c/Target.h"
+#include "llvm-c/Transforms/PassBuilder.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+DlcTargetOptions dlcTargetOptionsGetDefault(void) {
+  DlcTargetOptions options = {2, NULL, NULL};
+  return options;
+}
+
+static void initializeNativeTarget(void) {
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+}
+
+char *dlcTemporaryPath(const char *path, const char *suffix) {
+  DlcStr s = DLC_STR_INIT;
+  dlcStrPrintf(&s, "%s.tmp%ld%s", path, (long)getpid(), suffix);
+  return s.data;
+}
+
+static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirLocation loc) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, initializeNativeTarget);
+  char *triple = LLVMGetDefaultTargetTriple();
+  char *error = NULL;
+  LLVMTargetRef target;
+  LLVMTargetMachineRef machine = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &error)) {
+    dlcEmitError(loc, "no LLVM target for the host triple '%s': %s", triple, error);
+    LLVMDisposeMessage(error);
+    LLVMDisposeMessage(triple);
+    return NULL;
+  }
+  const char *cpu = options->cpu && *options->cpu ? options->cpu : "generic";
+  char *hostCpu = NULL, *features = NULL;
+  if (!strcmp(cpu, "native")) {
+    hostCpu = LLVMGetHostCPUName();
+    features = LLVMGetHostCPUFeatures();
+    cpu = hostCpu;
+  }
+  static const LLVMCodeGenOptLevel levels[] = {LLVMCodeGenLevelNone, LLVMCodeGenLevelLess,
+                                               LLVMCodeGenLevelDefault,
+                                               LLVMCodeGenLevelAggressive};
+  int level = options->optLevel < 0 ? 0 : options->optLevel > 3 ? 3 : options->optLevel;
+  machine = LLVMCreateTargetMachine(target, triple, cpu, features ? features : "", levels[level],
+                                    LLVMRelocPIC, LLVMCodeModelDefault);
+  if (!machine)
+    dlcEmitError(loc, "cannot create an LLVM target machine for '%s' (CPU '%s')", triple, cpu);
+  LLVMDisposeMessage(triple);
+  if (hostCpu)
+    LLVMDisposeMessage(hostCpu);
+  if (features)
+    LLVMDisposeMessage(features);
+  return machine;
+}
+
+// Gives every function definition but the entries internal linkage, so an
+// artifact exports only its entry points.
+static bool internalizeAllButEntries(MlirModule module, LLVMModuleRef llvm, bool cEntries) {
+  MlirOperation *entries;
+  intptr_t n = dlcModuleCollectEntries(module, &entries);
+  bool ok = true;
+  for (intptr_t i = 0; ok && cEntries && i < n; ++i) {
+    MlirStringRef name = dlcEntryGetName(entries[i]);
+    if (!dlcIsCIdentifier(name)) {
+      dlcEmitError(mlirOperationGetLocation(entries[i]),
+                   "entry @%.*s cannot be exported: its name is not a C identifier",
+                   (int)name.length, name.data);
+      ok = false;
+    } else if (mlirStringRefEqual(name, mlirStringRefCreateFromCString("main"))) {
+      dlcEmitError(mlirOperationGetLocation(entries[i]),
+                   "entry @main cannot be exported as the C function 'main': name it (dlc-translate "
+                   "--name, or the output file's stem)");
+      ok = false;
+    }
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(llvm); ok && f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    bool isEntry = false;
+    for (intptr_t i = 0; i < n && !isEntry; ++i)
+      isEntry = mlirStringRefEqual(dlcEntryGetName(entries[i]), mlirStringRefCreate(name, len));
+    if (!isEntry)
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+  }
+  free(entries);
+  return ok;
+}
+
+bool dlcHostModuleCreate(MlirModule module, const DlcTargetOptions *options, bool optimize,
+                         bool cEntries, DlcHostModule *out) {
+  memset(out, 0, sizeof *out);
+  MlirOperation op = mlirModuleGetOperation(module);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
+    return false;
+  out->machine = createMachine(options, loc);
+  if (!out->machine)
+    return false;
+  out->context = LLVMContextCreate();
+  out->module = mlirTranslateModuleToLLVMIR(op, out->context);
+  if (!out->module) {
+    dlcEmitError(loc, "translation to LLVM IR failed");
+    dlcHostModuleDestroy(out);
+    return false;
+  }
+  char *triple = LLVMGetTargetMachineTriple(out->machine);
+  LLVMSetTarget(out->module, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(out->machine);
+  LLVMSetModuleDataLayout(out->module, layout);
+  LLVMDisposeTargetData(layout);
+  if (!internalizeAllButEntries(module, out->module, cEntries)) {
+    dlcHostModuleDestroy(out);
+    return false;
+  }
+  if (optimize && options->optLevel >= 0) {
+    char pipeline[32];
+    snprintf(pipeline, sizeof pipeline, "default<O%d>",
+             options->optLevel > 3 ? 3 : options->optLevel);
+    LLVMPassBuilderOptionsRef passOptions = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef error = LLVMRunPasses(out->module, pipeline, out->machine, passOptions);
+    LLVMDisposePassBuilderOptions(passOptions);
+    if (error) {
+      char *message = LLVMGetErrorMessage(error);
+      dlcEmitError(loc, "LLVM optimization failed: %s", message);
+      LLVMDisposeErrorMessage(message);
+      dlcHostModuleDestroy(out);
+      return false;
+    }
+  }
+  return true;
+}
+
+void dlcHostModuleDestroy(DlcHostModule *m) {
+  if (m->module)
+    LLVMDisposeModule(m->module);
+  if (m->context)
+    LLVMContextDispose(m->context);
+  if (m->machine)
+    LLVMDisposeTargetMachine(m->machine);
+  memset(m, 0, sizeof *m);
+}
+
+bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, MlirLocation loc) {
+  char *tmp = dlcTemporaryPath(path, ".o");
+  char *error = NULL;
+  bool ok = !LLVMTargetMachineEmitToFile(m->machine, m->module, tmp, LLVMObjectFile, &error);
+  if (!ok) {
+    dlcEmitError(loc, "cannot write '%s': %s", path, error ? error : "object emission failed");
+  } else if (rename(tmp, path) != 0) {
+    dlcEmitError(loc, "cannot write '%s': %s", path, strerror(errno));
+    ok = false;
+  }
+  if (error)
+    LLVMDisposeMessage(error);
+  if (!ok)
+    remove(tmp);
+  free(tmp);
+  return ok;
+}

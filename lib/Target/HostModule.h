@@ -1,0 +1,41 @@
+//===- HostModule.h - A model as an LLVM module for the host -----*- C -*-===//
+//
+// What LLVM IR printing, object files and shared libraries share: the
+// lowered module translated to LLVM IR, with the host's triple and data
+// layout, only entries exported, optimized through the LLVM C API.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_TARGET_HOSTMODULE_H
+#define DLC_TARGET_HOSTMODULE_H
+
+#include "dlc-c/Target.h"
+
+#include "llvm-c/Core.h"
+#include "llvm-c/TargetMachine.h"
+
+#include <stdbool.h>
+
+typedef struct DlcHostModule {
+  LLVMContextRef context;
+  LLVMModuleRef module;
+  LLVMTargetMachineRef machine;
+} DlcHostModule;
+
+/// Lowers `module` if needed and translates it. With `optimize`, runs
+/// LLVM's default<O`options->optLevel`> pipeline. With `cEntries`, every
+/// entry's name must be a C identifier. Fails after an error diagnostic;
+/// `out` is then empty.
+bool dlcHostModuleCreate(MlirModule module, const DlcTargetOptions *options, bool optimize,
+                         bool cEntries, DlcHostModule *out);
+void dlcHostModuleDestroy(DlcHostModule *m);
+
+/// Writes an object file to `path` (through a temporary file renamed into
+/// place). Fails after an error diagnostic at `loc`.
+bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, MlirLocation loc);
+
+/// "<path>.tmp<pid><suffix>": where a file is written before it is renamed
+/// to `path`. Returns a malloc'ed string.
+char *dlcTemporaryPath(const char *path, const char *suffix);
+
+#endif // DLC_TARGET_HOSTMODULE_H

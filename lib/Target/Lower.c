@@ -1,0 +1,133 @@
+//===- Lower.c - Lowering a model to the LLVM dialect -----------*- C -*-===//
+//
+// A model comes at any level; the pipeline to run depends on where it is:
+// none for the LLVM dialect, dlc-loops-to-llvm once on buffers (buffer
+// deallocation cannot run twice), dlc-lower-to-llvm otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bridge/Bridge.h"
+#include "Runtime/Entry.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+#include "dlc-c/Passes.h"
+#include "dlc-c/Runtime.h"
+#include "dlc-c/Target.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Pass.h"
+
+#include <string.h>
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+typedef struct Level {
+  bool nonLLVM; // an op of another dialect than llvm
+  bool tensors; // a tensor value or a function on tensors: not bufferized yet
+} Level;
+
+static bool isTensor(MlirType t) { return mlirTypeIsATensor(t); }
+
+static MlirWalkResult findLevel(MlirOperation op, void *userData) {
+  Level *level = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (!(name.length > 5 && !strncmp(name.data, "llvm.", 5)) &&
+      !mlirStringRefEqual(name, ref("builtin.module")))
+    level->nonLLVM = true;
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+    level->tensors = level->tensors || isTensor(mlirValueGetType(mlirOperationGetResult(op, i)));
+  for (intptr_t r = 0, n = mlirOperationGetNumRegions(op); r < n; ++r) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+    for (intptr_t i = 0, m = mlirBlockIsNull(b) ? 0 : mlirBlockGetNumArguments(b); i < m; ++i)
+      level->tensors = level->tensors || isTensor(mlirValueGetType(mlirBlockGetArgument(b, i)));
+  }
+  MlirAttribute fnType = mlirOperationGetAttributeByName(op, ref("function_type"));
+  if (!mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType) &&
+      mlirTypeIsAFunction(mlirTypeAttrGetValue(fnType))) {
+    MlirType t = mlirTypeAttrGetValue(fnType);
+    for (intptr_t i = 0, n = mlirFunctionTypeGetNumInputs(t); i < n; ++i)
+      level->tensors = level->tensors || isTensor(mlirFunctionTypeGetInput(t, i));
+    for (intptr_t i = 0, n = mlirFunctionTypeGetNumResults(t); i < n; ++i)
+      level->tensors = level->tensors || isTensor(mlirFunctionTypeGetResult(t, i));
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void appendError(MlirStringRef message, void *userData) {
+  dlcStrAppend(userData, message.data, message.length);
+}
+
+// Counts errors on their way to the handlers attached before it.
+static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    ++*(int *)userData;
+  return mlirLogicalResultFailure();
+}
+
+MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module) {
+  MlirOperation op = mlirModuleGetOperation(module);
+  Level level = {false, false};
+  mlirOperationWalk(op, findLevel, &level, MlirWalkPreOrder);
+  if (!level.nonLLVM)
+    return mlirLogicalResultSuccess();
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirPassManager pm = dlcBridgePassManagerCreate(ctx, ref("builtin.module"));
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  // Bufferized IR skips what must run once: bufferization, deallocation.
+  DlcStr error = DLC_STR_INIT;
+  MlirLogicalResult result =
+      level.tensors ? dlcBuildLowerToLLVMPipeline(opm)
+                    : dlcParsePassPipeline(opm, ref("dlc-loops-to-llvm"), appendError, &error);
+  if (mlirLogicalResultIsFailure(result)) {
+    dlcEmitError(mlirOperationGetLocation(op), "cannot build the lowering pipeline: %s",
+                 dlcStrGet(&error));
+    dlcStrFree(&error);
+    mlirPassManagerDestroy(pm);
+    return result;
+  }
+  dlcStrFree(&error);
+  int errors = 0;
+  MlirDiagnosticHandlerID counter =
+      mlirContextAttachDiagnosticHandler(ctx, countErrors, &errors, NULL);
+  result = mlirPassManagerRunOnOp(pm, op);
+  mlirContextDetachDiagnosticHandler(ctx, counter);
+  mlirPassManagerDestroy(pm);
+  // A pass may fail without saying why; never fail silently.
+  if (mlirLogicalResultIsFailure(result) && !errors)
+    dlcEmitError(mlirOperationGetLocation(op), "lowering to the LLVM dialect failed");
+  return result;
+}
+
+MlirLogicalResult dlcModuleRenameEntry(MlirModule module, MlirStringRef from, MlirStringRef to) {
+  MlirOperation entry = dlcModuleLookupEntry(module, from);
+  if (mlirOperationIsNull(entry))
+    return mlirLogicalResultFailure();
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  MlirStringRef old = dlcEntryGetName(entry);
+  if (mlirStringRefEqual(old, to))
+    return mlirLogicalResultSuccess();
+  if (!dlcIsCIdentifier(to)) {
+    dlcEmitError(mlirOperationGetLocation(entry), "cannot name entry @%.*s '%.*s': not a C identifier",
+                 (int)old.length, old.data, (int)to.length, to.data);
+    return mlirLogicalResultFailure();
+  }
+  MlirSymbolTable table = mlirSymbolTableCreate(moduleOp);
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  if (!mlirOperationIsNull(mlirSymbolTableLookup(table, to))) {
+    dlcEmitError(mlirOperationGetLocation(entry), "cannot rename entry @%.*s to '%.*s': the module "
+                 "already has a symbol of that name", (int)old.length, old.data, (int)to.length,
+                 to.data);
+    result = mlirLogicalResultFailure();
+  } else {
+    // `old` lives in the context (a uniqued string attribute): it stays
+    // valid while the symbol is renamed.
+    result = mlirSymbolTableReplaceAllSymbolUses(old, to, moduleOp);
+    if (mlirLogicalResultIsSuccess(result))
+      mlirOperationSetAttributeByName(entry, mlirSymbolTableGetSymbolAttributeName(),
+                                      mlirStringAttrGet(mlirModuleGetContext(module), to));
+  }
+  mlirSymbolTableDestroy(table);
+  return result;
+}

@@ -1,0 +1,269 @@
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: dlc-runtime-capi-test %S/Inputs %t 2>&1 | FileCheck %s
+//
+// The public C API of dlc-c/Tensor.h, dlc-c/Runtime.h and dlc-c/Target.h:
+// host tensors and their files, models and entries, signatures and their
+// specialization, JIT executables, LLVM IR, objects and headers.
+
+#include "dlc-c/Dialects.h"
+#include "dlc-c/Runtime.h"
+#include "dlc-c/Target.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *inputs, *tmp;
+
+static void print(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stdout);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic d, void *userData) {
+  (void)userData;
+  printf("diagnostic: ");
+  mlirDiagnosticPrint(d, print, NULL);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirContext createContext(void) {
+  MlirContext ctx = dlcContextCreate();
+  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+  return ctx;
+}
+
+static MlirModule load(MlirContext ctx, const char *name) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", inputs, name);
+  return dlcModuleCreateFromFile(ctx, mlirStringRefCreateFromCString(path), NULL);
+}
+
+static MlirStringRef mlirStringRef(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static void printType(const DlcTensorType *t) {
+  dlcTensorTypePrint(t, print, NULL);
+  printf("\n");
+}
+
+// CHECK-LABEL: testTensor
+static void testTensor(void) {
+  printf("testTensor\n");
+  int64_t shape[] = {2, 3};
+  DlcTensor t;
+  // CHECK: create: 1 bytes 24 aligned 1
+  MlirLogicalResult created = dlcTensorCreate(DLC_DTYPE_F32, 2, shape, &t);
+  printf("create: %d bytes %zu aligned %d\n", mlirLogicalResultIsSuccess(created), t.bytes,
+         (uintptr_t)t.data % 64 == 0);
+  float *v = t.data;
+  for (int i = 0; i < 6; ++i)
+    v[i] = (float)i / 2;
+  DlcTensorType type = dlcTensorGetType(&t);
+  // CHECK-NEXT: float32[2, 3]
+  printType(&type);
+  type.shape[0] = DLC_DIM_DYNAMIC;
+  // CHECK-NEXT: float32[?, 3] accepts: 1 static: 0
+  dlcTensorTypePrint(&type, print, NULL);
+  printf(" accepts: %d static: %d\n", dlcTensorTypeAccepts(&type, &t), dlcTensorTypeIsStatic(&type));
+  type.dtype = DLC_DTYPE_F64;
+  // CHECK-NEXT: float64 accepts: 0
+  printf("float64 accepts: %d\n", dlcTensorTypeAccepts(&type, &t));
+
+  // A round trip through .npy.
+  char path[4096];
+  snprintf(path, sizeof path, "%s/t.npy", tmp);
+  // CHECK-NEXT: write: 1
+  printf("write: %d\n", mlirLogicalResultIsSuccess(dlcTensorWriteNpy(path, &t, print, NULL)));
+  DlcTensor back;
+  // CHECK-NEXT: read: 1 float32[2, 3] same: 1
+  printf("read: %d ", mlirLogicalResultIsSuccess(dlcTensorReadFile(path, &back, print, NULL)));
+  type = dlcTensorGetType(&back);
+  dlcTensorTypePrint(&type, print, NULL);
+  printf(" same: %d\n", back.bytes == t.bytes && !memcmp(back.data, t.data, t.bytes));
+  dlcTensorDestroy(&back);
+  dlcTensorDestroy(&t);
+  // Destroying twice is harmless.
+  dlcTensorDestroy(&t);
+
+  // CHECK-NEXT: cannot open '{{.*}}missing.npy': No such file or directory
+  snprintf(path, sizeof path, "%s/missing.npy", tmp);
+  // CHECK-NEXT: missing: 0 empty: 1
+  MlirLogicalResult r = dlcTensorReadFile(path, &back, print, NULL);
+  printf("\nmissing: %d empty: %d\n", mlirLogicalResultIsSuccess(r), back.data == NULL);
+  // Sizes that overflow are refused, not allocated.
+  int64_t huge[] = {INT64_MAX / 2, 4};
+  // CHECK-NEXT: huge: 0 negative: 0
+  int64_t negative[] = {-1};
+  printf("huge: %d ", mlirLogicalResultIsSuccess(dlcTensorCreate(DLC_DTYPE_F64, 2, huge, &t)));
+  printf("negative: %d\n", mlirLogicalResultIsSuccess(dlcTensorCreate(DLC_DTYPE_F64, 1, negative, &t)));
+  // CHECK-NEXT: ui16 <-> uint16: 1
+  MlirContext ctx = dlcContextCreate();
+  DlcDType d;
+  printf("ui16 <-> uint16: %d\n",
+         mlirLogicalResultIsSuccess(dlcDTypeFromMlirType(dlcDTypeToMlirType(ctx, DLC_DTYPE_U16), &d)) &&
+             d == DLC_DTYPE_U16);
+  mlirContextDestroy(ctx);
+}
+
+// CHECK-LABEL: testEntries
+static void testEntries(void) {
+  printf("testEntries\n");
+  MlirContext ctx = createContext();
+  // CHECK: diagnostic: cannot open '{{.*}}missing.mlir': No such file or directory
+  // CHECK-NEXT: missing: 1
+  printf("missing: %d\n", mlirModuleIsNull(load(ctx, "missing.mlir")));
+  MlirModule m = load(ctx, "runtime-model.mlir");
+  MlirOperation main = dlcModuleLookupEntry(m, mlirStringRefCreate("", 0));
+  // CHECK-NEXT: default entry: 1
+  printf("default entry: %d\n", !mlirOperationIsNull(main) &&
+                                    mlirOperationEqual(main, dlcModuleLookupEntry(m, mlirStringRefCreateFromCString("main"))));
+  // CHECK-NEXT: diagnostic: no public function named 'nope' (the module has @main, @pair)
+  // CHECK-NEXT: nope: 1
+  printf("nope: %d\n", mlirOperationIsNull(dlcModuleLookupEntry(m, mlirStringRefCreateFromCString("nope"))));
+
+  DlcSignature sig;
+  MlirOperation pair = dlcModuleLookupEntry(m, mlirStringRefCreateFromCString("pair"));
+  // CHECK-NEXT: pair: 1 in 1 out 2
+  printf("pair: %d ", mlirLogicalResultIsSuccess(dlcEntryGetSignature(pair, &sig)));
+  printf("in %ld out %ld\n", (long)sig.numInputs, (long)sig.numOutputs);
+  // CHECK-NEXT: uint16[3]
+  printType(&sig.outputs[1]);
+  dlcSignatureDestroy(&sig);
+
+  dlcEntryGetSignature(main, &sig);
+  // CHECK-NEXT: float32[?, 2]
+  printType(&sig.inputs[0]);
+  // Specialization checks what it is given.
+  DlcTensorType bad = sig.inputs[0];
+  bad.shape[0] = 5;
+  bad.shape[1] = 3;
+  // CHECK-NEXT: diagnostic: entry @main input 0 is float32[?, 2], which cannot be specialized to float32[5, 3]
+  // CHECK-NEXT: bad: 0
+  printf("bad: %d\n", mlirLogicalResultIsSuccess(dlcEntrySpecialize(main, 1, &bad)));
+  // CHECK-NEXT: diagnostic: entry @main takes 1 inputs, got 2
+  DlcTensorType two[2] = {bad, bad};
+  printf("count: %d\n", mlirLogicalResultIsSuccess(dlcEntrySpecialize(main, 2, two)));
+  DlcTensorType good = sig.inputs[0];
+  good.shape[0] = 4;
+  // CHECK: good: 1
+  printf("good: %d\n", mlirLogicalResultIsSuccess(dlcEntrySpecialize(main, 1, &good)));
+  dlcSignatureDestroy(&sig);
+  // CHECK-NEXT: func.func @main(%arg0: tensor<4x2xf32>) -> tensor<?x2xf32>
+  mlirOperationPrint(main, print, NULL);
+  printf("\n");
+
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+static MlirLogicalResult fill(DlcTensor *t, DlcDType dtype, int64_t rows, int64_t cols) {
+  int64_t shape[] = {rows, cols};
+  MlirLogicalResult r = dlcTensorCreate(dtype, 2, shape, t);
+  for (int64_t i = 0; dtype == DLC_DTYPE_F32 && i < rows * cols; ++i)
+    ((float *)t->data)[i] = (float)i;
+  return r;
+}
+
+// CHECK-LABEL: testExecutable
+static void testExecutable(void) {
+  printf("testExecutable\n");
+  MlirContext ctx = createContext();
+  MlirModule m = load(ctx, "runtime-model.mlir");
+  MlirOperation main = dlcModuleLookupEntry(m, mlirStringRefCreate("", 0));
+  DlcTensor x, y, wrong;
+  fill(&x, DLC_DTYPE_F32, 3, 2);
+  DlcTensorType type = dlcTensorGetType(&x);
+  dlcEntrySpecialize(main, 1, &type);
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("main"), 2);
+  // The module is no longer needed.
+  mlirModuleDestroy(m);
+  // CHECK: executable: 1 @main
+  MlirStringRef name = dlcExecutableGetEntryName(exe);
+  printf("executable: %d @%.*s\n", !dlcExecutableIsNull(exe), (int)name.length, name.data);
+  const DlcSignature *sig = dlcExecutableGetSignature(exe);
+  // CHECK-NEXT: float32[3, 2]
+  printType(&sig->outputs[0]);
+  fill(&y, DLC_DTYPE_F32, 3, 2);
+  // CHECK-NEXT: run: 1 y = 0 2 4 6 8 10
+  printf("run: %d y =", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &y, print, NULL)));
+  for (int i = 0; i < 6; ++i)
+    printf(" %g", ((float *)y.data)[i]);
+  printf("\n");
+  // CHECK-NEXT: input 0 must be float32[3, 2], got float32[2, 2]
+  fill(&wrong, DLC_DTYPE_F32, 2, 2);
+  printf("\nwrong shape: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &wrong, 1, &y, print, NULL)));
+  // CHECK-NEXT: wrong shape: 0
+  // CHECK-NEXT: @main takes 1 inputs and 1 outputs, got 0 and 1
+  printf("\ncount: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 0, NULL, 1, &y, print, NULL)));
+  // CHECK-NEXT: count: 0
+  // CHECK-NEXT: output 0 shares storage with input 0
+  printf("\naliased: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &x, print, NULL)));
+  // CHECK-NEXT: aliased: 0
+  dlcTensorDestroy(&x);
+  dlcTensorDestroy(&y);
+  dlcTensorDestroy(&wrong);
+  dlcExecutableDestroy(exe);
+
+  // A dynamic signature cannot be compiled as it is.
+  m = load(ctx, "runtime-model.mlir");
+  // CHECK: diagnostic: 'func.func' op @main: input 0 has type memref<?x2xf32>; an entry point takes only static, row-major buffers
+  // CHECK: dynamic: 1
+  printf("dynamic: %d\n", dlcExecutableIsNull(dlcExecutableCreate(m, mlirStringRef("main"), 2)));
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+// CHECK-LABEL: testTarget
+static void testTarget(void) {
+  printf("testTarget\n");
+  MlirContext ctx = createContext();
+  MlirModule m = load(ctx, "runtime-model.mlir");
+  // CHECK-NEXT: diagnostic: cannot name entry @pair 'a b': not a C identifier
+  printf("bad name: %d\n", mlirLogicalResultIsSuccess(dlcModuleRenameEntry(m, mlirStringRef("pair"), mlirStringRef("a b"))));
+  // CHECK-NEXT: bad name: 0
+  // CHECK-NEXT: diagnostic: cannot rename entry @pair to 'main': the module already has a symbol of that name
+  printf("taken: %d\n", mlirLogicalResultIsSuccess(dlcModuleRenameEntry(m, mlirStringRef("pair"), mlirStringRef("main"))));
+  // CHECK-NEXT: taken: 0
+  // CHECK-NEXT: renamed: 1 1
+  MlirLogicalResult renamed = dlcModuleRenameEntry(m, mlirStringRef("pair"), mlirStringRef("twin"));
+  printf("renamed: %d %d\n", mlirLogicalResultIsSuccess(renamed),
+         !mlirOperationIsNull(dlcModuleLookupEntry(m, mlirStringRef("twin"))));
+  // @main is dynamic: drop it so the rest lowers.
+  mlirOperationDestroy(dlcModuleLookupEntry(m, mlirStringRef("main")));
+  DlcTargetOptions options = dlcTargetOptionsGetDefault();
+  // CHECK-NEXT: defaults: 2 cc
+  printf("defaults: %d %s\n", options.optLevel, options.linker ? options.linker : "cc");
+  // CHECK: target triple = "{{.*}}"
+  // CHECK: define {{.*}}i32 @twin(ptr
+  // CHECK: llvm ir: 1
+  printf("\nllvm ir: %d\n", mlirLogicalResultIsSuccess(dlcTranslateModuleToLLVMIR(m, &options, print, NULL)));
+  char path[4096];
+  snprintf(path, sizeof path, "%s/twin.h", tmp);
+  // CHECK-NEXT: header: 1
+  printf("header: %d\n", mlirLogicalResultIsSuccess(dlcEmitCHeader(m, mlirStringRefCreateFromCString(path))));
+  snprintf(path, sizeof path, "%s/twin.o", tmp);
+  // CHECK-NEXT: object: 1
+  printf("object: %d\n", mlirLogicalResultIsSuccess(dlcEmitObjectFile(m, &options, mlirStringRefCreateFromCString(path))));
+  snprintf(path, sizeof path, "%s/no/twin.o", tmp);
+  // CHECK-NEXT: diagnostic: cannot write '{{.*}}no/twin.o': {{.*}}
+  // CHECK-NEXT: no directory: 0
+  printf("no directory: %d\n", mlirLogicalResultIsSuccess(dlcEmitObjectFile(m, &options, mlirStringRefCreateFromCString(path))));
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3)
+    return 2;
+  inputs = argv[1];
+  tmp = argv[2];
+  testTensor();
+  testEntries();
+  testExecutable();
+  testTarget();
+  return 0;
+}
