@@ -90,6 +90,8 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
   TRY(add(pm, "convert-scf-to-cf"));
   // Subviews and reshapes to plain pointer arithmetic.
   TRY(add(pm, "expand-strided-metadata"));
+  // expand-strided-metadata leaves affine.apply for dynamic subviews.
+  TRY(add(pm, "lower-affine"));
   TRY(add(pm, "finalize-memref-to-llvm"));
   // Integer powers (math.ipowi) have neither an intrinsic nor a libm
   // function: they become generated functions with a loop.

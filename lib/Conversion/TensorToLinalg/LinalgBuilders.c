@@ -14,6 +14,19 @@ MlirValue dlcTensorDim(DlcBuilder *b, MlirValue v, int64_t i) {
   return dlcBuild1(b, "tensor.dim", 2, operands, mlirIndexTypeGet(b->ctx), 0, NULL);
 }
 
+bool dlcHasNoElements(MlirType tensorType) {
+  for (intptr_t i = 0, e = mlirShapedTypeGetRank(tensorType); i < e; ++i)
+    if (mlirShapedTypeGetDimSize(tensorType, i) == 0)
+      return true;
+  return false;
+}
+
+MlirValue dlcCastTo(DlcBuilder *b, MlirValue v, MlirType type) {
+  if (mlirTypeEqual(mlirValueGetType(v), type))
+    return v;
+  return dlcBuild1(b, "tensor.cast", 1, &v, type, 0, NULL);
+}
+
 MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const MlirValue *dynamic) {
   return dlcBuild1(b, "tensor.empty", numDynamic, dynamic, type, 0, NULL);
 }
@@ -106,4 +119,60 @@ MlirValue dlcMulScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y) {
   MlirValue operands[2] = {x, y};
   return dlcBuild1(b, dlcIsFloat(elt) ? "arith.mulf" : "arith.muli", 2, operands,
                    mlirValueGetType(x), 0, NULL);
+}
+
+MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  return dlcBuild1(b, name, 2, operands, mlirValueGetType(x), 0, NULL);
+}
+
+MlirValue dlcMaxScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y) {
+  const char *name = dlcIsFloat(elt) ? "arith.maximumf"
+                     : dlcIsUnsigned(elt) || dlcEltWidth(elt) == 1 ? "arith.maxui"
+                                                                   : "arith.maxsi";
+  return dlcArith(b, name, x, y);
+}
+
+MlirValue dlcMinScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y) {
+  const char *name = dlcIsFloat(elt) ? "arith.minimumf"
+                     : dlcIsUnsigned(elt) || dlcEltWidth(elt) == 1 ? "arith.minui"
+                                                                   : "arith.minsi";
+  return dlcArith(b, name, x, y);
+}
+
+static MlirValue compare(DlcBuilder *b, const char *name, int64_t pred, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  MlirNamedAttribute attr = dlcNamed(b->ctx, "predicate", dlcI64Attr(b->ctx, pred));
+  return dlcBuild1(b, name, 2, operands, mlirIntegerTypeGet(b->ctx, 1), 1, &attr);
+}
+
+MlirValue dlcCmpF(DlcBuilder *b, DlcCmpF pred, MlirValue x, MlirValue y) {
+  return compare(b, "arith.cmpf", pred, x, y);
+}
+
+MlirValue dlcCmpI(DlcBuilder *b, DlcCmpI pred, MlirValue x, MlirValue y) {
+  return compare(b, "arith.cmpi", pred, x, y);
+}
+
+MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue x, MlirValue y) {
+  MlirValue operands[3] = {cond, x, y};
+  return dlcBuild1(b, "arith.select", 3, operands, mlirValueGetType(x), 0, NULL);
+}
+
+MlirValue dlcLinalgIndex(DlcBuilder *b, int64_t dim) {
+  MlirNamedAttribute attr = dlcNamed(b->ctx, "dim", dlcI64Attr(b->ctx, dim));
+  return dlcBuild1(b, "linalg.index", 0, NULL, mlirIndexTypeGet(b->ctx), 1, &attr);
+}
+
+MlirValue dlcWindowCount(DlcBuilder *b, MlirValue size, MlirValue window, int64_t stride,
+                         int64_t dilation) {
+  MlirValue one = dlcConstIndex(b, 1);
+  MlirValue span = dlcArith(b, "arith.muli", dlcArith(b, "arith.subi", window, one),
+                            dlcConstIndex(b, dilation));
+  span = dlcArith(b, "arith.addi", span, one);
+  // floordivsi so that a window larger than the dim gives 0 windows, not 1.
+  MlirValue count = dlcArith(b, "arith.floordivsi", dlcArith(b, "arith.subi", size, span),
+                             dlcConstIndex(b, stride));
+  count = dlcArith(b, "arith.addi", count, one);
+  return dlcArith(b, "arith.maxsi", count, dlcConstIndex(b, 0));
 }

@@ -16,6 +16,13 @@ MlirValue dlcEmptyLike(DlcBuilder *b, MlirType type, MlirValue like);
 MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const MlirValue *dynamic);
 /// `linalg.fill` of `init` with the scalar `value`.
 MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init);
+/// `v` itself when it has type `type`, else `tensor.cast` of it to `type`
+/// (for declared result types more or less static than an op infers).
+MlirValue dlcCastTo(DlcBuilder *b, MlirValue v, MlirType type);
+/// True when a static dim of the tensor type is 0: it has no elements.
+/// MLIR 22 rejects static slices at an offset equal to a dim's size even
+/// when they are empty, so lowerings that slice treat such tensors apart.
+bool dlcHasNoElements(MlirType tensorType);
 /// `tensor.dim %v, i` as an index value.
 MlirValue dlcTensorDim(DlcBuilder *b, MlirValue v, int64_t i);
 
@@ -39,6 +46,29 @@ MlirOperation dlcNamedLinalg(DlcBuilder *b, const char *name, intptr_t numInputs
 /// Scalar add and multiply-accumulate in the signless type of `elt`.
 MlirValue dlcAddScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y);
 MlirValue dlcMulScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y);
+/// Scalar max / min by the DLC element type `elt`: NaN-propagating for
+/// floats (like numpy), unsigned compares for ui<N>.
+MlirValue dlcMaxScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y);
+MlirValue dlcMinScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y);
+
+/// A binary arith op `name` ("arith.addi", ...) whose result has x's type.
+MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue x, MlirValue y);
+/// Predicates of arith.cmpf and arith.cmpi (MLIR's enum values).
+typedef enum { DLC_CMPF_OEQ = 1, DLC_CMPF_OGT = 2, DLC_CMPF_ORD = 7, DLC_CMPF_UNO = 14 } DlcCmpF;
+typedef enum { DLC_CMPI_EQ = 0, DLC_CMPI_SLT = 2, DLC_CMPI_SGT = 4, DLC_CMPI_UGT = 8 } DlcCmpI;
+/// arith.cmpf / arith.cmpi, giving an i1.
+MlirValue dlcCmpF(DlcBuilder *b, DlcCmpF pred, MlirValue x, MlirValue y);
+MlirValue dlcCmpI(DlcBuilder *b, DlcCmpI pred, MlirValue x, MlirValue y);
+/// arith.select of `cond` (i1).
+MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue x, MlirValue y);
+/// linalg.index of loop `dim` (inside a linalg.generic body).
+MlirValue dlcLinalgIndex(DlcBuilder *b, int64_t dim);
+
+/// The number of windows of `window` elements (dilated by `dilation`) at
+/// `stride` in a dim of `size`: max(0, floor((size - span) / stride) + 1)
+/// with span = (window - 1) * dilation + 1, on index values.
+MlirValue dlcWindowCount(DlcBuilder *b, MlirValue size, MlirValue window, int64_t stride,
+                         int64_t dilation);
 
 MlirAffineExpr dlcDim(MlirContext ctx, intptr_t i);
 MlirAffineExpr dlcCst(MlirContext ctx, int64_t v);

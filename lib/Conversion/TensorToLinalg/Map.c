@@ -62,32 +62,42 @@ MlirLogicalResult dlcLowerMap(DlcRewriter *rw) {
     maps[i] = mlirAffineMapGet(ctx, out.rank, 0, in.rank, exprs);
   }
   maps[n] = mlirAffineMapMultiDimIdentityGet(ctx, out.rank);
-  // Dynamic result dims come from an input that has the dim unbroadcast.
-  MlirValue dynamic[DLC_MAX_RANK];
-  intptr_t numDynamic = 0;
-  for (int64_t d = 0; d < out.rank; ++d) {
-    if (out.dims[d] != DLC_DYN)
-      continue;
-    MlirValue size = {NULL};
-    for (int i = 0; i < n && mlirValueIsNull(size); ++i) {
-      DlcShape in;
-      dlcShapeOf(mlirValueGetType(inputs[i]), &in);
-      int64_t j = d - (out.rank - in.rank);
-      if (j >= 0 && in.dims[j] != 1)
-        size = dlcTensorDim(&rw->b, inputs[i], j);
-    }
-    if (mlirValueIsNull(size))
-      return dlcLoweringUnsupported(rw, "dynamic result dim %lld is not an input dim",
-                                    (long long)d);
-    dynamic[numDynamic++] = size;
-  }
   MlirAttribute fnAttr = dlcOpAttr(rw->op, "fn");
   MlirStringRef fnName = mlirFlatSymbolRefAttrGetValue(fnAttr);
   char name[256];
   snprintf(name, sizeof name, "%.*s", (int)fnName.length, fnName.data);
   MlirOperation fn = dlcLookupSymbol(rw, name);
-  if (mlirOperationIsNull(fn))
+  if (mlirOperationIsNull(fn) || mlirOperationGetNumRegions(fn) != 1)
     return dlcLoweringUnsupported(rw, "body @%s not found", name);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  if (mlirBlockIsNull(entry) || !mlirBlockIsNull(mlirBlockGetNextInRegion(entry)))
+    return dlcLoweringUnsupported(rw, "body @%s is not a single block", name);
+  // Dynamic result dims come from an input that has the dim unbroadcast;
+  // all are found before any op is created.
+  MlirValue sizeFrom[DLC_MAX_RANK];
+  int64_t sizeDim[DLC_MAX_RANK];
+  intptr_t numDynamic = 0;
+  for (int64_t d = 0; d < out.rank; ++d) {
+    if (out.dims[d] != DLC_DYN)
+      continue;
+    MlirValue from = {NULL};
+    for (int i = 0; i < n && mlirValueIsNull(from); ++i) {
+      DlcShape in;
+      dlcShapeOf(mlirValueGetType(inputs[i]), &in);
+      int64_t j = d - (out.rank - in.rank);
+      if (j >= 0 && in.dims[j] != 1) {
+        from = inputs[i];
+        sizeDim[numDynamic] = j;
+      }
+    }
+    if (mlirValueIsNull(from))
+      return dlcLoweringUnsupported(rw, "dynamic result dim %lld is not an input dim",
+                                    (long long)d);
+    sizeFrom[numDynamic++] = from;
+  }
+  MlirValue dynamic[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < numDynamic; ++i)
+    dynamic[i] = dlcTensorDim(&rw->b, sizeFrom[i], sizeDim[i]);
   MlirValue init = dlcEmpty(&rw->b, resultType, numDynamic, dynamic);
   MlirBlock block;
   MlirOperation generic = dlcGeneric(&rw->b, n, inputs, 1, &init, maps, out.rank, NULL, &block);

@@ -3,10 +3,12 @@
 // dlc_tensor ops carry ui<N> types so that lowering can choose unsigned
 // comparisons, divisions and seeds; linalg, arith and the LLVM lowering
 // want signless integers. Once every dlc_tensor op is lowered, this walk
-// retypes values, block arguments, function types and constants in place.
+// retypes values, block arguments, function types and constants (dense<>
+// and dense_resource<>) in place.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bridge/Bridge.h"
 #include "Conversion/TensorToLinalg/TensorToLinalg.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -50,13 +52,37 @@ static void convertValue(MlirValue v) {
     mlirValueSetType(v, c);
 }
 
+static void keepBlob(void *userData, const void *data, size_t size, size_t align) {
+  (void)userData, (void)data, (void)size, (void)align; // owned by the original resource
+}
+
+// A dense_resource<> retyped over the same bytes (no copy); null when its
+// data is missing, which leaves the constant for the verifier to reject.
+static MlirAttribute retypeResource(MlirAttribute value, MlirType signless) {
+  const void *data;
+  size_t size, align;
+  if (mlirLogicalResultIsFailure(dlcBridgeDenseResourceData(value, &data, &size, &align)))
+    return mlirAttributeGetNull();
+  return mlirUnmanagedDenseResourceElementsAttrGet(
+      signless, mlirStringRefCreateFromCString("dlc_signless"), (void *)data, size, align, false,
+      keepBlob, NULL);
+}
+
 static void convertConstant(MlirOperation op) {
   MlirStringRef valueName = mlirStringRefCreateFromCString("value");
   MlirAttribute value = mlirOperationGetAttributeByName(op, valueName);
-  if (mlirAttributeIsNull(value) || !mlirAttributeIsADenseElements(value))
+  if (mlirAttributeIsNull(value) || !mlirAttributeIsAElements(value))
     return;
   MlirType type = mlirAttributeGetType(value), signless = convertType(type);
   if (mlirTypeEqual(type, signless))
+    return;
+  if (mlirAttributeIsADenseResourceElements(value)) {
+    MlirAttribute retyped = retypeResource(value, signless);
+    if (!mlirAttributeIsNull(retyped))
+      mlirOperationSetAttributeByName(op, valueName, retyped);
+    return;
+  }
+  if (!mlirAttributeIsADenseElements(value))
     return;
   intptr_t count = mlirDenseElementsAttrIsSplat(value) ? 1 : mlirElementsAttrGetNumElements(value);
   size_t bytes = (size_t)count * (dlcEltWidth(mlirShapedTypeGetElementType(type)) / 8);

@@ -10,9 +10,27 @@
 
 #include "Conversion/TensorToLinalg/LinalgBuilders.h"
 
-// Map.c: map. Contract.c: contract.
+// Map.c
 MlirLogicalResult dlcLowerMap(DlcRewriter *rw);
+// Contract.c
 MlirLogicalResult dlcLowerContract(DlcRewriter *rw);
+// Conv.c
+MlirLogicalResult dlcLowerConv(DlcRewriter *rw);
+// Pool.c
+MlirLogicalResult dlcLowerPool(DlcRewriter *rw);
+// Reduce.c
+MlirLogicalResult dlcLowerReduce(DlcRewriter *rw);
+// DataMovement.c
+MlirLogicalResult dlcLowerTranspose(DlcRewriter *rw);
+MlirLogicalResult dlcLowerReshape(DlcRewriter *rw);
+MlirLogicalResult dlcLowerBroadcast(DlcRewriter *rw);
+MlirLogicalResult dlcLowerSlice(DlcRewriter *rw);
+// Concat.c
+MlirLogicalResult dlcLowerConcat(DlcRewriter *rw);
+// Pad.c
+MlirLogicalResult dlcLowerPad(DlcRewriter *rw);
+// Gather.c
+MlirLogicalResult dlcLowerGather(DlcRewriter *rw);
 
 /// Rewrites every ui<N> element type in `module` (values, block arguments,
 /// function types, constants) to the signless i<N> arith and linalg use.

@@ -16,6 +16,16 @@
 static const DlcLowering lowerings[] = {
     {"dlc_tensor.map", dlcLowerMap},
     {"dlc_tensor.contract", dlcLowerContract},
+    {"dlc_tensor.conv", dlcLowerConv},
+    {"dlc_tensor.pool", dlcLowerPool},
+    {"dlc_tensor.reduce", dlcLowerReduce},
+    {"dlc_tensor.transpose", dlcLowerTranspose},
+    {"dlc_tensor.reshape", dlcLowerReshape},
+    {"dlc_tensor.broadcast", dlcLowerBroadcast},
+    {"dlc_tensor.slice", dlcLowerSlice},
+    {"dlc_tensor.concat", dlcLowerConcat},
+    {"dlc_tensor.pad", dlcLowerPad},
+    {"dlc_tensor.gather", dlcLowerGather},
 };
 
 typedef struct Bodies {

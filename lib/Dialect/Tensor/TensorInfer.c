@@ -146,6 +146,13 @@ MlirLogicalResult dlcTensorInferMap(DlcInfer *in) {
     dlcStrFree(&got);
     return fail();
   }
+  // The body is inlined into a linalg.generic: it needs exactly one block.
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  if (mlirBlockIsNull(entry) || !mlirBlockIsNull(mlirBlockGetNextInRegion(entry))) {
+    dlcEmitOpError(in->op, "'fn' @%.*s must have a body of exactly one block", (int)fnName.length,
+                   fnName.data);
+    return fail();
+  }
   return ok();
 }
 
@@ -243,6 +250,13 @@ MlirLogicalResult dlcTensorInferConv(DlcInfer *in) {
   }
   if (!sameElt(in, 0, 1) || !resultEltIs(in, in->elts[0]))
     return fail();
+  for (int64_t i = 0; i < n; ++i) {
+    if (w->dims[2 + i] == 0) {
+      dlcEmitOpError(in->op, "weight spatial dims must be >= 1, but dim %lld is 0",
+                     (long long)(2 + i));
+      return fail();
+    }
+  }
   DlcShape out = {.rank = x->rank};
   out.dims[0] = x->dims[0];
   out.dims[1] = w->dims[0];
@@ -325,7 +339,8 @@ MlirLogicalResult dlcTensorInferReduce(DlcInfer *in) {
   int64_t dims[DLC_MAX_RANK];
   int64_t n = dlcOpInts(in->op, "dims", dims, DLC_MAX_RANK);
   for (int64_t i = 0; i < n; ++i) {
-    if (dims[i] < 0 || dims[i] >= x->rank || (i && dims[i] <= dims[i - 1])) {
+    // More entries than dims cannot be unique (and would overrun `dims`).
+    if (n > x->rank || dims[i] < 0 || dims[i] >= x->rank || (i && dims[i] <= dims[i - 1])) {
       dlcEmitOpError(in->op, "attribute 'dims' must be sorted, unique and in [0, %lld)",
                      (long long)x->rank);
       return fail();

@@ -49,7 +49,8 @@ static const DlcOpDef tensorOps[] = {
      "Reduces windows over the trailing `len(window)` dims of `input` (already padded): "
      "`output[b.., o..] = kind_k input[b.., o*strides + k*dilations]`, `kind` \"max\" or \"sum\". "
      "The optional `indices` result (max only) is the flat row-major offset in `input` of the "
-     "first maximum. Lowers to: `linalg.fill` + `linalg.generic` (window dims reduced).",
+     "first maximum. NaN counts as larger than any number; ties keep the smallest offset (numpy's "
+     "max/argmax). Lowers to: `linalg.fill` + `linalg.generic` (window dims reduced).",
      {REQ("input", DLC_T_NUMERIC, NULL)},
      {REQ("output", DLC_T_NUMERIC, "element type of input"), OPT("indices", DLC_T_I64, NULL)},
      {ATTR("kind", DLC_ATTR_STRING, "\"max\" or \"sum\""),
@@ -59,7 +60,7 @@ static const DlcOpDef tensorOps[] = {
      dlcTensorInferPool},
     {"dlc_tensor.reduce", "Reduction over dims",
      "Reduces `dims` (removed from the result) with `kind`: \"sum\", \"max\", \"min\" or "
-     "\"prod\". Lowers to: `linalg.fill` + `linalg.reduce`.",
+     "\"prod\"; max and min propagate NaN. Lowers to: `linalg.fill` + `linalg.reduce`.",
      {REQ("input", DLC_T_NUMERIC, NULL)},
      {REQ("output", DLC_T_NUMERIC, "element type of input")},
      {ATTR("kind", DLC_ATTR_STRING, "sum, max, min or prod"),
@@ -87,7 +88,8 @@ static const DlcOpDef tensorOps[] = {
      dlcTensorInferBroadcast},
     {"dlc_tensor.slice", "Strided window",
      "`output[i..] = input[offsets + i * strides]` with the result's sizes; strides are non-zero "
-     "and may be negative; every read is in bounds. Lowers to: `tensor.extract_slice`.",
+     "and may be negative; every read is in bounds. A dynamic result dim takes every element from "
+     "the offset to the input's end in the stride's direction. Lowers to: `tensor.extract_slice`.",
      {REQ("input", DLC_T_ANY, NULL)},
      {REQ("output", DLC_T_ANY, "element type of input")},
      {ATTR("offsets", DLC_ATTR_INTS, "one per dim"), ATTR("strides", DLC_ATTR_INTS, "one per dim")},

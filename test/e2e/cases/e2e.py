@@ -45,7 +45,7 @@ def attr(value):
     if isinstance(value, int):
         return "%d : i64" % value
     if isinstance(value, float):
-        return "%r : f32" % value
+        return "%.9e : f32" % value  # MLIR float literals need a '.'
     if isinstance(value, str):
         return '"%s"' % value
     if isinstance(value, (list, tuple)):

@@ -1,0 +1,96 @@
+//===- Conv.c - dlc_tensor.conv to linalg.generic ---------------*- C -*-===//
+//
+// A zero fill, then one linalg.generic over the loops (n, f, o1..on)
+// parallel and (c, k1..kn) reduction:
+//   input  (n, g * Cg + c, o_i * stride_i + k_i * dilation_i)
+//   weight (f, c, k..)
+//   output (n, f, o..)
+// with g = f floordiv Fg (Cg = C / groups, Fg = F / groups; both static
+// when groups > 1). The group is derived from f rather than being a loop of
+// its own: linalg needs every loop to appear alone in some operand's map to
+// derive its range, and a (g, fg) pair would only appear as g * Fg + fg.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/TensorToLinalg/TensorToLinalg.h"
+#include "Dialect/OpDef.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+// Dynamic output dims: N from the input, F from the weight, spatial dims
+// from the number of windows.
+static intptr_t outputSizes(DlcBuilder *b, MlirValue input, MlirValue weight, const DlcShape *out,
+                            const DlcShape *w, const int64_t *strides, const int64_t *dilations,
+                            MlirValue *dynamic) {
+  intptr_t n = 0;
+  for (int64_t i = 0; i < out->rank; ++i) {
+    if (out->dims[i] != DLC_DYN)
+      continue;
+    if (i < 2) {
+      dynamic[n++] = dlcTensorDim(b, i == 0 ? input : weight, 0);
+      continue;
+    }
+    MlirValue k = w->dims[i] == DLC_DYN ? dlcTensorDim(b, weight, i) : dlcConstIndex(b, w->dims[i]);
+    dynamic[n++] = dlcWindowCount(b, dlcTensorDim(b, input, i), k, strides[i - 2], dilations[i - 2]);
+  }
+  return n;
+}
+
+MlirLogicalResult dlcLowerConv(DlcRewriter *rw) {
+  MlirContext ctx = rw->b.ctx;
+  MlirValue input = mlirOperationGetOperand(rw->op, 0), weight = mlirOperationGetOperand(rw->op, 1);
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(rw->op, 0));
+  DlcShape w, out;
+  dlcShapeOf(mlirValueGetType(weight), &w);
+  dlcShapeOf(resultType, &out);
+  int64_t n = out.rank - 2, strides[DLC_MAX_RANK], dilations[DLC_MAX_RANK];
+  dlcOpInts(rw->op, "strides", strides, DLC_MAX_RANK);
+  dlcOpInts(rw->op, "dilations", dilations, DLC_MAX_RANK);
+  int64_t groups = dlcOpInt(rw->op, "groups");
+  if (groups > 1 && (w.dims[0] == DLC_DYN || w.dims[1] == DLC_DYN))
+    return dlcLoweringUnsupported(rw, "grouped convolution needs a static number of filters and "
+                                      "channels per group");
+  int64_t cg = w.dims[1], fg = groups > 1 ? w.dims[0] / groups : 0;
+
+  // Loops: n, f, o1..on, c, k1..kn.
+  intptr_t numLoops = 2 * n + 3, c = n + 2;
+  DlcIterator iterators[2 * DLC_MAX_RANK];
+  for (intptr_t i = 0; i < numLoops; ++i)
+    iterators[i] = i < c ? DLC_PARALLEL : DLC_REDUCTION;
+  MlirAffineExpr in[DLC_MAX_RANK], wt[DLC_MAX_RANK], o[DLC_MAX_RANK];
+  in[0] = o[0] = dlcDim(ctx, 0);
+  wt[0] = o[1] = dlcDim(ctx, 1);
+  wt[1] = in[1] = dlcDim(ctx, c);
+  if (groups > 1) {
+    MlirAffineExpr g = mlirAffineFloorDivExprGet(dlcDim(ctx, 1), dlcCst(ctx, fg));
+    in[1] = mlirAffineAddExprGet(mlirAffineMulExprGet(g, dlcCst(ctx, cg)), dlcDim(ctx, c));
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    MlirAffineExpr oi = dlcDim(ctx, 2 + i), ki = dlcDim(ctx, c + 1 + i);
+    o[2 + i] = oi;
+    wt[2 + i] = ki;
+    in[2 + i] = mlirAffineAddExprGet(mlirAffineMulExprGet(oi, dlcCst(ctx, strides[i])),
+                                     mlirAffineMulExprGet(ki, dlcCst(ctx, dilations[i])));
+  }
+  MlirAffineMap maps[3] = {mlirAffineMapGet(ctx, numLoops, 0, out.rank, in),
+                           mlirAffineMapGet(ctx, numLoops, 0, out.rank, wt),
+                           mlirAffineMapGet(ctx, numLoops, 0, out.rank, o)};
+
+  MlirValue dynamic[DLC_MAX_RANK];
+  intptr_t numDynamic =
+      outputSizes(&rw->b, input, weight, &out, &w, strides, dilations, dynamic);
+  MlirType elt = dlcElementType(resultType);
+  MlirValue init = dlcFill(&rw->b, dlcConstScalar(&rw->b, elt, 0),
+                           dlcEmpty(&rw->b, resultType, numDynamic, dynamic));
+  MlirValue operands[2] = {input, weight};
+  MlirBlock block;
+  MlirOperation generic = dlcGeneric(&rw->b, 2, operands, 1, &init, maps, numLoops, iterators, &block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, rw->b.loc);
+  MlirValue product =
+      dlcMulScalar(&body, elt, mlirBlockGetArgument(block, 0), mlirBlockGetArgument(block, 1));
+  MlirValue sum = dlcAddScalar(&body, elt, mlirBlockGetArgument(block, 2), product);
+  dlcYield(&body, 1, &sum);
+  MlirValue result = mlirOperationGetResult(generic, 0);
+  dlcReplaceOp(rw, 1, &result);
+  return mlirLogicalResultSuccess();
+}

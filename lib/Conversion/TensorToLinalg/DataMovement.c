@@ -1,0 +1,164 @@
+//===- DataMovement.c - transpose, reshape, broadcast, slice ----*- C -*-===//
+//
+// The primitives that only move elements:
+//   transpose -> linalg.transpose
+//   reshape   -> tensor.reshape with a constant shape (memref.reshape once
+//                bufferized, a view of the same buffer)
+//   broadcast -> linalg.generic reading index 0 along stretched dims
+//   slice     -> tensor.extract_slice with static offsets and strides
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/TensorToLinalg/TensorToLinalg.h"
+#include "Dialect/OpDef.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
+
+static MlirType resultTypeOf(DlcRewriter *rw) {
+  return mlirValueGetType(mlirOperationGetResult(rw->op, 0));
+}
+
+static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
+  dlcReplaceOp(rw, 1, &v);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcLowerTranspose(DlcRewriter *rw) {
+  MlirContext ctx = rw->b.ctx;
+  MlirValue input = mlirOperationGetOperand(rw->op, 0);
+  int64_t perm[DLC_MAX_RANK];
+  int64_t rank = dlcOpInts(rw->op, "perm", perm, DLC_MAX_RANK);
+  // linalg.transpose wants the init's dims exactly the input's, permuted.
+  DlcShape in, out = {.rank = rank};
+  dlcShapeOf(mlirValueGetType(input), &in);
+  MlirValue dynamic[DLC_MAX_RANK];
+  intptr_t numDynamic = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    out.dims[i] = in.dims[perm[i]];
+    if (out.dims[i] == DLC_DYN)
+      dynamic[numDynamic++] = dlcTensorDim(&rw->b, input, perm[i]);
+  }
+  MlirType type = dlcTensorType(&out, dlcElementType(resultTypeOf(rw)));
+  MlirValue operands[2] = {input, dlcEmpty(&rw->b, type, numDynamic, dynamic)};
+  MlirNamedAttribute attr = dlcNamed(ctx, "permutation", dlcI64ArrayAttr(ctx, rank, perm));
+  MlirRegion region = mlirRegionCreate();
+  MlirOperation op =
+      dlcBuildOp(&rw->b, "linalg.transpose", 2, operands, 1, &type, 1, &attr, 1, &region);
+  mlirLinalgFillBuiltinNamedOpRegion(op);
+  return replaceWith(rw, dlcCastTo(&rw->b, mlirOperationGetResult(op, 0), resultTypeOf(rw)));
+}
+
+MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
+  MlirValue input = mlirOperationGetOperand(rw->op, 0);
+  MlirType type = resultTypeOf(rw);
+  DlcShape in, out;
+  dlcShapeOf(mlirValueGetType(input), &in);
+  dlcShapeOf(type, &out);
+  MlirType index = mlirIndexTypeGet(rw->b.ctx);
+  MlirType shapeType = mlirRankedTensorTypeGet(1, &out.rank, index, mlirAttributeGetNull());
+  MlirValue shape;
+  if (dlcShapeIsStatic(&out)) {
+    MlirAttribute dims[DLC_MAX_RANK];
+    for (int64_t i = 0; i < out.rank; ++i)
+      dims[i] = mlirIntegerAttrGet(index, out.dims[i]);
+    shape = dlcConstant(&rw->b, mlirDenseElementsAttrGet(shapeType, out.rank, dims));
+  } else {
+    // One dynamic dim: the input's element count over the static dims'.
+    int64_t known = 1, dynamicAt = -1;
+    for (int64_t i = 0; i < out.rank; ++i) {
+      if (out.dims[i] != DLC_DYN)
+        known *= out.dims[i];
+      else if (dynamicAt < 0)
+        dynamicAt = i;
+      else
+        return dlcLoweringUnsupported(rw, "a result with more than one dynamic dim");
+    }
+    if (known == 0)
+      return dlcLoweringUnsupported(rw, "a dynamic dim next to a zero-sized one");
+    MlirValue count = dlcConstIndex(&rw->b, 1);
+    for (int64_t i = 0; i < in.rank; ++i)
+      count = dlcArith(&rw->b, "arith.muli", count,
+                       in.dims[i] == DLC_DYN ? dlcTensorDim(&rw->b, input, i)
+                                             : dlcConstIndex(&rw->b, in.dims[i]));
+    MlirValue dims[DLC_MAX_RANK];
+    for (int64_t i = 0; i < out.rank; ++i)
+      dims[i] = i == dynamicAt
+                    ? dlcArith(&rw->b, "arith.divui", count, dlcConstIndex(&rw->b, known))
+                    : dlcConstIndex(&rw->b, out.dims[i]);
+    shape = dlcBuild1(&rw->b, "tensor.from_elements", out.rank, dims, shapeType, 0, NULL);
+  }
+  MlirValue operands[2] = {input, shape};
+  return replaceWith(rw, dlcBuild1(&rw->b, "tensor.reshape", 2, operands, type, 0, NULL));
+}
+
+MlirLogicalResult dlcLowerBroadcast(DlcRewriter *rw) {
+  MlirContext ctx = rw->b.ctx;
+  MlirValue input = mlirOperationGetOperand(rw->op, 0);
+  MlirType type = resultTypeOf(rw);
+  DlcShape in, out;
+  dlcShapeOf(mlirValueGetType(input), &in);
+  dlcShapeOf(type, &out);
+  int64_t lead = out.rank - in.rank;
+  MlirAffineExpr exprs[DLC_MAX_RANK];
+  for (int64_t j = 0; j < in.rank; ++j)
+    exprs[j] = in.dims[j] == 1 ? dlcCst(ctx, 0) : dlcDim(ctx, lead + j);
+  MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, out.rank, 0, in.rank, exprs),
+                           mlirAffineMapMultiDimIdentityGet(ctx, out.rank)};
+  for (int64_t d = 0; d < out.rank; ++d)
+    if (out.dims[d] == DLC_DYN && (d < lead || in.dims[d - lead] == 1))
+      return dlcLoweringUnsupported(rw, "dynamic result dim %lld is not an input dim",
+                                    (long long)d);
+  MlirValue dynamic[DLC_MAX_RANK];
+  intptr_t numDynamic = 0;
+  for (int64_t d = 0; d < out.rank; ++d)
+    if (out.dims[d] == DLC_DYN)
+      dynamic[numDynamic++] = dlcTensorDim(&rw->b, input, d - lead);
+  MlirValue init = dlcEmpty(&rw->b, type, numDynamic, dynamic);
+  MlirBlock block;
+  MlirOperation generic = dlcGeneric(&rw->b, 1, &input, 1, &init, maps, out.rank, NULL, &block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, rw->b.loc);
+  MlirValue element = mlirBlockGetArgument(block, 0);
+  dlcYield(&body, 1, &element);
+  return replaceWith(rw, mlirOperationGetResult(generic, 0));
+}
+
+// A dynamic result dim runs from the offset to the input's end in the
+// stride's direction: ceil((D - offset) / stride) elements for a positive
+// stride, offset / -stride + 1 for a negative one.
+static MlirValue sliceSize(DlcBuilder *b, MlirValue input, int64_t dim, int64_t offset,
+                           int64_t stride) {
+  if (stride < 0)
+    return dlcConstIndex(b, offset / -stride + 1);
+  MlirValue rest = dlcArith(b, "arith.subi", dlcTensorDim(b, input, dim), dlcConstIndex(b, offset));
+  MlirValue count = dlcArith(b, "arith.ceildivsi", rest, dlcConstIndex(b, stride));
+  return dlcArith(b, "arith.maxsi", count, dlcConstIndex(b, 0));
+}
+
+MlirLogicalResult dlcLowerSlice(DlcRewriter *rw) {
+  MlirContext ctx = rw->b.ctx;
+  MlirValue input = mlirOperationGetOperand(rw->op, 0);
+  MlirType type = resultTypeOf(rw);
+  DlcShape out;
+  dlcShapeOf(type, &out);
+  int64_t offsets[DLC_MAX_RANK], strides[DLC_MAX_RANK];
+  dlcOpInts(rw->op, "offsets", offsets, DLC_MAX_RANK);
+  dlcOpInts(rw->op, "strides", strides, DLC_MAX_RANK);
+  MlirValue operands[1 + DLC_MAX_RANK] = {input};
+  int32_t numSizes = 0;
+  for (int64_t i = 0; i < out.rank; ++i)
+    if (out.dims[i] == DLC_DYN)
+      operands[1 + numSizes++] = sliceSize(&rw->b, input, i, offsets[i], strides[i]);
+  // Reading no elements needs no slice (see dlcHasNoElements).
+  if (dlcHasNoElements(type) || dlcHasNoElements(mlirValueGetType(input)))
+    return replaceWith(rw, dlcEmpty(&rw->b, type, numSizes, operands + 1));
+  int32_t segments[4] = {1, 0, numSizes, 0};
+  MlirNamedAttribute attrs[4] = {
+      dlcNamed(ctx, "static_offsets", dlcI64ArrayAttr(ctx, out.rank, offsets)),
+      dlcNamed(ctx, "static_sizes", dlcI64ArrayAttr(ctx, out.rank, out.dims)),
+      dlcNamed(ctx, "static_strides", dlcI64ArrayAttr(ctx, out.rank, strides)),
+      dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, segments))};
+  return replaceWith(rw, dlcBuild1(&rw->b, "tensor.extract_slice", 1 + numSizes, operands, type, 4,
+                                   attrs));
+}
