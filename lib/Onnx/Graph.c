@@ -1,0 +1,399 @@
+//===- Graph.c - An ONNX graph as func.func @main ---------------*- C -*-===//
+//
+// Graph inputs become @main's arguments (named by an `onnx.name` argument
+// attribute), initializers and Constant nodes become dlc_graph.constant ops
+// at the top of the body (created when first used as data, so that shapes
+// and axes read at import time leave no dead constants), nodes become
+// dlc_graph ops, and the graph outputs are returned. A graph input that is
+// also an initializer is a constant. A bound input is a constant that only
+// shape-like operands may read; it is not an argument.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Importer.h"
+#include "Runtime/TensorIO.h"
+#include "Support/Diag.h"
+#include "dlc-c/Dialects.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *nameOr(const char *name) { return name ? name : ""; }
+
+MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v) {
+  if (!mlirValueIsNull(v->value))
+    return v->value;
+  DlcTensor copy;
+  const DlcTensor *t = &v->constant;
+  if (!v->ownsConstant) {
+    // The contents belong to someone else (a blob): give MLIR its own copy.
+    if (mlirLogicalResultIsFailure(dlcTensorCreate(t->dtype, t->rank, t->shape, &copy))) {
+      dlcEmitError(v->loc, "cannot allocate constant '%s'", v->name);
+      return (MlirValue){NULL};
+    }
+    if (t->bytes)
+      memcpy(copy.data, t->data, t->bytes);
+    t = &copy;
+  }
+  bool tookData;
+  MlirAttribute value = dlcOnnxElementsAttr(imp->ctx, t, v->name, &tookData);
+  if (t == &copy && !tookData)
+    dlcTensorDestroy(&copy);
+  else if (tookData)
+    v->ownsConstant = false; // v->constant now reads the blob
+  MlirNamedAttribute attr = mlirNamedAttributeGet(
+      mlirIdentifierGet(imp->ctx, mlirStringRefCreateFromCString("value")), value);
+  MlirType type = mlirAttributeGetType(value);
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("dlc_graph.constant"), v->loc);
+  mlirOperationStateAddResults(&state, 1, &type);
+  mlirOperationStateAddAttributes(&state, 1, &attr);
+  MlirOperation op = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationAfter(imp->body, imp->lastConst, op);
+  imp->lastConst = op;
+  v->value = mlirOperationGetResult(op, 0);
+  return v->value;
+}
+
+// Types declared for outputs and intermediate values refine what DLC infers.
+static void collectHints(DlcOnnxImporter *imp) {
+  const Onnx__GraphProto *g = imp->graph;
+  for (size_t k = 0; k < g->n_value_info + g->n_output; ++k) {
+    const Onnx__ValueInfoProto *vi =
+        k < g->n_value_info ? g->value_info[k] : g->output[k - g->n_value_info];
+    if (!vi->name || !*vi->name)
+      continue;
+    DlcStr why = DLC_STR_INIT;
+    MlirType type = dlcOnnxValueInfoType(imp->ctx, vi, &why);
+    dlcStrFree(&why);
+    if (!mlirTypeIsNull(type))
+      dlcOnnxValueGet(&imp->values, vi->name)->hint = type;
+  }
+}
+
+static bool importInitializers(DlcOnnxImporter *imp) {
+  const Onnx__GraphProto *g = imp->graph;
+  for (size_t i = 0; i < g->n_sparse_initializer; ++i) {
+    const Onnx__SparseTensorProto *s = g->sparse_initializer[i];
+    const char *name = s->values ? nameOr(s->values->name) : "";
+    dlcOnnxReportUnsupported(imp, "sparse initializer '%s': sparse tensors are not supported",
+                             name);
+    if (*name)
+      dlcOnnxValueGet(&imp->values, name)->poisoned = true;
+  }
+  for (size_t i = 0; i < g->n_initializer; ++i) {
+    const Onnx__TensorProto *p = g->initializer[i];
+    if (!p->name || !*p->name) {
+      dlcEmitError(imp->fileLoc, "initializer #%zu has no name", i);
+      return false;
+    }
+    DlcOnnxValue *v = dlcOnnxValueGet(&imp->values, p->name);
+    if (v->defined) {
+      dlcEmitError(imp->fileLoc, "initializer '%s' is defined twice", p->name);
+      return false;
+    }
+    v->defined = true;
+    v->loc = dlcOnnxLoc(imp, p->name, 0);
+    DlcDType dtype;
+    if (!p->has_data_type || !dlcDTypeFromOnnx(p->data_type, &dtype)) {
+      dlcOnnxReportUnsupported(imp, "initializer '%s': data type %s is not supported", p->name,
+                               dlcOnnxDataTypeName(p->has_data_type ? p->data_type : 0));
+      v->poisoned = true;
+      continue;
+    }
+    DlcStr why = DLC_STR_INIT;
+    bool ok = dlcOnnxDecodeTensor(imp, p, &v->constant, &why);
+    if (!ok)
+      dlcEmitError(imp->fileLoc, "initializer '%s' is broken: %s", p->name, dlcStrGet(&why));
+    dlcStrFree(&why);
+    if (!ok)
+      return false;
+    v->isConstant = v->ownsConstant = true;
+  }
+  return true;
+}
+
+static const DlcOnnxBinding *findBinding(const DlcOnnxImporter *imp, const char *name) {
+  const DlcOnnxImportOptions *o = imp->options;
+  for (intptr_t i = 0; o && i < o->numBindings; ++i)
+    if (o->bindings[i].name && !strcmp(o->bindings[i].name, name))
+      return &o->bindings[i];
+  return NULL;
+}
+
+// A bound tensor must fit the input's declared type.
+static bool bindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, const Onnx__ValueInfoProto *vi,
+                      const DlcOnnxBinding *b) {
+  DlcStr why = DLC_STR_INIT;
+  MlirType declared = dlcOnnxValueInfoType(imp->ctx, vi, &why);
+  dlcStrFree(&why);
+  const DlcTensor *t = b->value;
+  MlirType given = dlcOnnxTensorType(imp->ctx, t);
+  if (!mlirTypeIsNull(declared) &&
+      (!mlirTypeEqual(mlirShapedTypeGetElementType(declared), mlirShapedTypeGetElementType(given)) ||
+       !dlcTypesCompatible(declared, given))) {
+    DlcStr a = DLC_STR_INIT, c = DLC_STR_INIT;
+    dlcStrAppendType(&a, given);
+    dlcStrAppendType(&c, declared);
+    dlcEmitError(v->loc, "the tensor bound to graph input '%s' is %s, but the input is %s",
+                 v->name, dlcStrGet(&a), dlcStrGet(&c));
+    dlcStrFree(&a);
+    dlcStrFree(&c);
+    return false;
+  }
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(t->dtype, t->rank, t->shape, &v->constant))) {
+    dlcEmitError(v->loc, "cannot allocate the tensor bound to '%s'", v->name);
+    return false;
+  }
+  if (t->bytes)
+    memcpy(v->constant.data, t->data, t->bytes);
+  v->isConstant = v->ownsConstant = v->bound = true;
+  return true;
+}
+
+typedef struct Signature {
+  intptr_t num;
+  MlirType *types;
+  MlirLocation *locs;
+  const char **names;
+  DlcOnnxValue **values;
+} Signature;
+
+static void signatureFree(Signature *s) {
+  free(s->types);
+  free(s->locs);
+  free(s->names);
+  free(s->values);
+}
+
+static void signatureAlloc(Signature *s, size_t n) {
+  size_t k = n ? n : 1;
+  s->num = 0;
+  s->types = malloc(k * sizeof *s->types);
+  s->locs = malloc(k * sizeof *s->locs);
+  s->names = malloc(k * sizeof *s->names);
+  s->values = malloc(k * sizeof *s->values);
+  if (!s->types || !s->locs || !s->names || !s->values)
+    abort();
+}
+
+// Graph inputs that are not initializers become arguments (or constants when bound).
+static bool importInputs(DlcOnnxImporter *imp, Signature *args) {
+  const Onnx__GraphProto *g = imp->graph;
+  signatureAlloc(args, g->n_input);
+  for (size_t i = 0; i < g->n_input; ++i) {
+    const Onnx__ValueInfoProto *vi = g->input[i];
+    if (!vi->name || !*vi->name) {
+      dlcEmitError(imp->fileLoc, "graph input #%zu has no name", i);
+      return false;
+    }
+    DlcOnnxValue *v = dlcOnnxValueGet(&imp->values, vi->name);
+    const DlcOnnxBinding *b = findBinding(imp, vi->name);
+    if (v->graphInput) {
+      dlcEmitError(imp->fileLoc, "graph input '%s' is listed twice", vi->name);
+      return false;
+    }
+    v->graphInput = true;
+    if (v->defined) { // an initializer: its value is the default, used as a constant
+      if (b) {
+        dlcEmitError(imp->fileLoc, "cannot bind '%s': it is an initializer, not a graph input",
+                     vi->name);
+        return false;
+      }
+      continue;
+    }
+    v->defined = true;
+    v->loc = dlcOnnxLoc(imp, vi->name, 0);
+    if (b) {
+      if (!bindInput(imp, v, vi, b))
+        return false;
+      continue;
+    }
+    DlcStr why = DLC_STR_INIT;
+    MlirType type = dlcOnnxValueInfoType(imp->ctx, vi, &why);
+    if (mlirTypeIsNull(type)) {
+      dlcOnnxReportUnsupported(imp, "graph input '%s': %s", vi->name, dlcStrGet(&why));
+      v->poisoned = true;
+    } else {
+      args->types[args->num] = type;
+      args->locs[args->num] = v->loc;
+      args->names[args->num] = vi->name;
+      args->values[args->num] = v;
+      ++args->num;
+    }
+    dlcStrFree(&why);
+  }
+  // Every binding must name a graph input.
+  const DlcOnnxImportOptions *o = imp->options;
+  for (intptr_t i = 0; o && i < o->numBindings; ++i) {
+    const char *name = o->bindings[i].name ? o->bindings[i].name : "";
+    bool found = false;
+    for (size_t k = 0; k < g->n_input && !found; ++k)
+      found = !strcmp(g->input[k]->name, name);
+    if (!found || !o->bindings[i].value) {
+      dlcEmitError(imp->fileLoc, "cannot bind '%s': the model has no graph input of that name",
+                   name);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *values) {
+  const Onnx__GraphProto *g = imp->graph;
+  for (size_t i = 0; i < g->n_output; ++i) {
+    const Onnx__ValueInfoProto *vi = g->output[i];
+    const char *name = nameOr(vi->name);
+    DlcOnnxValue *v = dlcOnnxValueLookup(&imp->values, name);
+    if (!v || !v->defined) {
+      dlcEmitError(imp->fileLoc, "graph output '%s' is not produced by any node, input or "
+                                 "initializer", name);
+      return false;
+    }
+    if (v->poisoned)
+      continue; // its producer is reported
+    if (v->bound) {
+      dlcEmitError(v->loc, "graph input '%s' is bound, but it is also a graph output; only "
+                           "shape-like operands can be bound", name);
+      return false;
+    }
+    MlirValue value = v->value;
+    if (mlirValueIsNull(value) && v->isConstant)
+      value = dlcOnnxMaterialize(imp, v);
+    if (mlirValueIsNull(value))
+      return false;
+    values[results->num] = value;
+    results->types[results->num] = mlirValueGetType(value);
+    results->names[results->num] = name;
+    ++results->num;
+  }
+  return true;
+}
+
+static MlirAttribute nameAttrs(MlirContext ctx, const Signature *s) {
+  MlirAttribute *dicts = malloc((size_t)(s->num ? s->num : 1) * sizeof *dicts);
+  if (!dicts)
+    abort();
+  for (intptr_t i = 0; i < s->num; ++i) {
+    MlirNamedAttribute name = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_NAME)),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
+    dicts[i] = mlirDictionaryAttrGet(ctx, 1, &name);
+  }
+  MlirAttribute array = mlirArrayAttrGet(ctx, s->num, dicts);
+  free(dicts);
+  return array;
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute value) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
+// The names of the graph inputs that are not initializers (bound ones too).
+static MlirAttribute graphInputs(DlcOnnxImporter *imp) {
+  const Onnx__GraphProto *g = imp->graph;
+  MlirAttribute *names = malloc((g->n_input ? g->n_input : 1) * sizeof *names);
+  if (!names)
+    abort();
+  intptr_t count = 0;
+  for (size_t i = 0; i < g->n_input; ++i) {
+    const DlcOnnxValue *v = dlcOnnxValueLookup(&imp->values, g->input[i]->name);
+    if (v && (!v->isConstant || v->bound))
+      names[count++] = mlirStringAttrGet(imp->ctx, mlirStringRefCreateFromCString(v->name));
+  }
+  MlirAttribute array = mlirArrayAttrGet(imp->ctx, count, names);
+  free(names);
+  return array;
+}
+
+// Wraps the body into func.func @main inside a new module.
+static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
+                              const Signature *results, const MlirValue *values) {
+  MlirContext ctx = imp->ctx;
+  MlirLocation loc = dlcOnnxLoc(imp, imp->graph->name ? imp->graph->name : "main", 0);
+  MlirOperationState ret = mlirOperationStateGet(mlirStringRefCreateFromCString("func.return"), loc);
+  mlirOperationStateAddOperands(&ret, results->num, values);
+  mlirBlockAppendOwnedOperation(imp->body, mlirOperationCreate(&ret));
+
+  MlirType fnType = mlirFunctionTypeGet(ctx, args->num, args->types, results->num, results->types);
+  MlirNamedAttribute attrs[6];
+  int numAttrs = 0;
+  attrs[numAttrs++] = named(ctx, "sym_name", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("main")));
+  attrs[numAttrs++] = named(ctx, "function_type", mlirTypeAttrGet(fnType));
+  attrs[numAttrs++] = named(ctx, "arg_attrs", nameAttrs(ctx, args));
+  attrs[numAttrs++] = named(ctx, "res_attrs", nameAttrs(ctx, results));
+  attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_INPUTS, graphInputs(imp));
+  if (imp->graph->name)
+    attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_NAME,
+                              mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(imp->graph->name)));
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, imp->body);
+  MlirOperationState fn = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&fn, numAttrs, attrs);
+  mlirOperationStateAddOwnedRegions(&fn, 1, &region);
+  MlirOperation func = mlirOperationCreate(&fn);
+
+  MlirModule module = mlirModuleCreateEmpty(imp->fileLoc);
+  MlirOperation m = mlirModuleGetOperation(module);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  mlirOperationSetAttributeByName(m, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_IR_VERSION),
+                                  mlirIntegerAttrGet(i64, imp->model->ir_version));
+  mlirOperationSetAttributeByName(m, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_OPSET),
+                                  mlirIntegerAttrGet(i64, imp->opset));
+  if (imp->model->producer_name && *imp->model->producer_name) {
+    DlcStr producer = DLC_STR_INIT;
+    dlcStrPuts(&producer, imp->model->producer_name);
+    if (imp->model->producer_version && *imp->model->producer_version)
+      dlcStrPrintf(&producer, " %s", imp->model->producer_version);
+    mlirOperationSetAttributeByName(
+        m, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_PRODUCER),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(dlcStrGet(&producer))));
+    dlcStrFree(&producer);
+  }
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), func);
+  return module;
+}
+
+MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
+  collectHints(imp);
+  Signature args = {0}, results = {0};
+  MlirValue *values = NULL;
+  MlirModule module = {NULL};
+  bool ok = importInitializers(imp) && importInputs(imp, &args);
+  if (ok) {
+    imp->body = mlirBlockCreate(args.num, args.types, args.locs);
+    for (intptr_t i = 0; i < args.num; ++i)
+      args.values[i]->value = mlirBlockGetArgument(imp->body, i);
+  }
+  for (size_t i = 0; ok && i < imp->graph->n_node; ++i)
+    ok = dlcOnnxImportNode(imp, (int)i);
+  if (ok) {
+    signatureAlloc(&results, imp->graph->n_output);
+    values = malloc((imp->graph->n_output + 1) * sizeof *values);
+    if (!values)
+      abort();
+    ok = collectOutputs(imp, &results, values);
+  }
+  if (ok && !imp->numUnsupported) {
+    module = buildModule(imp, &args, &results, values);
+    imp->body = (MlirBlock){NULL}; // owned by the module now
+    // DLC's verifier and MLIR's (IRDL structure) check what was built.
+    dlcOnnxCaptureBegin(imp);
+    bool valid = mlirOperationVerify(mlirModuleGetOperation(module)) &&
+                 mlirLogicalResultIsSuccess(dlcVerify(mlirModuleGetOperation(module)));
+    if (dlcOnnxCaptureEnd(imp) || !valid) {
+      mlirModuleDestroy(module);
+      module = (MlirModule){NULL};
+    }
+  }
+  if (!mlirBlockIsNull(imp->body))
+    mlirBlockDestroy(imp->body);
+  imp->body = (MlirBlock){NULL};
+  free(values);
+  signatureFree(&args);
+  signatureFree(&results);
+  return module;
+}

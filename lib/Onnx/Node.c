@@ -1,0 +1,417 @@
+//===- Node.c - Importing one ONNX node -------------------------*- C -*-===//
+//
+// A node is checked against the op table first (domain, opset, op type,
+// attribute names and types), then handed to its translator unless one of
+// its inputs is already known to be unsupported. Also the helpers that
+// translators use to read inputs, attributes and to define outputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+#include "Support/Diag.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *str(const char *s) { return s ? s : ""; }
+
+DlcOnnxStatus dlcOnnxUnsupported(DlcOnnxNode *n, const char *fmt, ...) {
+  if (n->reason.len)
+    dlcStrPuts(&n->reason, "; ");
+  va_list ap;
+  va_start(ap, fmt);
+  dlcStrVPrintf(&n->reason, fmt, ap);
+  va_end(ap);
+  return DLC_ONNX_UNSUPPORTED;
+}
+
+DlcOnnxStatus dlcOnnxError(DlcOnnxNode *n, const char *fmt, ...) {
+  DlcStr s = DLC_STR_INIT;
+  dlcStrPrintf(&s, "node '%s' (%s): ", n->name, n->opType);
+  va_list ap;
+  va_start(ap, fmt);
+  dlcStrVPrintf(&s, fmt, ap);
+  va_end(ap);
+  mlirEmitError(n->loc, dlcStrGet(&s));
+  dlcStrFree(&s);
+  return DLC_ONNX_ERROR;
+}
+
+void *dlcOnnxScratch(DlcOnnxNode *n, size_t bytes) {
+  if (n->numScratch == DLC_ONNX_MAX_SCRATCH)
+    return NULL;
+  void *p = calloc(1, bytes ? bytes : 1);
+  if (!p)
+    abort();
+  n->scratch[n->numScratch++] = p;
+  return p;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+// The type of an attribute: its `type` field, or the field that is set in
+// models older than IR version 0.0.2.
+static Onnx__AttributeProto__AttributeType attrType(const Onnx__AttributeProto *a) {
+  if (a->has_type)
+    return a->type;
+  if (a->n_floats)
+    return DLC_ONNX_FLOATS;
+  if (a->n_ints)
+    return DLC_ONNX_INTS;
+  if (a->n_strings)
+    return DLC_ONNX_STRINGS;
+  if (a->t)
+    return DLC_ONNX_TENSOR;
+  if (a->sparse_tensor)
+    return DLC_ONNX_SPARSE_TENSOR;
+  if (a->g)
+    return ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH;
+  if (a->has_s)
+    return DLC_ONNX_STRING;
+  if (a->has_i)
+    return DLC_ONNX_INT;
+  if (a->has_f)
+    return DLC_ONNX_FLOAT;
+  return ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__UNDEFINED;
+}
+
+static const char *attrTypeName(Onnx__AttributeProto__AttributeType t) {
+  switch ((int)t) {
+  case DLC_ONNX_INT:
+    return "an int";
+  case DLC_ONNX_INTS:
+    return "a list of ints";
+  case DLC_ONNX_FLOAT:
+    return "a float";
+  case DLC_ONNX_FLOATS:
+    return "a list of floats";
+  case DLC_ONNX_STRING:
+    return "a string";
+  case DLC_ONNX_STRINGS:
+    return "a list of strings";
+  case DLC_ONNX_TENSOR:
+    return "a tensor";
+  case DLC_ONNX_SPARSE_TENSOR:
+    return "a sparse tensor";
+  case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH:
+    return "a graph";
+  default:
+    return "of another kind";
+  }
+}
+
+const Onnx__AttributeProto *dlcOnnxAttr(const DlcOnnxNode *n, const char *name) {
+  for (size_t i = 0; i < n->proto->n_attribute; ++i)
+    if (!strcmp(str(n->proto->attribute[i]->name), name))
+      return n->proto->attribute[i];
+  return NULL;
+}
+
+int64_t dlcOnnxAttrInt(const DlcOnnxNode *n, const char *name, int64_t dflt) {
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, name);
+  return a ? a->i : dflt;
+}
+
+float dlcOnnxAttrFloat(const DlcOnnxNode *n, const char *name, float dflt) {
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, name);
+  return a ? a->f : dflt;
+}
+
+MlirStringRef dlcOnnxAttrString(const DlcOnnxNode *n, const char *name, const char *dflt) {
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, name);
+  if (!a)
+    return mlirStringRefCreateFromCString(dflt);
+  return mlirStringRefCreate((const char *)a->s.data, a->s.len);
+}
+
+bool dlcOnnxAttrInts(const DlcOnnxNode *n, const char *name, const int64_t **values,
+                     int64_t *count) {
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, name);
+  if (!a)
+    return false;
+  *values = a->ints;
+  *count = (int64_t)a->n_ints;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Inputs
+//===----------------------------------------------------------------------===//
+
+int dlcOnnxNumInputs(const DlcOnnxNode *n) { return (int)n->proto->n_input; }
+
+bool dlcOnnxHasInput(const DlcOnnxNode *n, int i) {
+  return i >= 0 && (size_t)i < n->proto->n_input && n->proto->input[i] && *n->proto->input[i];
+}
+
+static DlcOnnxValue *inputValue(DlcOnnxNode *n, int i) {
+  return dlcOnnxHasInput(n, i) ? dlcOnnxValueLookup(&n->imp->values, n->proto->input[i]) : NULL;
+}
+
+DlcOnnxStatus dlcOnnxOptionalInput(DlcOnnxNode *n, int i, MlirValue *out) {
+  *out = (MlirValue){NULL};
+  return dlcOnnxHasInput(n, i) ? dlcOnnxInput(n, i, out) : DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxInput(DlcOnnxNode *n, int i, MlirValue *out) {
+  *out = (MlirValue){NULL};
+  DlcOnnxValue *v = inputValue(n, i);
+  if (!v)
+    return dlcOnnxError(n, "input #%d is missing", i);
+  if (v->bound)
+    return dlcOnnxError(n, "graph input '%s' is bound to a constant, but input #%d uses it as "
+                           "data; only shape-like operands (shapes, axes, pads, ...) can be bound",
+                        v->name, i);
+  *out = mlirValueIsNull(v->value) ? dlcOnnxMaterialize(n->imp, v) : v->value;
+  return mlirValueIsNull(*out) ? DLC_ONNX_ERROR : DLC_ONNX_OK;
+}
+
+const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i) {
+  DlcOnnxValue *v = inputValue(n, i);
+  return v && v->isConstant ? &v->constant : NULL;
+}
+
+DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t **values,
+                               int64_t *count) {
+  DlcOnnxValue *v = inputValue(n, i);
+  if (!v)
+    return dlcOnnxUnsupported(n, "input '%s' is missing", what);
+  if (!v->isConstant) {
+    if (v->graphInput)
+      return dlcOnnxUnsupported(n,
+                                "input '%s' is graph input '%s', known only at run time; bind "
+                                "it with --bind-input %s=FILE",
+                                what, v->name, v->name);
+    return dlcOnnxUnsupported(n,
+                              "input '%s' ('%s') is computed at run time; DLC needs it at "
+                              "compile time (an initializer, a Constant or a graph input bound "
+                              "with --bind-input)",
+                              what, v->name);
+  }
+  const DlcTensor *t = &v->constant;
+  if ((t->dtype != DLC_DTYPE_I64 && t->dtype != DLC_DTYPE_I32) || t->rank > 1)
+    return dlcOnnxUnsupported(n, "input '%s' must be an int32 or int64 tensor of rank 0 or 1, "
+                                 "but is %s of rank %lld",
+                              what, dlcDTypeName(t->dtype), (long long)t->rank);
+  *count = dlcTensorNumElements(t);
+  *values = dlcOnnxScratch(n, (size_t)*count * sizeof **values);
+  if (!*values)
+    return dlcOnnxError(n, "too many compile-time inputs");
+  for (int64_t k = 0; k < *count; ++k) {
+    if (t->dtype == DLC_DTYPE_I64) {
+      memcpy(&(*values)[k], (const char *)t->data + 8 * k, 8);
+    } else {
+      int32_t x;
+      memcpy(&x, (const char *)t->data + 4 * k, 4);
+      (*values)[k] = x;
+    }
+  }
+  return DLC_ONNX_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// Outputs
+//===----------------------------------------------------------------------===//
+
+int dlcOnnxNumOutputs(const DlcOnnxNode *n) { return (int)n->proto->n_output; }
+
+bool dlcOnnxHasOutput(const DlcOnnxNode *n, int i) {
+  return i >= 0 && (size_t)i < n->proto->n_output && n->proto->output[i] && *n->proto->output[i];
+}
+
+// The entry of output `i`, or NULL after an error when another node or an
+// input already defines that name (ONNX values are defined once).
+static DlcOnnxValue *defineOutput(DlcOnnxNode *n, int i) {
+  DlcOnnxValue *v = dlcOnnxValueGet(&n->imp->values, n->proto->output[i]);
+  if (v->defined && v->producer != n->index) {
+    dlcOnnxError(n, "output '%s' is already defined by %s", v->name,
+                 v->producer >= 0 ? "an earlier node" : "a graph input or an initializer");
+    return NULL;
+  }
+  v->defined = true;
+  v->producer = n->index;
+  v->loc = n->loc;
+  return v;
+}
+
+DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
+  if (!dlcOnnxHasOutput(n, i))
+    return DLC_ONNX_OK;
+  DlcOnnxValue *v = defineOutput(n, i);
+  if (!v)
+    return DLC_ONNX_ERROR;
+  MlirType type = mlirValueGetType(value);
+  if (dlcOnnxIsPlaceholder(type)) {
+    // No shape rule had an opinion: take the model's word for it.
+    if (mlirTypeIsNull(v->hint))
+      return dlcOnnxError(n, "cannot infer the type of output '%s' and the model does not "
+                             "declare it",
+                          v->name);
+    mlirValueSetType(value, v->hint);
+  } else if (!mlirTypeIsNull(v->hint)) {
+    if (!mlirTypeEqual(mlirShapedTypeGetElementType(type), mlirShapedTypeGetElementType(v->hint)) ||
+        !dlcTypesCompatible(type, v->hint)) {
+      DlcStr a = DLC_STR_INIT, b = DLC_STR_INIT;
+      dlcStrAppendType(&a, type);
+      dlcStrAppendType(&b, v->hint);
+      dlcOnnxError(n, "output '%s' is %s by DLC's shape rules, but the model declares %s",
+                   v->name, dlcStrGet(&a), dlcStrGet(&b));
+      dlcStrFree(&a);
+      dlcStrFree(&b);
+      return DLC_ONNX_ERROR;
+    }
+    MlirType refined = dlcTypeMeet(type, v->hint);
+    if (!mlirTypeEqual(refined, type))
+      mlirValueSetType(value, refined);
+  }
+  v->value = value;
+  return DLC_ONNX_OK;
+}
+
+void dlcOnnxSetOutputContents(DlcOnnxNode *n, int i, const DlcTensor *t) {
+  if (!dlcOnnxHasOutput(n, i))
+    return;
+  DlcOnnxValue *v = dlcOnnxValueLookup(&n->imp->values, n->proto->output[i]);
+  if (!v || v->isConstant ||
+      mlirLogicalResultIsFailure(dlcTensorCreate(t->dtype, t->rank, t->shape, &v->constant)))
+    return;
+  if (t->bytes)
+    memcpy(v->constant.data, t->data, t->bytes);
+  v->isConstant = v->ownsConstant = true;
+}
+
+DlcOnnxStatus dlcOnnxDefineConstant(DlcOnnxNode *n, int i, DlcTensor *t) {
+  if (!dlcOnnxHasOutput(n, i)) {
+    dlcTensorDestroy(t);
+    return DLC_ONNX_OK;
+  }
+  DlcOnnxValue *v = defineOutput(n, i);
+  if (!v) {
+    dlcTensorDestroy(t);
+    return DLC_ONNX_ERROR;
+  }
+  v->constant = *t;
+  v->isConstant = v->ownsConstant = true;
+  memset(t, 0, sizeof *t);
+  return DLC_ONNX_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// The node
+//===----------------------------------------------------------------------===//
+
+static bool isDefaultDomain(const char *domain) {
+  return !domain || !*domain || !strcmp(domain, "ai.onnx");
+}
+
+// What the op table says about the node before it is translated.
+static DlcOnnxStatus checkNode(DlcOnnxNode *n, const DlcOnnxOpEntry **entry) {
+  const Onnx__NodeProto *p = n->proto;
+  if (!isDefaultDomain(p->domain))
+    return dlcOnnxUnsupported(n, "domain '%s' is not supported", p->domain);
+  if (n->opset == 0)
+    return dlcOnnxUnsupported(n, "the model imports no opset of the default domain");
+  if (n->opset < DLC_ONNX_MIN_OPSET || n->opset > DLC_ONNX_MAX_OPSET)
+    return dlcOnnxUnsupported(n, "opset %lld is outside the supported range %d to %d",
+                              (long long)n->opset, DLC_ONNX_MIN_OPSET, DLC_ONNX_MAX_OPSET);
+  int firstSince;
+  *entry = dlcOnnxLookupOp(n->opType, n->opset, &firstSince);
+  if (!*entry && firstSince)
+    return dlcOnnxUnsupported(n, "op type '%s' does not exist in opset %lld (it was added in "
+                                 "opset %d)",
+                              n->opType, (long long)n->opset, firstSince);
+  if (!*entry)
+    return dlcOnnxUnsupported(n, "op type '%s' is not supported", n->opType);
+  for (size_t i = 0; i < p->n_attribute; ++i) {
+    const Onnx__AttributeProto *a = p->attribute[i];
+    const char *name = str(a->name);
+    if (a->ref_attr_name)
+      return dlcOnnxUnsupported(n, "attribute '%s' refers to a function attribute", name);
+    const DlcOnnxAttrSpec *spec = NULL;
+    for (int k = 0; k < DLC_ONNX_MAX_ATTR_SPECS && (*entry)->attrs[k].name && !spec; ++k)
+      if (!strcmp((*entry)->attrs[k].name, name))
+        spec = &(*entry)->attrs[k];
+    if (!spec)
+      return dlcOnnxUnsupported(n, "attribute '%s' is not defined for %s in opset %lld", name,
+                                n->opType, (long long)n->opset);
+    Onnx__AttributeProto__AttributeType type = attrType(a);
+    if (type != spec->type)
+      return dlcOnnxUnsupported(n, "attribute '%s' must be %s, but is %s", name,
+                                attrTypeName(spec->type), attrTypeName(type));
+  }
+  return DLC_ONNX_OK;
+}
+
+bool dlcOnnxImportNode(DlcOnnxImporter *imp, int index) {
+  const Onnx__NodeProto *p = imp->graph->node[index];
+  DlcOnnxNode n;
+  memset(&n, 0, sizeof n);
+  n.imp = imp;
+  n.ctx = imp->ctx;
+  n.proto = p;
+  n.index = index;
+  n.opType = str(p->op_type);
+  n.opset = imp->opset;
+  DlcStr name = DLC_STR_INIT;
+  if (p->name && *p->name)
+    dlcStrPuts(&name, p->name);
+  else
+    dlcStrPrintf(&name, "%s_%d", n.opType, index);
+  n.name = dlcStrGet(&name);
+  n.loc = dlcOnnxLoc(imp, n.name, index + 1);
+
+  // Inputs must be defined earlier; those of unsupported producers make the
+  // node unsupported too, which their producer's report explains.
+  DlcOnnxStatus status = DLC_ONNX_OK;
+  bool poisoned = false;
+  for (size_t i = 0; i < p->n_input && status == DLC_ONNX_OK; ++i) {
+    if (!dlcOnnxHasInput(&n, (int)i))
+      continue;
+    DlcOnnxValue *v = dlcOnnxValueLookup(&imp->values, p->input[i]);
+    if (!v || !v->defined)
+      status = dlcOnnxError(&n, "input '%s' is neither a graph input, an initializer nor an "
+                                "output of an earlier node",
+                            p->input[i]);
+    else
+      poisoned |= v->poisoned;
+  }
+  const DlcOnnxOpEntry *entry = NULL;
+  if (status == DLC_ONNX_OK)
+    status = checkNode(&n, &entry);
+  if (status == DLC_ONNX_OK && !poisoned) {
+    status = entry->translate(&n);
+    for (size_t i = 0; i < p->n_output && status == DLC_ONNX_OK; ++i) {
+      DlcOnnxValue *v = dlcOnnxHasOutput(&n, (int)i)
+                            ? dlcOnnxValueLookup(&imp->values, p->output[i])
+                            : NULL;
+      if (v && (!v->defined || v->producer != index))
+        status = dlcOnnxUnsupported(&n, "output #%zu ('%s') is not supported", i, p->output[i]);
+    }
+  }
+  if (status == DLC_ONNX_UNSUPPORTED)
+    dlcOnnxReportUnsupported(imp, "node '%s' (%s, opset %lld): %s", n.name, n.opType,
+                             (long long)n.opset, dlcStrGet(&n.reason));
+  if (status != DLC_ONNX_OK || poisoned) {
+    for (size_t i = 0; i < p->n_output; ++i) {
+      if (!dlcOnnxHasOutput(&n, (int)i))
+        continue;
+      DlcOnnxValue *v = dlcOnnxValueGet(&imp->values, p->output[i]);
+      if (v->defined && v->producer != index && status != DLC_ONNX_ERROR) {
+        status = dlcOnnxError(&n, "output '%s' is already defined", v->name);
+        break;
+      }
+      v->defined = v->poisoned = true;
+      v->producer = index;
+    }
+  }
+  for (int i = 0; i < n.numScratch; ++i)
+    free(n.scratch[i]);
+  dlcStrFree(&n.reason);
+  dlcStrFree(&name);
+  return status != DLC_ONNX_ERROR;
+}

@@ -1,0 +1,153 @@
+//===- OpsLinear.c - Matrix products, convolutions, pooling -----*- C -*-===//
+//
+// MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool and
+// GlobalAveragePool. Window attributes keep their ONNX names and meaning;
+// ints used as bools (transA, ceil_mode, count_include_pad) become bools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+
+#include <string.h>
+
+static bool isString(MlirStringRef s, const char *what) {
+  return mlirStringRefEqual(s, mlirStringRefCreateFromCString(what));
+}
+
+// Copies the listed list-of-ints attributes and auto_pad when present.
+static DlcOnnxStatus windowAttrs(DlcOnnxNode *n, DlcOnnxOp *op, const char *const *lists) {
+  MlirStringRef autoPad = dlcOnnxAttrString(n, "auto_pad", "NOTSET");
+  if (!isString(autoPad, "NOTSET") && !isString(autoPad, "SAME_UPPER") &&
+      !isString(autoPad, "SAME_LOWER") && !isString(autoPad, "VALID"))
+    return dlcOnnxUnsupported(n, "auto_pad = \"%.*s\" is not supported", (int)autoPad.length,
+                              autoPad.data);
+  if (!isString(autoPad, "NOTSET"))
+    dlcOnnxOpString(n, op, "auto_pad", autoPad);
+  for (; *lists; ++lists) {
+    const int64_t *values;
+    int64_t count;
+    if (dlcOnnxAttrInts(n, *lists, &values, &count))
+      dlcOnnxOpInts(n, op, *lists, values, count);
+  }
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateMatMul(DlcOnnxNode *n) {
+  MlirValue operands[2], out;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &operands[0]));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &operands[1]));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.matmul", 2, operands, &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
+static DlcOnnxStatus translateGemm(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.gemm");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &op.operands[2]));
+  float alpha = dlcOnnxAttrFloat(n, "alpha", 1.0f), beta = dlcOnnxAttrFloat(n, "beta", 1.0f);
+  if (alpha != 1.0f)
+    dlcOnnxOpF32(n, &op, "alpha", alpha);
+  if (beta != 1.0f)
+    dlcOnnxOpF32(n, &op, "beta", beta);
+  if (dlcOnnxAttrInt(n, "transA", 0))
+    dlcOnnxOpBool(n, &op, "trans_a", true);
+  if (dlcOnnxAttrInt(n, "transB", 0))
+    dlcOnnxOpBool(n, &op, "trans_b", true);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  return dlcOnnxSetOutput(n, 0, op.results[0]);
+}
+
+static DlcOnnxStatus convLike(DlcOnnxNode *n, const char *name, const char *const *lists) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, name);
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &op.operands[2]));
+  DLC_ONNX_TRY(windowAttrs(n, &op, lists));
+  int64_t group = dlcOnnxAttrInt(n, "group", 1);
+  if (group != 1)
+    dlcOnnxOpInt(n, &op, "group", group);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  return dlcOnnxSetOutput(n, 0, op.results[0]);
+}
+
+static DlcOnnxStatus translateConv(DlcOnnxNode *n) {
+  static const char *const lists[] = {"dilations", "kernel_shape", "pads", "strides", NULL};
+  return convLike(n, "dlc_graph.conv", lists);
+}
+
+static DlcOnnxStatus translateConvTranspose(DlcOnnxNode *n) {
+  static const char *const lists[] = {"dilations",    "kernel_shape", "output_padding",
+                                      "output_shape", "pads",         "strides", NULL};
+  return convLike(n, "dlc_graph.conv_transpose", lists);
+}
+
+static DlcOnnxStatus poolCommon(DlcOnnxNode *n, DlcOnnxOp *op) {
+  static const char *const lists[] = {"dilations", "kernel_shape", "pads", "strides", NULL};
+  if (!dlcOnnxAttr(n, "kernel_shape"))
+    return dlcOnnxUnsupported(n, "the required attribute 'kernel_shape' is missing");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op->operands[0]));
+  DLC_ONNX_TRY(windowAttrs(n, op, lists));
+  if (dlcOnnxAttrInt(n, "ceil_mode", 0))
+    dlcOnnxOpBool(n, op, "ceil_mode", true);
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateMaxPool(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.max_pool");
+  if (dlcOnnxAttrInt(n, "storage_order", 0) != 0)
+    return dlcOnnxUnsupported(n, "storage_order = 1 (column-major indices) is not supported");
+  DLC_ONNX_TRY(poolCommon(n, &op));
+  op.wantResult[1] = dlcOnnxHasOutput(n, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, op.results[0]));
+  return op.wantResult[1] ? dlcOnnxSetOutput(n, 1, op.results[1]) : DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateAveragePool(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.avg_pool");
+  DLC_ONNX_TRY(poolCommon(n, &op));
+  if (dlcOnnxAttrInt(n, "count_include_pad", 0))
+    dlcOnnxOpBool(n, &op, "count_include_pad", true);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  return dlcOnnxSetOutput(n, 0, op.results[0]);
+}
+
+static DlcOnnxStatus translateGlobalAveragePool(DlcOnnxNode *n) {
+  MlirValue input, out;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.global_avg_pool", 1, &input, &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
+static const DlcOnnxOpEntry ops[] = {
+    {"MatMul", 9, translateMatMul, {{0}}},
+    {"Gemm", 11, translateGemm,
+     {A_FLOAT("alpha"), A_FLOAT("beta"), A_INT("transA"), A_INT("transB")}},
+    {"Conv", 11, translateConv,
+     {A_STRING("auto_pad"), A_INTS("dilations"), A_INT("group"), A_INTS("kernel_shape"),
+      A_INTS("pads"), A_INTS("strides")}},
+    {"ConvTranspose", 11, translateConvTranspose,
+     {A_STRING("auto_pad"), A_INTS("dilations"), A_INT("group"), A_INTS("kernel_shape"),
+      A_INTS("output_padding"), A_INTS("output_shape"), A_INTS("pads"), A_INTS("strides")}},
+    {"MaxPool", 11, translateMaxPool,
+     {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INTS("dilations"), A_INTS("kernel_shape"),
+      A_INTS("pads"), A_INT("storage_order"), A_INTS("strides")}},
+    // AveragePool gained dilations in opset 19.
+    {"AveragePool", 11, translateAveragePool,
+     {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INT("count_include_pad"),
+      A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")}},
+    {"AveragePool", 19, translateAveragePool,
+     {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INT("count_include_pad"), A_INTS("dilations"),
+      A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")}},
+    {"GlobalAveragePool", 1, translateGlobalAveragePool, {{0}}},
+};
+
+const DlcOnnxOpEntry *dlcOnnxLinearOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}

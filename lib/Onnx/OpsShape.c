@@ -1,0 +1,266 @@
+//===- OpsShape.c - Shape manipulation --------------------------*- C -*-===//
+//
+// Reshape, Flatten, Transpose, Concat (a chain of binary concats), Slice,
+// Squeeze, Unsqueeze, Gather, Pad, Expand and Split (one slice per output).
+// Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
+// the dlc_graph ops: when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
+// at import time; Gather's indices and Pad's constant_value stay operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+static DlcOnnxStatus finish(DlcOnnxNode *n, DlcOnnxOp *op) {
+  DLC_ONNX_TRY(dlcOnnxBuild(n, op));
+  return dlcOnnxSetOutput(n, 0, op->results[0]);
+}
+
+// Copies a compile-time input into attribute `attr` when the input is present.
+static DlcOnnxStatus constInputAttr(DlcOnnxNode *n, DlcOnnxOp *op, int input, const char *what,
+                                    const char *attr) {
+  if (!dlcOnnxHasInput(n, input))
+    return DLC_ONNX_OK;
+  int64_t *values, count;
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, input, what, &values, &count));
+  dlcOnnxOpInts(n, op, attr, values, count);
+  return DLC_ONNX_OK;
+}
+
+static void copyIntsAttr(DlcOnnxNode *n, DlcOnnxOp *op, const char *name) {
+  const int64_t *values;
+  int64_t count;
+  if (dlcOnnxAttrInts(n, name, &values, &count))
+    dlcOnnxOpInts(n, op, name, values, count);
+}
+
+static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.reshape");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  if (!dlcOnnxHasInput(n, 1))
+    return dlcOnnxError(n, "input 'shape' is missing");
+  DLC_ONNX_TRY(constInputAttr(n, &op, 1, "shape", "shape"));
+  if (dlcOnnxAttrInt(n, "allowzero", 0))
+    dlcOnnxOpBool(n, &op, "allowzero", true);
+  return finish(n, &op);
+}
+
+static DlcOnnxStatus translateFlatten(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.flatten");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  int64_t axis = dlcOnnxAttrInt(n, "axis", 1);
+  if (axis != 1)
+    dlcOnnxOpInt(n, &op, "axis", axis);
+  return finish(n, &op);
+}
+
+static DlcOnnxStatus translateTranspose(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.transpose");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  copyIntsAttr(n, &op, "perm");
+  return finish(n, &op);
+}
+
+// N inputs: ((in0 ++ in1) ++ in2) ...; lowering merges the chain again.
+static DlcOnnxStatus translateConcat(DlcOnnxNode *n) {
+  if (!dlcOnnxAttr(n, "axis"))
+    return dlcOnnxUnsupported(n, "the required attribute 'axis' is missing");
+  int64_t axis = dlcOnnxAttrInt(n, "axis", 0);
+  MlirValue acc;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &acc));
+  if (dlcOnnxNumInputs(n) == 1) {
+    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.identity", 1, &acc, &acc));
+    return dlcOnnxSetOutput(n, 0, acc);
+  }
+  for (int i = 1; i < dlcOnnxNumInputs(n); ++i) {
+    DlcOnnxOp op;
+    dlcOnnxOpInit(&op, "dlc_graph.concat");
+    op.operands[0] = acc;
+    DLC_ONNX_TRY(dlcOnnxInput(n, i, &op.operands[1]));
+    dlcOnnxOpInt(n, &op, "axis", axis);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+    acc = op.results[0];
+  }
+  return dlcOnnxSetOutput(n, 0, acc);
+}
+
+static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.slice");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  if (!dlcOnnxHasInput(n, 1) || !dlcOnnxHasInput(n, 2))
+    return dlcOnnxError(n, "inputs 'starts' and 'ends' are required");
+  // Report every run-time input at once.
+  DlcOnnxStatus status = constInputAttr(n, &op, 1, "starts", "starts");
+  status = dlcOnnxWorse(status, constInputAttr(n, &op, 2, "ends", "ends"));
+  status = dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes"));
+  status = dlcOnnxWorse(status, constInputAttr(n, &op, 4, "steps", "steps"));
+  DLC_ONNX_TRY(status);
+  return finish(n, &op);
+}
+
+// Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after.
+static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
+  bool unsqueeze = !strcmp(n->opType, "Unsqueeze");
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, unsqueeze ? "dlc_graph.unsqueeze" : "dlc_graph.squeeze");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  copyIntsAttr(n, &op, "axes");
+  DLC_ONNX_TRY(constInputAttr(n, &op, 1, "axes", "axes"));
+  if (unsqueeze && op.numAttrs == 0)
+    return dlcOnnxError(n, "'axes' is required");
+  return finish(n, &op);
+}
+
+static DlcOnnxStatus translateGather(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.gather");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
+  int64_t axis = dlcOnnxAttrInt(n, "axis", 0);
+  if (axis != 0)
+    dlcOnnxOpInt(n, &op, "axis", axis);
+  return finish(n, &op);
+}
+
+static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
+  MlirStringRef mode = dlcOnnxAttrString(n, "mode", "constant");
+  bool constant = mlirStringRefEqual(mode, mlirStringRefCreateFromCString("constant"));
+  bool wrap = mlirStringRefEqual(mode, mlirStringRefCreateFromCString("wrap"));
+  if (!constant && !wrap && !mlirStringRefEqual(mode, mlirStringRefCreateFromCString("reflect")) &&
+      !mlirStringRefEqual(mode, mlirStringRefCreateFromCString("edge")))
+    return dlcOnnxUnsupported(n, "mode \"%.*s\" is not supported", (int)mode.length, mode.data);
+  if (wrap && n->opset < 19)
+    return dlcOnnxUnsupported(n, "mode \"wrap\" does not exist before opset 19");
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.pad");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  if (!dlcOnnxHasInput(n, 1))
+    return dlcOnnxError(n, "input 'pads' is missing");
+  if (n->opset < 18 && dlcOnnxHasInput(n, 3))
+    return dlcOnnxUnsupported(n, "input 'axes' does not exist before opset 18");
+  DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
+  DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
+  if (!constant)
+    dlcOnnxOpString(n, &op, "mode", mode);
+  MlirValue value;
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &value));
+  if (constant && !mlirValueIsNull(value)) // ignored by the other modes
+    DLC_ONNX_TRY(dlcOnnxScalar(n, value, &op.operands[1]));
+  return finish(n, &op);
+}
+
+static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.expand");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  if (!dlcOnnxHasInput(n, 1))
+    return dlcOnnxError(n, "input 'shape' is missing");
+  DLC_ONNX_TRY(constInputAttr(n, &op, 1, "shape", "shape"));
+  return finish(n, &op);
+}
+
+// The sizes of Split's parts: given (attribute before 13, input after), or
+// equal parts of a static dim (the last one smaller from opset 18).
+static DlcOnnxStatus splitSizes(DlcOnnxNode *n, int64_t dim, int64_t **sizes, int64_t *count) {
+  if (dlcOnnxHasInput(n, 1))
+    return dlcOnnxConstInts(n, 1, "split", sizes, count);
+  const int64_t *given;
+  if (dlcOnnxAttrInts(n, "split", &given, count)) {
+    *sizes = dlcOnnxScratch(n, (size_t)*count * sizeof **sizes);
+    if (!*sizes)
+      return dlcOnnxError(n, "too many compile-time inputs");
+    memcpy(*sizes, given, (size_t)*count * sizeof **sizes);
+    return DLC_ONNX_OK;
+  }
+  int64_t parts = dlcOnnxAttrInt(n, "num_outputs", dlcOnnxNumOutputs(n));
+  if (parts != dlcOnnxNumOutputs(n) || parts < 1)
+    return dlcOnnxError(n, "num_outputs is %lld, but the node has %d outputs", (long long)parts,
+                        dlcOnnxNumOutputs(n));
+  if (mlirShapedTypeIsDynamicSize(dim))
+    return dlcOnnxUnsupported(n, "splitting a dynamic dim into equal parts is not supported");
+  int64_t chunk = (dim + parts - 1) / parts;
+  if (n->opset < 18 && dim % parts)
+    return dlcOnnxError(n, "dim %lld does not split into %lld equal parts", (long long)dim,
+                        (long long)parts);
+  *count = parts;
+  *sizes = dlcOnnxScratch(n, (size_t)parts * sizeof **sizes);
+  if (!*sizes)
+    return dlcOnnxError(n, "too many compile-time inputs");
+  for (int64_t i = 0; i < parts; ++i) {
+    int64_t left = dim - i * chunk;
+    (*sizes)[i] = left < 0 ? 0 : left < chunk ? left : chunk;
+  }
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
+  MlirValue input;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
+  MlirType type = mlirValueGetType(input);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  int64_t axis = dlcOnnxAttrInt(n, "axis", 0);
+  if (axis < -rank || axis >= rank)
+    return dlcOnnxError(n, "axis %lld is out of range for rank %lld", (long long)axis,
+                        (long long)rank);
+  if (axis < 0)
+    axis += rank;
+  int64_t dim = mlirShapedTypeGetDimSize(type, axis);
+  int64_t *sizes, count;
+  DLC_ONNX_TRY(splitSizes(n, dim, &sizes, &count));
+  if (count != dlcOnnxNumOutputs(n))
+    return dlcOnnxError(n, "%lld split sizes for %d outputs", (long long)count,
+                        dlcOnnxNumOutputs(n));
+  int64_t offset = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    if (sizes[i] < 0)
+      return dlcOnnxError(n, "split size %lld is negative", (long long)sizes[i]);
+    int64_t start = offset, end = offset + sizes[i];
+    offset = end;
+    if (!dlcOnnxHasOutput(n, (int)i))
+      continue;
+    DlcOnnxOp op;
+    dlcOnnxOpInit(&op, "dlc_graph.slice");
+    op.operands[0] = input;
+    dlcOnnxOpInts(n, &op, "starts", &start, 1);
+    dlcOnnxOpInts(n, &op, "ends", &end, 1);
+    dlcOnnxOpInts(n, &op, "axes", &axis, 1);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+    DLC_ONNX_TRY(dlcOnnxSetOutput(n, (int)i, op.results[0]));
+  }
+  if (!mlirShapedTypeIsDynamicSize(dim) && offset != dim)
+    return dlcOnnxError(n, "split sizes add up to %lld, but the dim is %lld", (long long)offset,
+                        (long long)dim);
+  return DLC_ONNX_OK;
+}
+
+static const DlcOnnxOpEntry ops[] = {
+    {"Reshape", 5, translateReshape, {{0}}},
+    {"Reshape", 14, translateReshape, {A_INT("allowzero")}},
+    {"Flatten", 11, translateFlatten, {A_INT("axis")}},
+    {"Transpose", 1, translateTranspose, {A_INTS("perm")}},
+    {"Concat", 11, translateConcat, {A_INT("axis")}},
+    {"Slice", 10, translateSlice, {{0}}},
+    {"Squeeze", 11, translateSqueeze, {A_INTS("axes")}},
+    {"Squeeze", 13, translateSqueeze, {{0}}},
+    {"Unsqueeze", 11, translateSqueeze, {A_INTS("axes")}},
+    {"Unsqueeze", 13, translateSqueeze, {{0}}},
+    {"Gather", 11, translateGather, {A_INT("axis")}},
+    {"Pad", 11, translatePad, {A_STRING("mode")}},
+    {"Expand", 8, translateExpand, {{0}}},
+    {"Split", 11, translateSplit, {A_INT("axis"), A_INTS("split")}},
+    {"Split", 13, translateSplit, {A_INT("axis")}},
+    {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}},
+};
+
+const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}

@@ -1,0 +1,199 @@
+//===- OpsTensor.c - Constants, casts, identities, shapes -------*- C -*-===//
+//
+// Constant (one dlc_graph.constant, created only if used as data), Cast,
+// Identity, Dropout (inference only) and Shape. Identity and Shape of a
+// static tensor also record their contents, so that shape-like operands
+// computed by them are known at import time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+#include "Runtime/TensorIO.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+static DlcOnnxStatus listTensor(DlcOnnxNode *n, DlcDType dtype, int64_t rank, int64_t count,
+                                const void *data, DlcTensor *t) {
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, rank, &count, t)))
+    return dlcOnnxError(n, "cannot allocate the constant");
+  if (t->bytes)
+    memcpy(t->data, data, t->bytes);
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateConstant(DlcOnnxNode *n) {
+  if (n->proto->n_attribute != 1)
+    return dlcOnnxError(n, "a Constant needs exactly one attribute, this one has %zu",
+                        n->proto->n_attribute);
+  const Onnx__AttributeProto *a = n->proto->attribute[0];
+  const char *name = a->name;
+  DlcTensor t;
+  if (!strcmp(name, "value")) {
+    if (!a->t)
+      return dlcOnnxError(n, "attribute 'value' holds no tensor");
+    DlcDType dtype;
+    if (!a->t->has_data_type || !dlcDTypeFromOnnx(a->t->data_type, &dtype))
+      return dlcOnnxUnsupported(n, "data type %s is not supported",
+                                dlcOnnxDataTypeName(a->t->has_data_type ? a->t->data_type : 0));
+    DlcStr why = DLC_STR_INIT;
+    bool ok = dlcOnnxDecodeTensor(n->imp, a->t, &t, &why);
+    if (!ok)
+      dlcOnnxError(n, "its tensor is broken: %s", dlcStrGet(&why));
+    dlcStrFree(&why);
+    if (!ok)
+      return DLC_ONNX_ERROR;
+  } else if (!strcmp(name, "value_float")) {
+    DLC_ONNX_TRY(listTensor(n, DLC_DTYPE_F32, 0, 1, &a->f, &t));
+  } else if (!strcmp(name, "value_floats")) {
+    DLC_ONNX_TRY(listTensor(n, DLC_DTYPE_F32, 1, (int64_t)a->n_floats, a->floats, &t));
+  } else if (!strcmp(name, "value_int")) {
+    DLC_ONNX_TRY(listTensor(n, DLC_DTYPE_I64, 0, 1, &a->i, &t));
+  } else if (!strcmp(name, "value_ints")) {
+    DLC_ONNX_TRY(listTensor(n, DLC_DTYPE_I64, 1, (int64_t)a->n_ints, a->ints, &t));
+  } else {
+    return dlcOnnxUnsupported(n, "attribute '%s' is not supported (%s)", name,
+                              strcmp(name, "sparse_value") ? "strings" : "sparse tensors");
+  }
+  return dlcOnnxDefineConstant(n, 0, &t);
+}
+
+static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
+  const Onnx__AttributeProto *to = dlcOnnxAttr(n, "to");
+  if (!to)
+    return dlcOnnxUnsupported(n, "the required attribute 'to' is missing");
+  MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)to->i);
+  if (mlirTypeIsNull(elt))
+    return dlcOnnxUnsupported(n, "casting to %s is not supported",
+                              dlcOnnxDataTypeName((int32_t)to->i));
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.cast");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  return dlcOnnxSetOutput(n, 0, op.results[0]);
+}
+
+static DlcOnnxStatus translateIdentity(DlcOnnxNode *n) {
+  MlirValue input, out;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.identity", 1, &input, &out));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, out));
+  const DlcTensor *known = dlcOnnxConstInput(n, 0);
+  if (known)
+    dlcOnnxSetOutputContents(n, 0, known);
+  return DLC_ONNX_OK;
+}
+
+// A 0-d or 1-element tensor's first element as a double, for scalar inputs.
+static bool scalarOf(const DlcTensor *t, double *out) {
+  if (dlcTensorNumElements(t) != 1)
+    return false;
+  switch (t->dtype) {
+  case DLC_DTYPE_F32: {
+    float f;
+    memcpy(&f, t->data, 4);
+    *out = f;
+    return true;
+  }
+  case DLC_DTYPE_F64:
+    memcpy(out, t->data, 8);
+    return true;
+  case DLC_DTYPE_BOOL:
+  case DLC_DTYPE_U8:
+  case DLC_DTYPE_I8:
+    *out = *(const unsigned char *)t->data;
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Inference only: `training_mode` (opset 12 on) must be absent or a
+// constant false; `ratio` does not matter then and is kept for reference.
+static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
+  if (dlcOnnxHasInput(n, 2)) {
+    const DlcTensor *mode = dlcOnnxConstInput(n, 2);
+    double value;
+    if (!mode || !scalarOf(mode, &value))
+      return dlcOnnxUnsupported(n, "input 'training_mode' is not a constant false (training "
+                                   "mode is not supported)");
+    if (value != 0)
+      return dlcOnnxUnsupported(n, "training mode is not supported");
+  }
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.dropout");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  double ratio = dlcOnnxAttrFloat(n, "ratio", 0.5f);
+  const DlcTensor *given = dlcOnnxConstInput(n, 1);
+  if (given)
+    scalarOf(given, &ratio);
+  if (ratio != 0.5)
+    dlcOnnxOpF32(n, &op, "ratio", ratio);
+  op.wantResult[1] = dlcOnnxHasOutput(n, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, op.results[0]));
+  return op.wantResult[1] ? dlcOnnxSetOutput(n, 1, op.results[1]) : DLC_ONNX_OK;
+}
+
+static int64_t clampDim(int64_t v, int64_t rank) {
+  if (v < 0)
+    v += rank;
+  return v < 0 ? 0 : v > rank ? rank : v;
+}
+
+static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.shape");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  MlirType type = mlirValueGetType(op.operands[0]);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  int64_t start = dlcOnnxAttrInt(n, "start", 0), end = dlcOnnxAttrInt(n, "end", rank);
+  if (start != 0)
+    dlcOnnxOpInt(n, &op, "start", start);
+  if (dlcOnnxAttr(n, "end"))
+    dlcOnnxOpInt(n, &op, "end", end);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, op.results[0]));
+  // The dims of a static shape are known now.
+  start = clampDim(start, rank);
+  end = clampDim(end, rank);
+  int64_t dims[DLC_MAX_RANK], count = 0;
+  for (int64_t i = start; i < end; ++i) {
+    dims[count] = mlirShapedTypeGetDimSize(type, i);
+    if (mlirShapedTypeIsDynamicSize(dims[count++]))
+      return DLC_ONNX_OK;
+  }
+  DlcTensor t;
+  if (mlirLogicalResultIsSuccess(dlcTensorCreate(DLC_DTYPE_I64, 1, &count, &t))) {
+    if (t.bytes)
+      memcpy(t.data, dims, t.bytes);
+    dlcOnnxSetOutputContents(n, 0, &t);
+    dlcTensorDestroy(&t);
+  }
+  return DLC_ONNX_OK;
+}
+
+static const DlcOnnxOpEntry ops[] = {
+    {"Constant", 11, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")}},
+    {"Constant", 12, translateConstant,
+     {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value"), A_FLOAT("value_float"),
+      A_FLOATS("value_floats"), A_INT("value_int"), A_INTS("value_ints"), A_STRING("value_string"),
+      A_STRINGS("value_strings")}},
+    {"Cast", 6, translateCast, {A_INT("to")}},
+    // saturate and round_mode concern float8 and float4 targets only.
+    {"Cast", 19, translateCast, {A_INT("to"), A_INT("saturate")}},
+    {"Cast", 24, translateCast, {A_INT("to"), A_INT("saturate"), A_STRING("round_mode")}},
+    {"Identity", 1, translateIdentity, {{0}}},
+    {"Dropout", 10, translateDropout, {A_FLOAT("ratio")}},
+    {"Dropout", 12, translateDropout, {A_INT("seed")}},
+    {"Shape", 1, translateShape, {{0}}},
+    {"Shape", 15, translateShape, {A_INT("end"), A_INT("start")}},
+};
+
+const DlcOnnxOpEntry *dlcOnnxTensorOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}

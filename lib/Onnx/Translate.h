@@ -1,0 +1,190 @@
+//===- Translate.h - What ONNX op translators use ---------------*- C -*-===//
+//
+// A translator (Ops*.c) turns one ONNX node into dlc_graph ops: it reads
+// the node's inputs and attributes, builds ops (Build.c, which infers their
+// result types with DLC's shape rules) and binds the node's outputs. It
+// returns UNSUPPORTED with a reason for what DLC cannot express, ERROR
+// after a diagnostic for a broken model. The op table (OpTable.c) says
+// which translator handles which op type from which opset.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_ONNX_TRANSLATE_H
+#define DLC_ONNX_TRANSLATE_H
+
+#include "Onnx/Importer.h"
+
+//===----------------------------------------------------------------------===//
+// Nodes (Node.c)
+//===----------------------------------------------------------------------===//
+
+typedef enum DlcOnnxStatus {
+  DLC_ONNX_OK,
+  DLC_ONNX_UNSUPPORTED, ///< the reason is in node->reason
+  DLC_ONNX_ERROR,       ///< a diagnostic was emitted
+} DlcOnnxStatus;
+
+#define DLC_ONNX_MAX_SCRATCH 8
+
+typedef struct DlcOnnxNode {
+  DlcOnnxImporter *imp;
+  MlirContext ctx;
+  const Onnx__NodeProto *proto;
+  int index;        ///< 0-based position in the graph; its location's line is index + 1
+  const char *name; ///< the node's name, or "<OpType>_<index>"
+  const char *opType;
+  int64_t opset;
+  MlirLocation loc;
+  DlcStr reason; ///< why the node is unsupported
+  void *scratch[DLC_ONNX_MAX_SCRATCH]; ///< freed after the node
+  int numScratch;
+} DlcOnnxNode;
+
+/// Adds a reason (printf-style) why the node is unsupported; returns UNSUPPORTED.
+DlcOnnxStatus dlcOnnxUnsupported(DlcOnnxNode *n, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/// Emits "node 'x' (Op): <message>" at the node; returns ERROR.
+DlcOnnxStatus dlcOnnxError(DlcOnnxNode *n, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/// Inputs: present means listed with a non-empty name.
+int dlcOnnxNumInputs(const DlcOnnxNode *n);
+bool dlcOnnxHasInput(const DlcOnnxNode *n, int i);
+/// Input `i` as a data operand (materializing constants). Fails with an
+/// error when it is missing or a bound graph input.
+DlcOnnxStatus dlcOnnxInput(DlcOnnxNode *n, int i, MlirValue *out);
+/// dlcOnnxInput for an optional input: *out is null when it is absent.
+DlcOnnxStatus dlcOnnxOptionalInput(DlcOnnxNode *n, int i, MlirValue *out);
+/// Input `i` as compile-time integers (a shape-like operand: an int32 or
+/// int64 tensor of rank <= 1 from an initializer, a Constant or a binding).
+/// Unsupported when it is computed at run time. `what` names the operand.
+/// The values live until the node is done.
+DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t **values,
+                               int64_t *count);
+/// The contents of input `i` when known at import time, else NULL.
+const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i);
+
+/// Outputs: present means listed with a non-empty name.
+int dlcOnnxNumOutputs(const DlcOnnxNode *n);
+bool dlcOnnxHasOutput(const DlcOnnxNode *n, int i);
+/// Binds output `i` to `v`, refining its type with the model's declared
+/// type (an error if they disagree, or if no type is known at all).
+DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue v);
+/// Records contents of output `i` known at import time (copied), so that
+/// shape-like operands can read them.
+void dlcOnnxSetOutputContents(DlcOnnxNode *n, int i, const DlcTensor *t);
+/// Defines output `i` as a constant (takes over `t`), materialized only if
+/// something uses it as data.
+DlcOnnxStatus dlcOnnxDefineConstant(DlcOnnxNode *n, int i, DlcTensor *t);
+
+/// Attributes; the op table has already checked their names and types.
+const Onnx__AttributeProto *dlcOnnxAttr(const DlcOnnxNode *n, const char *name);
+int64_t dlcOnnxAttrInt(const DlcOnnxNode *n, const char *name, int64_t dflt);
+float dlcOnnxAttrFloat(const DlcOnnxNode *n, const char *name, float dflt);
+/// The string, or `dflt` when absent; valid while the model lives.
+MlirStringRef dlcOnnxAttrString(const DlcOnnxNode *n, const char *name, const char *dflt);
+/// True when present; *values points into the model.
+bool dlcOnnxAttrInts(const DlcOnnxNode *n, const char *name, const int64_t **values,
+                     int64_t *count);
+
+/// Memory freed when the node is done; NULL when out of scratch slots.
+void *dlcOnnxScratch(DlcOnnxNode *n, size_t bytes);
+
+//===----------------------------------------------------------------------===//
+// Building dlc_graph ops (Build.c)
+//===----------------------------------------------------------------------===//
+
+#define DLC_ONNX_MAX_OP_ATTRS (DLC_MAX_ATTRS + 2)
+
+typedef struct DlcOnnxOp {
+  const char *name;                      ///< "dlc_graph.conv"
+  MlirValue operands[DLC_MAX_OPERANDS];  ///< by position in the op table; null = absent
+  bool wantResult[DLC_MAX_RESULTS];      ///< optional results to create
+  MlirNamedAttribute attrs[DLC_ONNX_MAX_OP_ATTRS];
+  int numAttrs;
+  MlirValue results[DLC_MAX_RESULTS]; ///< out: by position in the op table
+} DlcOnnxOp;
+
+void dlcOnnxOpInit(DlcOnnxOp *op, const char *name);
+void dlcOnnxOpAttr(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, MlirAttribute value);
+void dlcOnnxOpInt(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, int64_t value);
+void dlcOnnxOpBool(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, bool value);
+void dlcOnnxOpF32(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, double value);
+void dlcOnnxOpString(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, MlirStringRef value);
+void dlcOnnxOpInts(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, const int64_t *values,
+                   int64_t count);
+/// Creates the op at the end of @main, located at the node, and infers its
+/// result types with DLC's shape rules. Unsupported when an operand's
+/// element type is not one the op accepts; an error when the rule fails.
+DlcOnnxStatus dlcOnnxBuild(DlcOnnxNode *n, DlcOnnxOp *op);
+/// dlcOnnxBuild for an op without attributes or optional parts, given its
+/// operands in order; *out is result 0.
+DlcOnnxStatus dlcOnnxBuildSimple(DlcOnnxNode *n, const char *name, int numOperands,
+                                 const MlirValue *operands, MlirValue *out);
+/// `v` as a 0-d tensor: ONNX scalars sometimes come as 1-element 1-D
+/// tensors, which are reshaped.
+DlcOnnxStatus dlcOnnxScalar(DlcOnnxNode *n, MlirValue v, MlirValue *out);
+
+/// The worse of two statuses, to check several inputs before giving up.
+static inline DlcOnnxStatus dlcOnnxWorse(DlcOnnxStatus a, DlcOnnxStatus b) { return a > b ? a : b; }
+
+/// Returns from the calling translator unless `expr` is DLC_ONNX_OK.
+#define DLC_ONNX_TRY(expr)                                                                         \
+  do {                                                                                             \
+    DlcOnnxStatus dlcOnnxStatus_ = (expr);                                                         \
+    if (dlcOnnxStatus_ != DLC_ONNX_OK)                                                             \
+      return dlcOnnxStatus_;                                                                       \
+  } while (0)
+
+//===----------------------------------------------------------------------===//
+// The op table (OpTable.c) and the translators (Ops*.c)
+//===----------------------------------------------------------------------===//
+
+typedef DlcOnnxStatus (*DlcOnnxTranslateFn)(DlcOnnxNode *n);
+
+typedef struct DlcOnnxAttrSpec {
+  const char *name;
+  Onnx__AttributeProto__AttributeType type;
+} DlcOnnxAttrSpec;
+
+#define DLC_ONNX_MAX_ATTR_SPECS 10
+
+/// One op type from opset `since` on (until the next entry of that type).
+typedef struct DlcOnnxOpEntry {
+  const char *opType;
+  int since;
+  DlcOnnxTranslateFn translate;
+  DlcOnnxAttrSpec attrs[DLC_ONNX_MAX_ATTR_SPECS]; ///< every attribute the version defines
+} DlcOnnxOpEntry;
+
+#define DLC_ONNX_INT ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT
+#define DLC_ONNX_INTS ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS
+#define DLC_ONNX_FLOAT ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT
+#define DLC_ONNX_FLOATS ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS
+#define DLC_ONNX_STRING ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING
+#define DLC_ONNX_STRINGS ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS
+#define DLC_ONNX_TENSOR ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR
+#define DLC_ONNX_SPARSE_TENSOR ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__SPARSE_TENSOR
+
+/// Attribute specs in op tables.
+#define A_INT(name) {name, DLC_ONNX_INT}
+#define A_INTS(name) {name, DLC_ONNX_INTS}
+#define A_FLOAT(name) {name, DLC_ONNX_FLOAT}
+#define A_FLOATS(name) {name, DLC_ONNX_FLOATS}
+#define A_STRING(name) {name, DLC_ONNX_STRING}
+#define A_STRINGS(name) {name, DLC_ONNX_STRINGS}
+#define A_TENSOR(name) {name, DLC_ONNX_TENSOR}
+#define A_SPARSE_TENSOR(name) {name, DLC_ONNX_SPARSE_TENSOR}
+
+/// The entry for `opType` at `opset`. NULL if the op type is unknown; then
+/// *firstSince is 0, or the first opset defining it when that is later.
+const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince);
+
+/// The families' tables.
+const DlcOnnxOpEntry *dlcOnnxElementwiseOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxLinearOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxNormOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxTensorOps(size_t *count);
+
+#endif // DLC_ONNX_TRANSLATE_H

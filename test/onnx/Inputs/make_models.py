@@ -1,0 +1,656 @@
+#!/usr/bin/python3
+"""Writes the ONNX models (and tensors) the importer's lit tests read.
+
+usage: make_models.py OUTDIR NAME...
+
+Each NAME is one entry of MODELS below, written to OUTDIR/NAME.onnx (or, for
+the few non-model entries, the file the entry says). Models are built with
+onnx.helper and never checked with onnx.checker: some are broken on purpose,
+and onnx 1.12 does not know opsets above 17.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto as T
+from onnx import helper, numpy_helper
+
+F, I64, I32, B, F16 = T.FLOAT, T.INT64, T.INT32, T.BOOL, T.FLOAT16
+
+
+def vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def init(name, array):
+    return numpy_helper.from_array(np.asarray(array), name)
+
+
+def model(nodes, inputs, outputs, inits=(), opset=17, ir=8, name="g", value_info=(), domain_opsets=()):
+    graph = helper.make_graph(list(nodes), name, [vi(*i) for i in inputs], [vi(*o) for o in outputs],
+                              list(inits), value_info=[vi(*v) for v in value_info])
+    opsets = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, v) for d, v in domain_opsets]
+    m = helper.make_model(graph, opset_imports=opsets, producer_name="dlc-test", producer_version="1")
+    m.ir_version = ir
+    return m
+
+
+def node(op, inputs, outputs, name=None, **attrs):
+    return helper.make_node(op, inputs, outputs, name=name if name is not None else op.lower(), **attrs)
+
+
+def unary(op, elem=F, shape=(2, 3), opset=17, **attrs):
+    return model([node(op, ["x"], ["y"], **attrs)], [("x", elem, shape)], [("y", elem, shape)], opset=opset)
+
+
+MODELS = {}
+
+
+def register(name):
+    def wrap(fn):
+        MODELS[name] = fn
+        return fn
+    return wrap
+
+
+# --- graph structure --------------------------------------------------------
+
+@register("names")
+def _():
+    return model([node("Add", ["x", "w"], ["sum"], name="the_add")],
+                 [("x", F, ["batch", 4])], [("sum", F, ["batch", 4])],
+                 inits=[init("w", np.arange(4, dtype=np.float32))], name="my_graph")
+
+
+@register("large_weight")
+def _():
+    w = np.arange(12 * 10, dtype=np.float32).reshape(12, 10)
+    return model([node("MatMul", ["x", "w"], ["y"])], [("x", F, [2, 12])], [("y", F, [2, 10])],
+                 inits=[init("w", w)])
+
+
+@register("initializer_input")
+def _():
+    # IR 3 style: the weight is also listed as a graph input (its default).
+    m = model([node("Mul", ["x", "w"], ["y"])], [("x", F, [2]), ("w", F, [2])], [("y", F, [2])],
+              inits=[init("w", np.array([2, 3], dtype=np.float32))], ir=3, opset=11)
+    return m
+
+
+@register("empty_weight")
+def _():
+    return model([node("Concat", ["x", "w"], ["y"], axis=0)], [("x", F, [2])], [("y", F, [2])],
+                 inits=[init("w", np.zeros(0, dtype=np.float32))])
+
+
+@register("passthrough")
+def _():
+    return model([], [("x", F, [3])], [("x", F, [3])])
+
+
+@register("unnamed_nodes")
+def _():
+    return model([node("Relu", ["x"], ["a"], name=""), node("Neg", ["a"], ["y"], name="")],
+                 [("x", F, [2])], [("y", F, [2])])
+
+
+@register("bool_weight")
+def _():
+    return model([node("Where", ["c", "x", "z"], ["y"])], [("x", F, [70]), ("z", F, [70])], [("y", F, [70])],
+                 inits=[init("c", np.arange(70) % 3 == 0)])
+
+
+@register("value_info_refines")
+def _():
+    # 'x' has a dynamic dim; value_info pins the intermediate's.
+    return model([node("Relu", ["x"], ["r"]), node("Neg", ["r"], ["y"])],
+                 [("x", F, ["n", 2])], [("y", F, None)], value_info=[("r", F, [5, 2])])
+
+
+# --- elementwise ------------------------------------------------------------
+
+@register("binary_broadcast")
+def _():
+    return model([node("Add", ["a", "b"], ["s"]), node("Sub", ["s", "b"], ["d"]),
+                  node("Mul", ["d", "a"], ["m"]), node("Div", ["m", "b"], ["q"]),
+                  node("Pow", ["q", "e"], ["y"])],
+                 [("a", F, [3, 4]), ("b", F, [4]), ("e", I32, [])], [("y", F, [3, 4])])
+
+
+@register("compare")
+def _():
+    return model([node("Equal", ["a", "b"], ["eq"]), node("Greater", ["a", "b"], ["gt"]),
+                  node("Less", ["a", "b"], ["lt"])],
+                 [("a", I64, [2, 3]), ("b", I64, [3])], [("eq", B, [2, 3]), ("gt", B, [2, 3]), ("lt", B, [2, 3])])
+
+
+@register("unary_chain")
+def _():
+    ops = ["Relu", "Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Neg", "Abs", "Erf"]
+    names = ["x"] + ["t%d" % i for i in range(len(ops) - 1)] + ["y"]
+    return model([node(op, [names[i]], [names[i + 1]]) for i, op in enumerate(ops)],
+                 [("x", F, [2, 3])], [("y", F, [2, 3])])
+
+
+@register("leaky_relu")
+def _():
+    return unary("LeakyRelu", alpha=0.2)
+
+
+@register("leaky_relu_default")
+def _():
+    return unary("LeakyRelu")
+
+
+@register("gelu_tanh")
+def _():
+    return unary("Gelu", opset=20, approximate="tanh")
+
+
+@register("gelu_opset17")
+def _():
+    return unary("Gelu", opset=17)
+
+
+@register("clip_min")
+def _():
+    return model([node("Clip", ["x", "lo"], ["y"])], [("x", F, [4]), ("lo", F, [])], [("y", F, [4])], opset=13)
+
+
+@register("clip_max_1d")
+def _():
+    # max given as a one-element 1-D tensor, min left out with an empty name.
+    return model([node("Clip", ["x", "", "hi"], ["y"])], [("x", F, [4])], [("y", F, [4])],
+                 inits=[init("hi", np.array([6], dtype=np.float32))], opset=13)
+
+
+@register("where")
+def _():
+    return model([node("Where", ["c", "a", "b"], ["y"])], [("c", B, [2, 1]), ("a", I32, [3]), ("b", I32, [2, 3])],
+                 [("y", I32, [2, 3])], opset=16)
+
+
+@register("relu_uint8")
+def _():
+    return unary("Relu", elem=T.UINT8)
+
+
+# --- linear -----------------------------------------------------------------
+
+@register("matmul_batched")
+def _():
+    return model([node("MatMul", ["a", "b"], ["y"])], [("a", F, [2, 3, 4]), ("b", F, [4, 5])], [("y", F, [2, 3, 5])])
+
+
+@register("gemm")
+def _():
+    return model([node("Gemm", ["a", "b", "c"], ["y"], alpha=0.5, beta=1.0, transA=1, transB=0)],
+                 [("a", F, [4, 3]), ("b", F, [4, 5]), ("c", F, [5])], [("y", F, [3, 5])], opset=13)
+
+
+@register("gemm_no_c")
+def _():
+    return model([node("Gemm", ["a", "b"], ["y"], transB=1)], [("a", F, [3, 4]), ("b", F, [5, 4])], [("y", F, [3, 5])],
+                 opset=11)
+
+
+@register("conv")
+def _():
+    return model([node("Conv", ["x", "w", "b"], ["y"], auto_pad="SAME_UPPER", strides=[2, 2], group=2,
+                       dilations=[1, 1])],
+                 [("x", F, [1, 4, 7, 7]), ("w", F, [6, 2, 3, 3]), ("b", F, [6])], [("y", F, [1, 6, 4, 4])])
+
+
+@register("conv_transpose")
+def _():
+    return model([node("ConvTranspose", ["x", "w"], ["y"], strides=[2], output_padding=[1], pads=[1, 1])],
+                 [("x", F, [1, 2, 5]), ("w", F, [2, 3, 3])], [("y", F, [1, 3, 10])])
+
+
+@register("max_pool_indices")
+def _():
+    return model([node("MaxPool", ["x"], ["y", "idx"], kernel_shape=[2, 2], ceil_mode=1, strides=[2, 2])],
+                 [("x", F, [1, 1, 5, 5])], [("y", F, [1, 1, 3, 3]), ("idx", I64, [1, 1, 3, 3])], opset=12)
+
+
+@register("max_pool_storage_order")
+def _():
+    return model([node("MaxPool", ["x"], ["y", "idx"], kernel_shape=[2, 2], storage_order=1)],
+                 [("x", F, [1, 1, 4, 4])], [("y", F, [1, 1, 3, 3]), ("idx", I64, [1, 1, 3, 3])])
+
+
+@register("avg_pool")
+def _():
+    return model([node("AveragePool", ["x"], ["y"], kernel_shape=[3, 3], pads=[1, 1, 1, 1], count_include_pad=1)],
+                 [("x", F, [1, 2, 4, 4])], [("y", F, [1, 2, 4, 4])], opset=11)
+
+
+@register("avg_pool_dilations_opset19")
+def _():
+    return model([node("AveragePool", ["x"], ["y"], kernel_shape=[2], dilations=[2])],
+                 [("x", F, [1, 1, 6])], [("y", F, [1, 1, 4])], opset=19)
+
+
+@register("avg_pool_dilations_opset18")
+def _():
+    return model([node("AveragePool", ["x"], ["y"], kernel_shape=[2], dilations=[2])],
+                 [("x", F, [1, 1, 6])], [("y", F, [1, 1, 4])], opset=18)
+
+
+@register("global_avg_pool")
+def _():
+    return model([node("GlobalAveragePool", ["x"], ["y"])], [("x", F, [2, 3, 4, 5])], [("y", F, [2, 3, 1, 1])])
+
+
+# --- normalization, softmax, reductions --------------------------------------
+
+def bn(opset, **attrs):
+    return model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], **attrs)],
+                 [("x", F, [2, 3, 4]), ("s", F, [3]), ("b", F, [3]), ("m", F, [3]), ("v", F, [3])],
+                 [("y", F, [2, 3, 4])], opset=opset)
+
+
+@register("batch_norm")
+def _():
+    return bn(15, epsilon=1e-3)
+
+
+@register("batch_norm_opset11")
+def _():
+    return bn(11, epsilon=1e-5, momentum=0.8)
+
+
+@register("batch_norm_training")
+def _():
+    return bn(15, training_mode=1)
+
+
+@register("layer_norm")
+def _():
+    return model([node("LayerNormalization", ["x", "s"], ["y", "", "inv"], axis=1, epsilon=1e-3)],
+                 [("x", F, [2, 3, 4]), ("s", F, [3, 4])], [("y", F, [2, 3, 4]), ("inv", F, [2, 1, 1])])
+
+
+@register("layer_norm_opset16")
+def _():
+    return model([node("LayerNormalization", ["x", "s"], ["y"])], [("x", F, [2, 3]), ("s", F, [3])],
+                 [("y", F, [2, 3])], opset=16)
+
+
+@register("softmax13")
+def _():
+    return unary("Softmax", shape=(2, 3, 4), opset=13)
+
+
+@register("softmax11_axis1")
+def _():
+    return unary("Softmax", shape=(2, 3, 4), opset=11)
+
+
+@register("softmax11_last")
+def _():
+    return unary("LogSoftmax", shape=(2, 3, 4), opset=11, axis=-1)
+
+
+@register("log_softmax13_axis")
+def _():
+    return unary("LogSoftmax", shape=(2, 3, 4), opset=13, axis=1)
+
+
+@register("reduce_sum11")
+def _():
+    return model([node("ReduceSum", ["x"], ["y"], axes=[1], keepdims=0)], [("x", F, [2, 3, 4])], [("y", F, [2, 4])],
+                 opset=11)
+
+
+@register("reduce_sum13")
+def _():
+    return model([node("ReduceSum", ["x", "axes"], ["y"])], [("x", F, [2, 3, 4])], [("y", F, [2, 1, 4])],
+                 inits=[init("axes", np.array([-2], dtype=np.int64))], opset=13)
+
+
+@register("reduce_mean13_attr")
+def _():
+    return model([node("ReduceMean", ["x"], ["y"], axes=[0, 2])], [("x", F, [2, 3, 4])], [("y", F, [1, 3, 1])],
+                 opset=13)
+
+
+@register("reduce_max18_noop")
+def _():
+    return model([node("ReduceMax", ["x"], ["y"], noop_with_empty_axes=1)], [("x", F, [2, 3])], [("y", F, [2, 3])],
+                 opset=18)
+
+
+@register("reduce_mean18_axes_attr")
+def _():
+    # ReduceMean-18 takes axes as an input; the attribute is gone.
+    return model([node("ReduceMean", ["x"], ["y"], axes=[0])], [("x", F, [2, 3])], [("y", F, [1, 3])], opset=18)
+
+
+# --- shape ops --------------------------------------------------------------
+
+def i64(*values):
+    return np.array(values, dtype=np.int64)
+
+
+@register("reshape")
+def _():
+    return model([node("Reshape", ["x", "shape"], ["y"], allowzero=1)], [("x", F, [2, 3, 4])], [("y", F, [6, 4])],
+                 inits=[init("shape", i64(6, 4))], opset=14)
+
+
+@register("reshape_runtime_shape")
+def _():
+    return model([node("Reshape", ["x", "shape"], ["y"])], [("x", F, [2, 3, 4]), ("shape", I64, [2])],
+                 [("y", F, [6, 4])])
+
+
+@register("reshape_computed_shape")
+def _():
+    # The shape of a dynamic tensor is known only at run time.
+    return model([node("Shape", ["x"], ["s"]), node("Reshape", ["z", "s"], ["y"])],
+                 [("x", F, ["n", 4]), ("z", F, [8])], [("y", F, None)])
+
+
+@register("reshape_static_shape_of")
+def _():
+    # Shape of a static tensor is known at import time.
+    return model([node("Shape", ["x"], ["s"]), node("Reshape", ["z", "s"], ["y"])],
+                 [("x", F, [2, 4]), ("z", F, [8])], [("y", F, [2, 4])])
+
+
+@register("flatten_transpose")
+def _():
+    return model([node("Flatten", ["x"], ["f"], axis=2), node("Transpose", ["f"], ["y"], perm=[1, 0])],
+                 [("x", F, [2, 3, 4])], [("y", F, [4, 6])])
+
+
+@register("concat3")
+def _():
+    return model([node("Concat", ["a", "b", "c"], ["y"], axis=-1)],
+                 [("a", F, [2, 1]), ("b", F, [2, 2]), ("c", F, [2, 3])], [("y", F, [2, 6])])
+
+
+@register("slice")
+def _():
+    # Rows 9, 7, 5, 3, 1: ends below -dim clamp to "before the first row".
+    return model([node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])], [("x", F, [10, 8])],
+                 [("y", F, [5, 8])],
+                 inits=[init("starts", i64(-1)), init("ends", i64(-9223372036854775807)), init("axes", i64(0)),
+                        init("steps", i64(-2))], opset=13)
+
+
+@register("slice_runtime")
+def _():
+    return model([node("Slice", ["x", "starts", "ends"], ["y"])],
+                 [("x", F, [10]), ("starts", I64, [1]), ("ends", I64, [1])], [("y", F, None)], opset=13)
+
+
+@register("squeeze11")
+def _():
+    return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)
+
+
+@register("squeeze13")
+def _():
+    return model([node("Squeeze", ["x", "axes"], ["y"])], [("x", F, [1, 3, 1])], [("y", F, [1, 3])],
+                 inits=[init("axes", i64(-1))], opset=13)
+
+
+@register("unsqueeze13")
+def _():
+    return model([node("Unsqueeze", ["x", "axes"], ["y"])], [("x", F, [3])], [("y", F, [1, 3, 1])],
+                 inits=[init("axes", i64(0, 2))], opset=13)
+
+
+@register("gather")
+def _():
+    return model([node("Gather", ["x", "i"], ["y"], axis=1)], [("x", F, [2, 5]), ("i", I32, [3])],
+                 [("y", F, [2, 3])], opset=13)
+
+
+@register("pad")
+def _():
+    return model([node("Pad", ["x", "pads", "v"], ["y"])], [("x", F, [2, 3]), ("v", F, [])], [("y", F, [3, 6])],
+                 inits=[init("pads", i64(1, 1, 0, 2))], opset=11)
+
+
+@register("pad_reflect_axes")
+def _():
+    return model([node("Pad", ["x", "pads", "", "axes"], ["y"], mode="reflect")], [("x", F, [4, 5])],
+                 [("y", F, [4, 8])], inits=[init("pads", i64(1, 2)), init("axes", i64(-1))], opset=18)
+
+
+@register("expand")
+def _():
+    return model([node("Expand", ["x", "s"], ["y"])], [("x", F, [3, 1])], [("y", F, [2, 3, 4])],
+                 inits=[init("s", i64(2, 1, 4))], opset=13)
+
+
+@register("split13")
+def _():
+    return model([node("Split", ["x", "split"], ["a", "b"], axis=1)], [("x", F, [2, 5])],
+                 [("a", F, [2, 2]), ("b", F, [2, 3])], inits=[init("split", i64(2, 3))], opset=13)
+
+
+@register("split18_uneven")
+def _():
+    return model([node("Split", ["x"], ["a", "b", "c"], num_outputs=3)], [("x", F, [7])],
+                 [("a", F, [3]), ("b", F, [3]), ("c", F, [1])], opset=18)
+
+
+@register("split11_equal")
+def _():
+    return model([node("Split", ["x"], ["a", "b"], axis=0)], [("x", F, [4, 2])], [("a", F, [2, 2]), ("b", F, [2, 2])],
+                 opset=11)
+
+
+@register("shape15")
+def _():
+    return model([node("Shape", ["x"], ["y"], start=1, end=-1)], [("x", F, [2, 3, 4, 5])], [("y", I64, [2])],
+                 opset=15)
+
+
+# --- constants, casts, identity, dropout ------------------------------------
+
+@register("constant")
+def _():
+    return model([node("Constant", [], ["c"], value=init("v", np.array([[1, 2], [3, 4]], dtype=np.int32))),
+                  node("Add", ["x", "c"], ["y"])], [("x", I32, [2, 2])], [("y", I32, [2, 2])])
+
+
+@register("constant_lists")
+def _():
+    return model([node("Constant", [], ["f"], value_float=1.5, name="cf"),
+                  node("Constant", [], ["s"], value_ints=[3, 2], name="cs"),
+                  node("Reshape", ["x", "s"], ["r"]), node("Mul", ["r", "f"], ["y"])],
+                 [("x", F, [6])], [("y", F, [3, 2])])
+
+
+@register("constant_string")
+def _():
+    return model([node("Constant", [], ["c"], value_string="hello")], [], [("c", T.STRING, [])])
+
+
+@register("cast")
+def _():
+    return model([node("Cast", ["x"], ["y"], to=T.INT8)], [("x", F, [3])], [("y", T.INT8, [3])], opset=19)
+
+
+@register("cast_f16")
+def _():
+    return model([node("Cast", ["x"], ["y"], to=F16)], [("x", F, [3])], [("y", F16, [3])])
+
+
+@register("identity")
+def _():
+    return unary("Identity", elem=B, shape=(2,))
+
+
+@register("dropout11")
+def _():
+    return model([node("Dropout", ["x"], ["y", "mask"], ratio=0.25)], [("x", F, [4])],
+                 [("y", F, [4]), ("mask", B, [4])], opset=11)
+
+
+@register("dropout13")
+def _():
+    return model([node("Dropout", ["x", "r", "t"], ["y"], seed=3)], [("x", F, [4])], [("y", F, [4])],
+                 inits=[init("r", np.array(0.5, dtype=np.float32)), init("t", np.array(False))], opset=13)
+
+
+@register("dropout_training")
+def _():
+    return model([node("Dropout", ["x", "", "t"], ["y"])], [("x", F, [4]), ("t", B, [])], [("y", F, [4])], opset=13)
+
+
+# --- bindings ---------------------------------------------------------------
+
+@register("bind_reshape")
+def _():
+    return model([node("Reshape", ["x", "shape"], ["y"])], [("x", F, [2, 3]), ("shape", I64, [2])],
+                 [("y", F, [3, 2])])
+
+
+@register("bind_data")
+def _():
+    return model([node("Reshape", ["x", "shape"], ["r"]), node("Cast", ["shape"], ["y"], to=F)],
+                 [("x", F, [2, 3]), ("shape", I64, [2])], [("r", F, [3, 2]), ("y", F, [2])])
+
+
+@register("shape_3_2.npy")
+def _():
+    return i64(3, 2)
+
+
+@register("shape_3.npy")
+def _():
+    return i64(3)
+
+
+# --- broken and unsupported models ------------------------------------------
+
+@register("unsupported_many")
+def _():
+    return model([node("Relu", ["x"], ["a"], name="ok"),
+                  node("FancyOp", ["a"], ["b"], name="fancy"),
+                  node("Relu", ["b"], ["c"], name="after_fancy"),
+                  node("Custom", ["x"], ["d"], name="custom", domain="com.example"),
+                  node("Softmax", ["x"], ["e"], name="bad_attr", color=3),
+                  node("Cast", ["x"], ["f"], name="to_half", to=F16),
+                  node("Flatten", ["x"], ["g"], name="float_axis", axis=1.5)],
+                 [("x", F, [2]), ("h", F16, [2]), ("r", F, None)],
+                 [("c", F, [2]), ("d", F, [2]), ("e", F, [2]), ("f", F16, [2]), ("g", F, [1, 2])],
+                 domain_opsets=[("com.example", 1)])
+
+
+@register("redefined")
+def _():
+    return model([node("Relu", ["x"], ["x"], name="again")], [("x", F, [2])], [("x", F, [2])])
+
+
+@register("opset10")
+def _():
+    return unary("Relu", opset=10)
+
+
+@register("opset26")
+def _():
+    return unary("Relu", opset=26)
+
+
+@register("fp16_initializer")
+def _():
+    return model([node("Add", ["x", "w"], ["y"])], [("x", F16, [2])], [("y", F16, [2])],
+                 inits=[init("w", np.ones(2, dtype=np.float16))])
+
+
+@register("missing_input")
+def _():
+    return model([node("Add", ["x", "nowhere"], ["y"], name="adder")], [("x", F, [2])], [("y", F, [2])])
+
+
+@register("missing_output")
+def _():
+    return model([node("Relu", ["x"], ["y"])], [("x", F, [2])], [("z", F, [2])])
+
+
+@register("shape_mismatch")
+def _():
+    return model([node("Add", ["a", "b"], ["y"], name="bad_add")], [("a", F, [3]), ("b", F, [4])], [("y", F, [4])])
+
+
+@register("declared_mismatch")
+def _():
+    return model([node("Relu", ["x"], ["y"], name="r")], [("x", F, [3])], [("y", F, [4])])
+
+
+@register("ir_version2")
+def _():
+    return model([node("Relu", ["x"], ["y"])], [("x", F, [2])], [("y", F, [2])], ir=2)
+
+
+@register("ir_version14")
+def _():
+    return model([node("Relu", ["x"], ["y"])], [("x", F, [2])], [("y", F, [2])], ir=14)
+
+
+def write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def special(outdir, name):
+    """Non-model files: returns True when `name` is one of them."""
+    path = os.path.join(outdir, name + ".onnx")
+    valid = MODELS["large_weight"]().SerializeToString()
+    if name in ("external_weight", "external_missing"):
+        # The weight's bytes live in a file next to the model.
+        m = MODELS["large_weight"]()
+        onnx.save_model(m, path, save_as_external_data=True, all_tensors_to_one_file=True,
+                        location=name + ".bin", size_threshold=0)
+        if name == "external_missing":
+            os.remove(os.path.join(outdir, name + ".bin"))
+    elif name == "truncated":
+        write_bytes(path, valid[: len(valid) // 2])
+    elif name == "garbage":
+        write_bytes(path, b"this is not a protobuf \xff\xff\xff\xff")
+    elif name == "empty":
+        write_bytes(path, b"")
+    elif name == "deep":
+        # TypeProto.sequence_type.elem_type nested 1000 deep in a graph input (the limit is 64).
+        def varint(n):
+            out = b""
+            while True:
+                b, n = n & 0x7F, n >> 7
+                out += bytes([b | 0x80]) if n else bytes([b])
+                if not n:
+                    return out
+
+        def field(num, payload):
+            return varint(num << 3 | 2) + varint(len(payload)) + payload
+        t = b""
+        for _ in range(1000):
+            t = field(4, field(1, t))
+        write_bytes(path, varint(1 << 3) + varint(8) + field(7, field(11, field(2, t))))
+    else:
+        return False
+    return True
+
+
+def main():
+    outdir, names = sys.argv[1], sys.argv[2:]
+    os.makedirs(outdir, exist_ok=True)
+    for name in names:
+        if special(outdir, name):
+            continue
+        made = MODELS[name]()
+        if name.endswith(".npy"):
+            np.save(os.path.join(outdir, name), made)
+        else:
+            write_bytes(os.path.join(outdir, name + ".onnx"), made.SerializeToString())
+
+
+if __name__ == "__main__":
+    main()
