@@ -67,6 +67,9 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManage
 ///   "builtin.module(dlc-infer-shapes, func.func(canonicalize), dlc-graph-to-tensor)"
 /// (or its elements without the anchor) mixing DLC passes with options
 /// `{name=value}`, DLC pipelines and any upstream pass, and adds it to `pm`.
+/// A wrapper naming the pass manager's own op (also `builtin.module(...)` on
+/// an op-agnostic one) stands for the pass manager itself; DLC module passes
+/// and pipelines nested under another op are rejected.
 /// On error calls `errorCallback` with a message and fails.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
                                                          MlirStringRef pipeline,

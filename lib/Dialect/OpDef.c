@@ -271,50 +271,109 @@ static size_t editDistance(const char *a, size_t la, const char *b) {
   return row[lb];
 }
 
+static bool isNamed(MlirStringRef name, const char *what) {
+  return mlirStringRefEqual(name, mlirStringRefCreateFromCString(what));
+}
+
+// IRDL checks a segment attribute only on ops with more than one optional
+// operand (result), but dlcOpOperand trusts it whenever it is present: it
+// must describe the values exactly.
+static bool verifySegments(MlirOperation op, MlirAttribute seg, const char *attrName,
+                           const DlcValueDef *defs, int n, intptr_t numValues, const char *what) {
+  if (!mlirAttributeIsADenseI32Array(seg) || mlirDenseArrayGetNumElements(seg) != n) {
+    dlcEmitOpError(op, "attribute '%s' must be an array<i32> with one entry per %s (%d)", attrName,
+                   what, n);
+    return false;
+  }
+  int64_t sum = 0;
+  for (int i = 0; i < n; ++i) {
+    int32_t v = mlirDenseI32ArrayGetElement(seg, i);
+    if (v != 1 && (v != 0 || !defs[i].optional)) {
+      dlcEmitOpError(op, "attribute '%s' entry %d ('%s') must be %s, but is %d", attrName, i,
+                     defs[i].name, defs[i].optional ? "0 or 1" : "1", (int)v);
+      return false;
+    }
+    sum += v;
+  }
+  if (sum != numValues) {
+    dlcEmitOpError(op, "attribute '%s' describes %lld %ss, but the op has %lld", attrName,
+                   (long long)sum, what, (long long)numValues);
+    return false;
+  }
+  return true;
+}
+
+// "unknown attribute 'x'" plus the closest known name, or the known names.
+static void emitUnknownAttr(MlirOperation op, const DlcOpDef *def, MlirStringRef name) {
+  const char *closest = NULL;
+  size_t best = 3; // suggest names at most two edits away
+  int numAttrs = dlcDefNumAttrs(def);
+  for (int k = 0; k < numAttrs; ++k) {
+    size_t d = editDistance(name.data, name.length, def->attrs[k].name);
+    if (d < best) {
+      best = d;
+      closest = def->attrs[k].name;
+    }
+  }
+  DlcStr hint = DLC_STR_INIT;
+  if (closest) {
+    dlcStrPrintf(&hint, "did you mean '%s'?", closest);
+  } else if (!numAttrs) {
+    dlcStrPuts(&hint, "it has no attributes");
+  } else {
+    dlcStrPuts(&hint, "known: ");
+    for (int k = 0; k < numAttrs; ++k)
+      dlcStrPrintf(&hint, "%s'%s'", k ? ", " : "", def->attrs[k].name);
+  }
+  dlcEmitOpError(op, "has unknown attribute '%.*s' (%s)", (int)name.length, name.data,
+                 dlcStrGet(&hint));
+  dlcStrFree(&hint);
+}
+
 static MlirLogicalResult verifyAttrs(MlirOperation op, const DlcOpDef *def) {
   bool ok = true;
   intptr_t n = mlirOperationGetNumDiscardableAttributes(op);
   for (intptr_t i = 0; i < n; ++i) {
     MlirNamedAttribute na = mlirOperationGetDiscardableAttribute(op, i);
     MlirStringRef name = mlirIdentifierStr(na.name);
-    // Segment sizes are MLIR's; dialect-prefixed names (`onnx.name`) are
-    // discardable annotations that any op may carry.
-    if (memchr(name.data, '.', name.length) ||
-        mlirStringRefEqual(name, mlirStringRefCreateFromCString("operandSegmentSizes")) ||
-        mlirStringRefEqual(name, mlirStringRefCreateFromCString("resultSegmentSizes")))
+    // Dialect-prefixed names (`onnx.name`) are annotations any op may carry.
+    if (memchr(name.data, '.', name.length))
       continue;
-    const DlcAttrDef *ad = NULL;
-    const char *closest = NULL;
-    size_t best = 3;
-    for (int k = 0, e = dlcDefNumAttrs(def); k < e; ++k) {
-      if (strlen(def->attrs[k].name) == name.length &&
-          !strncmp(def->attrs[k].name, name.data, name.length)) {
-        ad = &def->attrs[k];
-        break;
-      }
-      size_t d = editDistance(name.data, name.length, def->attrs[k].name);
-      if (d < best) {
-        best = d;
-        closest = def->attrs[k].name;
-      }
+    if (isNamed(name, "operandSegmentSizes")) {
+      ok = verifySegments(op, na.attribute, "operandSegmentSizes", def->operands,
+                          dlcDefNumOperands(def), mlirOperationGetNumOperands(op), "operand") &&
+           ok;
+      continue;
     }
+    if (isNamed(name, "resultSegmentSizes")) {
+      ok = verifySegments(op, na.attribute, "resultSegmentSizes", def->results,
+                          dlcDefNumResults(def), mlirOperationGetNumResults(op), "result") &&
+           ok;
+      continue;
+    }
+    const DlcAttrDef *ad = NULL;
+    for (int k = 0, e = dlcDefNumAttrs(def); k < e && !ad; ++k)
+      if (strlen(def->attrs[k].name) == name.length &&
+          !strncmp(def->attrs[k].name, name.data, name.length))
+        ad = &def->attrs[k];
     if (!ad) {
-      if (closest)
-        dlcEmitOpError(op, "has unknown attribute '%.*s' (did you mean '%s'?)", (int)name.length,
-                       name.data, closest);
-      else
-        dlcEmitOpError(op, "has unknown attribute '%.*s'", (int)name.length, name.data);
+      emitUnknownAttr(op, def, name);
       ok = false;
       continue;
     }
     if (!attrHasKind(na.attribute, ad->kind)) {
-      dlcEmitOpError(op, "attribute '%s' must be %s", ad->name, attrKindName(ad->kind));
+      DlcStr got = DLC_STR_INIT;
+      dlcStrAppendAttr(&got, na.attribute);
+      dlcEmitOpError(op, "attribute '%s' must be %s, but is %s", ad->name, attrKindName(ad->kind),
+                     dlcStrGet(&got));
+      dlcStrFree(&got);
       ok = false;
     }
   }
   for (int k = 0, e = dlcDefNumAttrs(def); k < e; ++k) {
     if (def->attrs[k].required && !dlcOpHasAttr(op, def->attrs[k].name)) {
-      dlcEmitOpError(op, "requires attribute '%s'", def->attrs[k].name);
+      dlcEmitOpError(op, "requires attribute '%s' (%s)", def->attrs[k].name,
+                     attrKindName(def->attrs[k].kind));
       ok = false;
     }
   }

@@ -8,8 +8,12 @@
 #include "Pass/PassDef.h"
 #include "Support/Str.h"
 
+#include "mlir-c/Dialect/Affine.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
+#include "mlir-c/Dialect/ControlFlow.h"
 #include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/Dialect/Math.h"
 #include "mlir-c/Dialect/MemRef.h"
@@ -24,18 +28,30 @@ typedef struct PassInstance {
   DlcPassOptions options;
 } PassInstance;
 
-static MlirDialectHandle dialectHandle(const char *name) {
+// The handle of a dialect a pass creates ops of; false for a name missing
+// from this table (a DLC bug, reported when the pass is created).
+static bool dialectHandle(const char *name, MlirDialectHandle *out) {
   static const struct {
     const char *name;
     MlirDialectHandle (*get)(void);
-  } known[] = {{"func", mlirGetDialectHandle__func__},     {"arith", mlirGetDialectHandle__arith__},
-               {"math", mlirGetDialectHandle__math__},     {"tensor", mlirGetDialectHandle__tensor__},
-               {"linalg", mlirGetDialectHandle__linalg__}, {"memref", mlirGetDialectHandle__memref__},
-               {"scf", mlirGetDialectHandle__scf__}};
-  for (size_t i = 0; i < sizeof known / sizeof *known; ++i)
-    if (!strcmp(known[i].name, name))
-      return known[i].get();
-  abort(); // a dialect missing from the table above is a DLC bug
+  } known[] = {{"affine", mlirGetDialectHandle__affine__},
+               {"arith", mlirGetDialectHandle__arith__},
+               {"bufferization", mlirGetDialectHandle__bufferization__},
+               {"cf", mlirGetDialectHandle__cf__},
+               {"func", mlirGetDialectHandle__func__},
+               {"linalg", mlirGetDialectHandle__linalg__},
+               {"llvm", mlirGetDialectHandle__llvm__},
+               {"math", mlirGetDialectHandle__math__},
+               {"memref", mlirGetDialectHandle__memref__},
+               {"scf", mlirGetDialectHandle__scf__},
+               {"tensor", mlirGetDialectHandle__tensor__}};
+  for (size_t i = 0; i < sizeof known / sizeof *known; ++i) {
+    if (!strcmp(known[i].name, name)) {
+      *out = known[i].get();
+      return true;
+    }
+  }
+  return false;
 }
 
 static int optionIndex(const DlcPassDef *def, const char *name, size_t len) {
@@ -202,7 +218,13 @@ MlirPass dlcCreatePassFromDef(const DlcPassDef *def, MlirStringRef options, Mlir
   MlirDialectHandle deps[8];
   intptr_t numDeps = 0;
   while (numDeps < 8 && def->dependentDialects[numDeps]) {
-    deps[numDeps] = dialectHandle(def->dependentDialects[numDeps]);
+    if (!dialectHandle(def->dependentDialects[numDeps], &deps[numDeps])) {
+      reportf(error, userData, "DLC internal error: pass '%s' depends on dialect '%s', which "
+                               "lib/Pass/ExternalPass.c does not know",
+              def->argument, def->dependentDialects[numDeps]);
+      destruct(self);
+      return (MlirPass){NULL};
+    }
     ++numDeps;
   }
   MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clonePass, run};

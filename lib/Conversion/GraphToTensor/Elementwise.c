@@ -19,7 +19,16 @@
 static MlirValue operand(DlcRewriter *rw, int i) { return dlcOpOperand(rw->op, i); }
 static MlirType resultType(DlcRewriter *rw) { return mlirValueGetType(dlcOpResult(rw->op, 0)); }
 
+// `v` as a value of `type`: the verifier accepts a declared result that is
+// more static than the operand (identity: tensor<?xf32> -> tensor<4xf32>).
+static MlirValue castTo(DlcRewriter *rw, MlirValue v, MlirType type) {
+  if (mlirTypeEqual(mlirValueGetType(v), type))
+    return v;
+  return dlcBuild1(&rw->b, "tensor.cast", 1, &v, type, 0, NULL);
+}
+
 static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
+  v = castTo(rw, v, resultType(rw));
   dlcReplaceOp(rw, 1, &v);
   return mlirLogicalResultSuccess();
 }
@@ -209,15 +218,23 @@ static MlirLogicalResult lowerGelu(DlcRewriter *rw) {
                                 isTanh ? &useTanh : &useErf));
 }
 
+// A bound of clip as the 0-d tensor map bodies expect (exporters also write
+// one-element 1-D tensors).
+static MlirValue clipBound(DlcRewriter *rw, MlirValue v) {
+  if (dlcShapeOfValue(v).rank == 0)
+    return v;
+  return dlcReshape(rw, v, dlcTensorTypeOf(0, NULL, dlcEltOfValue(v)));
+}
+
 static MlirLogicalResult lowerClip(DlcRewriter *rw) {
   static const bool variants[3][2] = {{true, true}, {true, false}, {false, true}};
   MlirValue in[3] = {operand(rw, 0)};
   MlirValue lo = operand(rw, 1), hi = operand(rw, 2);
   int n = 1;
   if (!mlirValueIsNull(lo))
-    in[n++] = lo;
+    in[n++] = clipBound(rw, lo);
   if (!mlirValueIsNull(hi))
-    in[n++] = hi;
+    in[n++] = clipBound(rw, hi);
   if (n == 1)
     return replaceWith(rw, in[0]);
   const bool *has = mlirValueIsNull(lo) ? variants[2] : mlirValueIsNull(hi) ? variants[1] : variants[0];
@@ -229,7 +246,7 @@ static MlirLogicalResult lowerIdentity(DlcRewriter *rw) { return replaceWith(rw,
 
 static MlirLogicalResult lowerDropout(DlcRewriter *rw) {
   MlirValue x = operand(rw, 0);
-  MlirValue results[2] = {x};
+  MlirValue results[2] = {castTo(rw, x, resultType(rw))};
   intptr_t n = 1;
   MlirValue mask = dlcOpResult(rw->op, 1);
   if (!mlirValueIsNull(mask))

@@ -29,10 +29,19 @@ static MlirValue dropUnitDims(DlcRewriter *rw, MlirValue v, const bool *drop) {
   return any ? dlcReshape(rw, v, dlcTensorType(&out, dlcEltOfValue(v))) : v;
 }
 
+// `v` as a value of the op's declared result type, which may be more static
+// than what the contraction infers from the operands.
+static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
+  MlirType type = mlirValueGetType(dlcOpResult(rw->op, 0));
+  if (!mlirTypeEqual(mlirValueGetType(v), type))
+    v = dlcBuild1(&rw->b, "tensor.cast", 1, &v, type, 0, NULL);
+  dlcReplaceOp(rw, 1, &v);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult lowerMatmul(DlcRewriter *rw) {
   MlirValue a = dlcOpOperand(rw->op, 0), b = dlcOpOperand(rw->op, 1);
   DlcShape sa = dlcShapeOfValue(a), sb = dlcShapeOfValue(b);
-  DlcShape out = dlcShapeOfValue(dlcOpResult(rw->op, 0));
   int64_t batchA = sa.rank > 2 ? sa.rank - 2 : 0, batchB = sb.rank > 2 ? sb.rank - 2 : 0;
   int64_t batch = batchA > batchB ? batchA : batchB;
   if (batch > 10)
@@ -43,16 +52,17 @@ static MlirLogicalResult lowerMatmul(DlcRewriter *rw) {
   for (int64_t i = 0; i < batch; ++i) {
     char letter = (char)('a' + i);
     int64_t ia = i - (batch - batchA), ib = i - (batch - batchB);
-    int64_t outDim = out.dims[i];
-    // A size-1 batch dim facing a larger one broadcasts: leave it out.
+    int64_t da = ia >= 0 ? sa.dims[ia] : 1, db = ib >= 0 ? sb.dims[ib] : 1;
+    // A size-1 batch dim facing another size broadcasts: leave it out of
+    // that operand. When both are 1, lhs keeps it for the result.
     if (ia >= 0) {
-      if (sa.dims[ia] == 1 && outDim != 1)
+      if (da == 1 && db != 1)
         dropA[ia] = true;
       else
         lhs[nl++] = letter;
     }
     if (ib >= 0) {
-      if (sb.dims[ib] == 1 && outDim != 1)
+      if (db == 1 && (da != 1 || ia >= 0))
         dropB[ib] = true;
       else
         rhs[nr++] = letter;
@@ -71,9 +81,7 @@ static MlirLogicalResult lowerMatmul(DlcRewriter *rw) {
   }
   char spec[3 * DLC_MAX_RANK + 8];
   snprintf(spec, sizeof spec, "%s,%s->%s", lhs, rhs, res);
-  MlirValue result = dlcContract(rw, dropUnitDims(rw, a, dropA), dropUnitDims(rw, b, dropB), spec);
-  dlcReplaceOp(rw, 1, &result);
-  return mlirLogicalResultSuccess();
+  return replaceWith(rw, dlcContract(rw, dropUnitDims(rw, a, dropA), dropUnitDims(rw, b, dropB), spec));
 }
 
 static MlirValue scaleBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
@@ -116,8 +124,7 @@ static MlirLogicalResult lowerGemm(DlcRewriter *rw) {
       y = dlcMap(rw, "axpy", 3, in, type, axpyBody, NULL);
     }
   }
-  dlcReplaceOp(rw, 1, &y);
-  return mlirLogicalResultSuccess();
+  return replaceWith(rw, y);
 }
 
 const DlcLowering dlcLinearLowerings[] = {

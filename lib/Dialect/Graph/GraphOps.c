@@ -4,7 +4,7 @@
 // types, attributes with defaults, documentation and the shape rule. The
 // semantics follow ONNX (v1.22.0 operator spec) unless said otherwise.
 // docs/GraphDialect.md is generated from this table (dlc-opt
-// --dlc-print-op-docs=dlc_graph).
+// --dlc-print-docs=dlc_graph).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +30,7 @@
 
 #define BINARY(op, what)                                                                           \
   {"dlc_graph." op, "Elementwise " what " with numpy broadcasting",                                \
-   "`output = lhs " what "` elementwise; lhs, rhs and output have the same element type and the "  \
+   "`output = lhs " what " rhs` elementwise; lhs, rhs and output have the same element type and the "  \
    "shapes broadcast as in numpy.",                                                                \
    {REQ("lhs", DLC_T_NUMERIC, NULL), REQ("rhs", DLC_T_NUMERIC, NULL)},                             \
    {REQ("output", DLC_T_NUMERIC, NULL)},                                                           \
@@ -124,10 +124,10 @@ static const DlcOpDef graphOps[] = {
           DLC_T_NUMERIC),
     {"dlc_graph.clip", "Clamp to [min, max]",
      "`output = min(max(input, min), max)` elementwise. `min` and `max` are optional 0-d tensors "
-     "of the input's element type (absent: no bound). With both, the operand segment attribute "
-     "says which is which: `operandSegmentSizes = array<i32: 1, 0, 1>` has only `max`.",
-     {REQ("input", DLC_T_NUMERIC, NULL), OPT("min", DLC_T_NUMERIC, "0-d"),
-      OPT("max", DLC_T_NUMERIC, "0-d")},
+     "of the input's element type (absent: no bound). The op always carries "
+     "`operandSegmentSizes` (IRDL requires it): `operandSegmentSizes = array<i32: 1, 0, 1>` has only `max`.",
+     {REQ("input", DLC_T_NUMERIC, NULL), OPT("min", DLC_T_NUMERIC, "0-d (or a 1-element 1-D tensor)"),
+      OPT("max", DLC_T_NUMERIC, "0-d (or a 1-element 1-D tensor)")},
      {REQ("output", DLC_T_NUMERIC, "same type as input")},
      {{0}},
      dlcGraphInferClip},
@@ -144,7 +144,7 @@ static const DlcOpDef graphOps[] = {
      "dropout is not supported.",
      {REQ("input", DLC_T_FLOAT, NULL)},
      {REQ("output", DLC_T_FLOAT, "same type as input"), OPT("mask", DLC_T_I1, "input's shape")},
-     {{"ratio", DLC_ATTR_FLOAT, false, "0.5 : f32", "kept for reference; inference ignores it"}},
+     {{"ratio", DLC_ATTR_FLOAT, false, "0.5 : f32", "in [0, 1); inference ignores it"}},
      dlcGraphInferDropout},
 
     {"dlc_graph.matmul", "Matrix product with numpy semantics",

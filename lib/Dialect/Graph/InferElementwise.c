@@ -11,23 +11,28 @@ static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
 
 // Broadcasts operands [0, n) with numpy rules into `out`, or emits an error
-// naming the two operands that disagree.
+// naming an operand that disagrees with an earlier one.
 static bool broadcastAll(DlcInfer *in, int n, DlcShape *out) {
   *out = in->shapes[0];
   for (int i = 1; i < n; ++i) {
     DlcShape next;
-    if (!dlcBroadcastShapes(out, &in->shapes[i], &next)) {
-      DlcStr a = DLC_STR_INIT, b = DLC_STR_INIT;
-      dlcStrAppendType(&a, in->types[0]);
-      dlcStrAppendType(&b, in->types[i]);
-      dlcEmitOpError(in->op, "operands '%s' (%s) and '%s' (%s) are not broadcast-compatible",
-                     in->def->operands[0].name, dlcStrGet(&a), in->def->operands[i].name,
-                     dlcStrGet(&b));
-      dlcStrFree(&a);
-      dlcStrFree(&b);
-      return false;
+    if (dlcBroadcastShapes(out, &in->shapes[i], &next)) {
+      *out = next;
+      continue;
     }
-    *out = next;
+    // Name the first earlier operand that conflicts on its own.
+    int j = 0;
+    while (j + 1 < i && dlcBroadcastShapes(&in->shapes[j], &in->shapes[i], &next))
+      ++j;
+    DlcStr a = DLC_STR_INIT, b = DLC_STR_INIT;
+    dlcStrAppendType(&a, in->types[j]);
+    dlcStrAppendType(&b, in->types[i]);
+    dlcEmitOpError(in->op, "operands '%s' (%s) and '%s' (%s) are not broadcast-compatible",
+                   in->def->operands[j].name, dlcStrGet(&a), in->def->operands[i].name,
+                   dlcStrGet(&b));
+    dlcStrFree(&a);
+    dlcStrFree(&b);
+    return false;
   }
   return true;
 }
@@ -98,8 +103,14 @@ MlirLogicalResult dlcGraphInferClip(DlcInfer *in) {
   for (int i = 1; i < 3; ++i) {
     if (!in->types[i].ptr)
       continue;
-    if (in->shapes[i].rank != 0 && !(in->shapes[i].rank == 1 && in->shapes[i].dims[0] == 1)) {
-      dlcEmitOpError(in->op, "operand '%s' must be a 0-d tensor", in->def->operands[i].name);
+    // ONNX wants scalars; exporters also write one-element 1-D tensors.
+    const DlcShape *s = &in->shapes[i];
+    if (s->rank != 0 && !(s->rank == 1 && s->dims[0] == 1)) {
+      DlcStr t = DLC_STR_INIT;
+      dlcStrAppendType(&t, in->types[i]);
+      dlcEmitOpError(in->op, "operand '%s' must be a 0-d tensor (or a 1-element 1-D one), but is %s",
+                     in->def->operands[i].name, dlcStrGet(&t));
+      dlcStrFree(&t);
       return fail();
     }
     if (!sameElt(in, 0, i))
@@ -124,6 +135,11 @@ MlirLogicalResult dlcGraphInferCast(DlcInfer *in) {
 }
 
 MlirLogicalResult dlcGraphInferDropout(DlcInfer *in) {
+  double ratio = dlcOpFloat(in->op, "ratio");
+  if (!(ratio >= 0.0 && ratio < 1.0)) {
+    dlcEmitOpError(in->op, "attribute 'ratio' must be in [0, 1), but is %g", ratio);
+    return fail();
+  }
   in->results[0] = in->types[0];
   if (in->hasResult[1])
     in->results[1] = dlcTensorType(&in->shapes[0], mlirIntegerTypeGet(in->ctx, 1));
