@@ -1,19 +1,24 @@
 #!/usr/bin/python3
 """Writes examples/tiny_cnn: a small CNN as an ONNX model (opset 17) with a
 seeded input and its reference output, laid out like an ONNX backend test
-(model.onnx, test_data_set_0/input_0.pb, output_0.pb).
+(model.onnx, test_data_set_0/input_0.pb, output_0.pb), plus the same input
+and output as raw little-endian float32 (input_0.f32, output_0.f32) for the
+C caller of the compiled library (examples/tiny_cnn_main.c).
 
 The reference is computed here with NumPy (direct convolution loops), not by
-DLC. Run with Debian's python3 (numpy, onnx): /usr/bin/python3 examples/make_tiny_cnn.py
+DLC. Run with Debian's python3 (numpy, onnx):
+    /usr/bin/python3 examples/make_tiny_cnn.py [OUTDIR]   (default examples/tiny_cnn)
 """
 
 import os
+import sys
 
 import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiny_cnn")
+HERE = (sys.argv[1] if len(sys.argv) > 1 else
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "tiny_cnn"))
 rng = np.random.default_rng(2026)
 
 
@@ -80,4 +85,5 @@ onnx.save(model, os.path.join(HERE, "model.onnx"))
 for name, value in [("input_0", x), ("output_0", y)]:
     with open(os.path.join(HERE, "test_data_set_0", name + ".pb"), "wb") as f:
         f.write(numpy_helper.from_array(value).SerializeToString())
+    value.astype("<f4").tofile(os.path.join(HERE, name + ".f32"))
 print("wrote", HERE, "probs:", np.round(y.ravel(), 4))

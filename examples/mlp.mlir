@@ -1,5 +1,5 @@
-// A two-layer perceptron in the dlc_graph dialect: x @ w1 + b1, relu,
-// @ w2 + b2, softmax. `?` dims are refined by dlc-infer-shapes.
+// A two-layer perceptron in the dlc_graph dialect, written by hand: x @ w1
+// + b1, relu, @ w2. `?` dims are refined by dlc-infer-shapes.
 func.func @main(%x: tensor<1x4xf32>) -> tensor<?x?xf32> {
   %w1 = "dlc_graph.constant"() {value = dense<[[0.5, -0.25, 0.125], [1.0, 0.75, -0.5], [-1.0, 0.25, 0.5], [0.25, -0.75, 1.0]]> : tensor<4x3xf32>} : () -> tensor<4x3xf32>
   %b1 = "dlc_graph.constant"() {value = dense<[0.1, -0.2, 0.3]> : tensor<3xf32>} : () -> tensor<3xf32>

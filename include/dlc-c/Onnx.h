@@ -22,9 +22,30 @@ typedef struct DlcOnnxBinding {
   const DlcTensor *value;  ///< borrowed for the duration of the import
 } DlcOnnxBinding;
 
+/// Supplies on demand the compile-time value of a graph input that a node
+/// uses as a shape-like operand, so that a caller can bind exactly what the
+/// importer needs (and never a data tensor: those are not asked for).
+/// `name` is the graph input; `position` is its index among the graph's
+/// inputs that are not initializers (the N of a backend test's input_N.pb,
+/// and its index in @main's `onnx.graph_inputs`). Called at most once per
+/// input, only for inputs without a binding in `bindings`.
+///  - To bind: set `*value` to a tensor that stays valid and unchanged until
+///    dlcOnnxImportFile returns (the importer copies it); return success.
+///    A tensor that does not fit the input's declared type is an error.
+///  - To decline: leave `*value` NULL and return success; the node is then
+///    reported as unsupported, like an unbound input.
+///  - On failure (say, an unreadable file): report why through your own
+///    channel and return failure; the import fails with an error at the node.
+typedef MlirLogicalResult (*DlcOnnxInputProvider)(MlirStringRef name, intptr_t position,
+                                                  const DlcTensor **value, void *userData);
+
+/// Everything is optional: a zero-initialized struct (or NULL options)
+/// imports with no bindings.
 typedef struct DlcOnnxImportOptions {
   intptr_t numBindings;
-  const DlcOnnxBinding *bindings;
+  const DlcOnnxBinding *bindings;  ///< inputs bound up front
+  DlcOnnxInputProvider provideInput; ///< asked for the other shape-like inputs; may be NULL
+  void *providerUserData;          ///< passed to provideInput
 } DlcOnnxImportOptions;
 
 /// Imports the model at `path` into a new module in `ctx` (which must have
@@ -35,6 +56,14 @@ typedef struct DlcOnnxImportOptions {
 /// `options` may be NULL.
 DLC_CAPI_EXPORTED MlirModule dlcOnnxImportFile(MlirContext ctx, MlirStringRef path,
                                                const DlcOnnxImportOptions *options);
+
+/// Prints the importer's op table through `callback`, one line per op
+/// version, sorted, as tab-separated fields: op type; first and last opset
+/// (within the supported 11..25); the dlc_graph op it becomes; the element
+/// types that op accepts, per operand ("input, weight: FLOAT DOUBLE"); the
+/// ONNX attributes it reads (or "-"); what DLC does not support of it (or
+/// "-"). The data behind docs/SupportedOps.md.
+DLC_CAPI_EXPORTED void dlcOnnxPrintOpTable(MlirStringCallback callback, void *userData);
 
 #ifdef __cplusplus
 }

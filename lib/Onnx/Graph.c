@@ -6,7 +6,9 @@
 // and axes read at import time leave no dead constants), nodes become
 // dlc_graph ops, and the graph outputs are returned. A graph input that is
 // also an initializer is a constant. A bound input is a constant that only
-// shape-like operands may read; it is not an argument.
+// shape-like operands may read; it is not an argument. Inputs are bound up
+// front (options->bindings) or when a shape-like operand first needs one
+// (options->provideInput, from Node.c): their arguments are dropped at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,18 +121,13 @@ static bool importInitializers(DlcOnnxImporter *imp) {
 static const DlcOnnxBinding *findBinding(const DlcOnnxImporter *imp, const char *name) {
   const DlcOnnxImportOptions *o = imp->options;
   for (intptr_t i = 0; o && i < o->numBindings; ++i)
-    if (o->bindings[i].name && !strcmp(o->bindings[i].name, name))
+    if (o->bindings[i].name && o->bindings[i].value && !strcmp(o->bindings[i].name, name))
       return &o->bindings[i];
   return NULL;
 }
 
-// A bound tensor must fit the input's declared type.
-static bool bindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, const Onnx__ValueInfoProto *vi,
-                      const DlcOnnxBinding *b) {
-  DlcStr why = DLC_STR_INIT;
-  MlirType declared = dlcOnnxValueInfoType(imp->ctx, vi, &why);
-  dlcStrFree(&why);
-  const DlcTensor *t = b->value;
+bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
+                      const DlcTensor *t) {
   MlirType given = dlcOnnxTensorType(imp->ctx, t);
   if (!mlirTypeIsNull(declared) &&
       (!mlirTypeEqual(mlirShapedTypeGetElementType(declared), mlirShapedTypeGetElementType(given)) ||
@@ -184,6 +181,7 @@ static void signatureAlloc(Signature *s, size_t n) {
 static bool importInputs(DlcOnnxImporter *imp, Signature *args) {
   const Onnx__GraphProto *g = imp->graph;
   signatureAlloc(args, g->n_input);
+  intptr_t position = 0;
   for (size_t i = 0; i < g->n_input; ++i) {
     const Onnx__ValueInfoProto *vi = g->input[i];
     if (!vi->name || !*vi->name) {
@@ -207,13 +205,15 @@ static bool importInputs(DlcOnnxImporter *imp, Signature *args) {
     }
     v->defined = true;
     v->loc = dlcOnnxLoc(imp, vi->name, 0);
+    v->position = position++;
+    DlcStr why = DLC_STR_INIT;
+    MlirType type = dlcOnnxValueInfoType(imp->ctx, vi, &why);
     if (b) {
-      if (!bindInput(imp, v, vi, b))
+      dlcStrFree(&why);
+      if (!dlcOnnxBindInput(imp, v, type, b->value))
         return false;
       continue;
     }
-    DlcStr why = DLC_STR_INIT;
-    MlirType type = dlcOnnxValueInfoType(imp->ctx, vi, &why);
     if (mlirTypeIsNull(type)) {
       dlcOnnxReportUnsupported(imp, "graph input '%s': %s", vi->name, dlcStrGet(&why));
       v->poisoned = true;
@@ -240,6 +240,25 @@ static bool importInputs(DlcOnnxImporter *imp, Signature *args) {
     }
   }
   return true;
+}
+
+// Inputs bound on demand (by the input provider) were arguments until then;
+// nothing uses those arguments (Node.c checks), so they go.
+static void dropBoundArguments(DlcOnnxImporter *imp, Signature *args) {
+  intptr_t kept = 0;
+  for (intptr_t i = 0; i < args->num; ++i) {
+    if (args->values[i]->bound) {
+      mlirBlockEraseArgument(imp->body, (unsigned)kept);
+      args->values[i]->value = (MlirValue){NULL};
+      continue;
+    }
+    args->types[kept] = args->types[i];
+    args->locs[kept] = args->locs[i];
+    args->names[kept] = args->names[i];
+    args->values[kept] = args->values[i];
+    ++kept;
+  }
+  args->num = kept;
 }
 
 static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *values) {
@@ -377,6 +396,8 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
       abort();
     ok = collectOutputs(imp, &results, values);
   }
+  if (ok)
+    dropBoundArguments(imp, &args);
   if (ok && !imp->numUnsupported) {
     module = buildModule(imp, &args, &results, values);
     imp->body = (MlirBlock){NULL}; // owned by the module now

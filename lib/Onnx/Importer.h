@@ -65,8 +65,11 @@ typedef struct DlcOnnxValue {
   bool defined;      ///< by a graph input, an initializer or a node
   bool graphInput;   ///< listed among the graph inputs
   bool bound;        ///< a graph input folded by a binding: shape-like uses only
+  bool asked;        ///< the input provider was asked for its value
   bool poisoned;     ///< unsupported: its consumers are skipped, not reported
   int producer;      ///< node index, -1 for graph inputs and initializers
+  /// Among the graph inputs that are not initializers; -1 for other values.
+  intptr_t position;
   MlirLocation loc;  ///< where a constant is materialized
 } DlcOnnxValue;
 
@@ -144,6 +147,12 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp);
 /// The SSA value of a constant entry, creating its dlc_graph.constant at the
 /// top of @main on first use. Null (after an error) if it cannot be built.
 MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v);
+/// Folds graph input `v`, declared as `declared` (null when unknown), into a
+/// copy of `t`: a constant only shape-like operands may read. Its @main
+/// argument, if any, is dropped when the function is built. Emits an error
+/// and fails when `t` does not fit the declared type.
+bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
+                      const DlcTensor *t);
 
 //===----------------------------------------------------------------------===//
 // Node.c

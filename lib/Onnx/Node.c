@@ -176,11 +176,35 @@ const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i) {
   return v && v->isConstant ? &v->constant : NULL;
 }
 
+// Asks the caller's input provider for the value of graph input `v`, which
+// input `what` needs at compile time. A graph input already used as data
+// is not asked for: binding it would turn data into a constant.
+static DlcOnnxStatus provideInput(DlcOnnxNode *n, DlcOnnxValue *v, const char *what) {
+  const DlcOnnxImportOptions *o = n->imp->options;
+  if (!o || !o->provideInput || v->asked || v->poisoned || mlirValueIsNull(v->value))
+    return DLC_ONNX_OK;
+  v->asked = true;
+  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(v->value)))
+    return dlcOnnxUnsupported(n, "input '%s' is graph input '%s', which an earlier node uses "
+                                 "as data; DLC needs it at compile time",
+                              what, v->name);
+  const DlcTensor *t = NULL;
+  if (mlirLogicalResultIsFailure(o->provideInput(mlirStringRefCreateFromCString(v->name),
+                                                 v->position, &t, o->providerUserData)))
+    return dlcOnnxError(n, "cannot bind graph input '%s' (input '%s'): the input provider failed",
+                        v->name, what);
+  if (t && !dlcOnnxBindInput(n->imp, v, mlirValueGetType(v->value), t))
+    return DLC_ONNX_ERROR;
+  return DLC_ONNX_OK;
+}
+
 DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t **values,
                                int64_t *count) {
   DlcOnnxValue *v = inputValue(n, i);
   if (!v)
     return dlcOnnxUnsupported(n, "input '%s' is missing", what);
+  if (!v->isConstant && v->position >= 0)
+    DLC_ONNX_TRY(provideInput(n, v, what));
   if (!v->isConstant) {
     if (v->graphInput)
       return dlcOnnxUnsupported(n,
@@ -384,6 +408,7 @@ bool dlcOnnxImportNode(DlcOnnxImporter *imp, int index) {
   if (status == DLC_ONNX_OK)
     status = checkNode(&n, &entry);
   if (status == DLC_ONNX_OK && !poisoned) {
+    n.entry = entry;
     status = entry->translate(&n);
     for (size_t i = 0; i < p->n_output && status == DLC_ONNX_OK; ++i) {
       DlcOnnxValue *v = dlcOnnxHasOutput(&n, (int)i)

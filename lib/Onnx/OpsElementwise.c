@@ -9,23 +9,9 @@
 
 #include <string.h>
 
-// ONNX ops whose inputs map one to one onto a dlc_graph op's operands.
-static const struct {
-  const char *onnx, *dlc;
-} direct[] = {
-    {"Add", "dlc_graph.add"},       {"Sub", "dlc_graph.sub"},     {"Mul", "dlc_graph.mul"},
-    {"Div", "dlc_graph.div"},       {"Pow", "dlc_graph.pow"},     {"Equal", "dlc_graph.equal"},
-    {"Greater", "dlc_graph.greater"}, {"Less", "dlc_graph.less"}, {"Relu", "dlc_graph.relu"},
-    {"Sigmoid", "dlc_graph.sigmoid"}, {"Tanh", "dlc_graph.tanh"}, {"Erf", "dlc_graph.erf"},
-    {"Exp", "dlc_graph.exp"},       {"Log", "dlc_graph.log"},     {"Sqrt", "dlc_graph.sqrt"},
-    {"Neg", "dlc_graph.neg"},       {"Abs", "dlc_graph.abs"},     {"Where", "dlc_graph.where"},
-};
-
+// ONNX ops whose inputs map one to one onto their dlc_graph op's operands.
 static DlcOnnxStatus translateDirect(DlcOnnxNode *n) {
-  const char *name = NULL;
-  for (size_t i = 0; i < sizeof direct / sizeof *direct && !name; ++i)
-    if (!strcmp(direct[i].onnx, n->opType))
-      name = direct[i].dlc;
+  const char *name = n->entry->graphOp;
   const DlcOpDef *def = dlcLookupOpDefByName(name, strlen(name));
   int count = dlcDefNumOperands(def);
   MlirValue operands[DLC_MAX_OPERANDS], out;
@@ -37,7 +23,7 @@ static DlcOnnxStatus translateDirect(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateLeakyRelu(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.leaky_relu");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   float alpha = dlcOnnxAttrFloat(n, "alpha", 0.01f);
   if (alpha != 0.01f)
@@ -48,7 +34,7 @@ static DlcOnnxStatus translateLeakyRelu(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateGelu(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.gelu");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   MlirStringRef approximate = dlcOnnxAttrString(n, "approximate", "none");
   bool isTanh = mlirStringRefEqual(approximate, mlirStringRefCreateFromCString("tanh"));
@@ -64,7 +50,7 @@ static DlcOnnxStatus translateGelu(DlcOnnxNode *n) {
 // Clip-11 on: min and max are optional scalar inputs, read at run time.
 static DlcOnnxStatus translateClip(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.clip");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   for (int i = 1; i <= 2; ++i) {
     MlirValue bound;
@@ -76,30 +62,30 @@ static DlcOnnxStatus translateClip(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, op.results[0]);
 }
 
-#define DIRECT(op, since) {op, since, translateDirect, {{0}}}
+#define DIRECT(op, since, graphOp) {op, since, translateDirect, {{0}}, graphOp, NULL}
 
 static const DlcOnnxOpEntry ops[] = {
-    DIRECT("Add", 7),
-    DIRECT("Sub", 7),
-    DIRECT("Mul", 7),
-    DIRECT("Div", 7),
-    DIRECT("Pow", 7),
-    DIRECT("Equal", 7),
-    DIRECT("Greater", 7),
-    DIRECT("Less", 7),
-    DIRECT("Relu", 6),
-    DIRECT("Sigmoid", 6),
-    DIRECT("Tanh", 6),
-    DIRECT("Erf", 9),
-    DIRECT("Exp", 6),
-    DIRECT("Log", 6),
-    DIRECT("Sqrt", 6),
-    DIRECT("Neg", 6),
-    DIRECT("Abs", 6),
-    DIRECT("Where", 9),
-    {"LeakyRelu", 6, translateLeakyRelu, {{"alpha", DLC_ONNX_FLOAT}}},
-    {"Gelu", 20, translateGelu, {{"approximate", DLC_ONNX_STRING}}},
-    {"Clip", 11, translateClip, {{0}}},
+    DIRECT("Add", 7, "dlc_graph.add"),
+    DIRECT("Sub", 7, "dlc_graph.sub"),
+    DIRECT("Mul", 7, "dlc_graph.mul"),
+    DIRECT("Div", 7, "dlc_graph.div"),
+    DIRECT("Pow", 7, "dlc_graph.pow"),
+    DIRECT("Equal", 7, "dlc_graph.equal"),
+    DIRECT("Greater", 7, "dlc_graph.greater"),
+    DIRECT("Less", 7, "dlc_graph.less"),
+    DIRECT("Relu", 6, "dlc_graph.relu"),
+    DIRECT("Sigmoid", 6, "dlc_graph.sigmoid"),
+    DIRECT("Tanh", 6, "dlc_graph.tanh"),
+    DIRECT("Erf", 9, "dlc_graph.erf"),
+    DIRECT("Exp", 6, "dlc_graph.exp"),
+    DIRECT("Log", 6, "dlc_graph.log"),
+    DIRECT("Sqrt", 6, "dlc_graph.sqrt"),
+    DIRECT("Neg", 6, "dlc_graph.neg"),
+    DIRECT("Abs", 6, "dlc_graph.abs"),
+    DIRECT("Where", 9, "dlc_graph.where"),
+    {"LeakyRelu", 6, translateLeakyRelu, {A_FLOAT("alpha")}, "dlc_graph.leaky_relu", NULL},
+    {"Gelu", 20, translateGelu, {A_STRING("approximate")}, "dlc_graph.gelu", NULL},
+    {"Clip", 11, translateClip, {{0}}, "dlc_graph.clip", NULL},
 };
 
 const DlcOnnxOpEntry *dlcOnnxElementwiseOps(size_t *count) {

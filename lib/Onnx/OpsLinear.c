@@ -36,13 +36,13 @@ static DlcOnnxStatus translateMatMul(DlcOnnxNode *n) {
   MlirValue operands[2], out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &operands[0]));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &operands[1]));
-  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.matmul", 2, operands, &out));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, n->entry->graphOp, 2, operands, &out));
   return dlcOnnxSetOutput(n, 0, out);
 }
 
 static DlcOnnxStatus translateGemm(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.gemm");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &op.operands[2]));
@@ -59,9 +59,9 @@ static DlcOnnxStatus translateGemm(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, op.results[0]);
 }
 
-static DlcOnnxStatus convLike(DlcOnnxNode *n, const char *name, const char *const *lists) {
+static DlcOnnxStatus convLike(DlcOnnxNode *n, const char *const *lists) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, name);
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &op.operands[2]));
@@ -75,13 +75,13 @@ static DlcOnnxStatus convLike(DlcOnnxNode *n, const char *name, const char *cons
 
 static DlcOnnxStatus translateConv(DlcOnnxNode *n) {
   static const char *const lists[] = {"dilations", "kernel_shape", "pads", "strides", NULL};
-  return convLike(n, "dlc_graph.conv", lists);
+  return convLike(n, lists);
 }
 
 static DlcOnnxStatus translateConvTranspose(DlcOnnxNode *n) {
   static const char *const lists[] = {"dilations",    "kernel_shape", "output_padding",
                                       "output_shape", "pads",         "strides", NULL};
-  return convLike(n, "dlc_graph.conv_transpose", lists);
+  return convLike(n, lists);
 }
 
 static DlcOnnxStatus poolCommon(DlcOnnxNode *n, DlcOnnxOp *op) {
@@ -97,10 +97,11 @@ static DlcOnnxStatus poolCommon(DlcOnnxNode *n, DlcOnnxOp *op) {
 
 static DlcOnnxStatus translateMaxPool(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.max_pool");
-  if (dlcOnnxAttrInt(n, "storage_order", 0) != 0)
-    return dlcOnnxUnsupported(n, "storage_order = 1 (column-major indices) is not supported");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(poolCommon(n, &op));
+  int64_t storageOrder = dlcOnnxAttrInt(n, "storage_order", 0);
+  if (storageOrder != 0) // the shape rule checks the value
+    dlcOnnxOpInt(n, &op, "storage_order", storageOrder);
   op.wantResult[1] = dlcOnnxHasOutput(n, 1);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, op.results[0]));
@@ -109,7 +110,7 @@ static DlcOnnxStatus translateMaxPool(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateAveragePool(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.avg_pool");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(poolCommon(n, &op));
   if (dlcOnnxAttrInt(n, "count_include_pad", 0))
     dlcOnnxOpBool(n, &op, "count_include_pad", true);
@@ -120,31 +121,39 @@ static DlcOnnxStatus translateAveragePool(DlcOnnxNode *n) {
 static DlcOnnxStatus translateGlobalAveragePool(DlcOnnxNode *n) {
   MlirValue input, out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
-  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.global_avg_pool", 1, &input, &out));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, n->entry->graphOp, 1, &input, &out));
   return dlcOnnxSetOutput(n, 0, out);
 }
 
+#define SPATIAL "1 to 3 spatial dims."
+
 static const DlcOnnxOpEntry ops[] = {
-    {"MatMul", 9, translateMatMul, {{0}}},
+    {"MatMul", 9, translateMatMul, {{0}}, "dlc_graph.matmul", NULL},
     {"Gemm", 11, translateGemm,
-     {A_FLOAT("alpha"), A_FLOAT("beta"), A_INT("transA"), A_INT("transB")}},
+     {A_FLOAT("alpha"), A_FLOAT("beta"), A_INT("transA"), A_INT("transB")}, "dlc_graph.gemm",
+     NULL},
     {"Conv", 11, translateConv,
      {A_STRING("auto_pad"), A_INTS("dilations"), A_INT("group"), A_INTS("kernel_shape"),
-      A_INTS("pads"), A_INTS("strides")}},
+      A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.conv", SPATIAL},
     {"ConvTranspose", 11, translateConvTranspose,
      {A_STRING("auto_pad"), A_INTS("dilations"), A_INT("group"), A_INTS("kernel_shape"),
-      A_INTS("output_padding"), A_INTS("output_shape"), A_INTS("pads"), A_INTS("strides")}},
+      A_INTS("output_padding"), A_INTS("output_shape"), A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.conv_transpose", SPATIAL},
     {"MaxPool", 11, translateMaxPool,
      {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INTS("dilations"), A_INTS("kernel_shape"),
-      A_INTS("pads"), A_INT("storage_order"), A_INTS("strides")}},
+      A_INTS("pads"), A_INT("storage_order"), A_INTS("strides")},
+     "dlc_graph.max_pool", SPATIAL},
     // AveragePool gained dilations in opset 19.
     {"AveragePool", 11, translateAveragePool,
      {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INT("count_include_pad"),
-      A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")}},
+      A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.avg_pool", SPATIAL},
     {"AveragePool", 19, translateAveragePool,
      {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INT("count_include_pad"), A_INTS("dilations"),
-      A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")}},
-    {"GlobalAveragePool", 1, translateGlobalAveragePool, {{0}}},
+      A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.avg_pool", SPATIAL},
+    {"GlobalAveragePool", 1, translateGlobalAveragePool, {{0}}, "dlc_graph.global_avg_pool", NULL},
 };
 
 const DlcOnnxOpEntry *dlcOnnxLinearOps(size_t *count) {

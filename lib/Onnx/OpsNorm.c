@@ -12,7 +12,6 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
-#include <string.h>
 
 static DlcOnnxStatus translateBatchNorm(DlcOnnxNode *n) {
   if (dlcOnnxAttrInt(n, "training_mode", 0))
@@ -23,7 +22,7 @@ static DlcOnnxStatus translateBatchNorm(DlcOnnxNode *n) {
                                    "training mode, which is not supported",
                                 i);
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.batch_norm");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   for (int i = 0; i < 5; ++i)
     DLC_ONNX_TRY(dlcOnnxInput(n, i, &op.operands[i]));
   float epsilon = dlcOnnxAttrFloat(n, "epsilon", 1e-5f);
@@ -42,7 +41,7 @@ static DlcOnnxStatus translateLayerNorm(DlcOnnxNode *n) {
     return dlcOnnxUnsupported(n, "stash_type = %lld is not supported (only 1, float32)",
                               (long long)stashType);
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.layer_norm");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &op.operands[2]));
@@ -61,13 +60,9 @@ static DlcOnnxStatus translateLayerNorm(DlcOnnxNode *n) {
   return DLC_ONNX_OK;
 }
 
-static const char *softmaxName(const DlcOnnxNode *n) {
-  return strcmp(n->opType, "Softmax") ? "dlc_graph.log_softmax" : "dlc_graph.softmax";
-}
-
 static DlcOnnxStatus buildSoftmax(DlcOnnxNode *n, MlirValue input, int64_t axis, MlirValue *out) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, softmaxName(n));
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   op.operands[0] = input;
   if (axis != -1)
     dlcOnnxOpInt(n, &op, "axis", axis);
@@ -130,17 +125,9 @@ static DlcOnnxStatus translateSoftmax11(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, reshape.results[0]);
 }
 
-static const char *reduceName(const DlcOnnxNode *n) {
-  if (!strcmp(n->opType, "ReduceSum"))
-    return "dlc_graph.reduce_sum";
-  if (!strcmp(n->opType, "ReduceMean"))
-    return "dlc_graph.reduce_mean";
-  return "dlc_graph.reduce_max";
-}
-
 static DlcOnnxStatus buildReduce(DlcOnnxNode *n, const int64_t *axes, int64_t numAxes) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, reduceName(n));
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (numAxes) // no axes and empty axes mean the same
     dlcOnnxOpInts(n, &op, "axes", axes, numAxes);
@@ -166,25 +153,35 @@ static DlcOnnxStatus translateReduceInput(DlcOnnxNode *n) {
   return buildReduce(n, axes, count);
 }
 
-#define REDUCE(op, inputSince)                                                                     \
-  {op, 11, translateReduceAttr, {A_INTS("axes"), A_INT("keepdims")}},                              \
+#define REDUCE(op, inputSince, graphOp)                                                            \
+  {op, 11, translateReduceAttr, {A_INTS("axes"), A_INT("keepdims")}, graphOp, NULL},               \
   {                                                                                                \
-    op, inputSince, translateReduceInput, { A_INT("keepdims"), A_INT("noop_with_empty_axes") }     \
+    op, inputSince, translateReduceInput, {A_INT("keepdims"), A_INT("noop_with_empty_axes")},      \
+        graphOp, DLC_ONNX_COMPILE_TIME("`axes`")                                                   \
   }
 
+#define INFERENCE_ONLY                                                                             \
+  "Inference only: `training_mode` = 0, and no `running_mean` / `running_var` outputs."
+#define SOFTMAX_11                                                                                 \
+  "Unless `axis` is the last dim, at most one dim may be dynamic (the input is flattened to "      \
+  "2-D at `axis`)."
+
 static const DlcOnnxOpEntry ops[] = {
-    {"BatchNormalization", 9, translateBatchNorm, {A_FLOAT("epsilon"), A_FLOAT("momentum")}},
+    {"BatchNormalization", 9, translateBatchNorm, {A_FLOAT("epsilon"), A_FLOAT("momentum")},
+     "dlc_graph.batch_norm", INFERENCE_ONLY},
     {"BatchNormalization", 14, translateBatchNorm,
-     {A_FLOAT("epsilon"), A_FLOAT("momentum"), A_INT("training_mode")}},
+     {A_FLOAT("epsilon"), A_FLOAT("momentum"), A_INT("training_mode")}, "dlc_graph.batch_norm",
+     INFERENCE_ONLY},
     {"LayerNormalization", 17, translateLayerNorm,
-     {A_INT("axis"), A_FLOAT("epsilon"), A_INT("stash_type")}},
-    {"Softmax", 11, translateSoftmax11, {A_INT("axis")}},
-    {"Softmax", 13, translateSoftmax13, {A_INT("axis")}},
-    {"LogSoftmax", 11, translateSoftmax11, {A_INT("axis")}},
-    {"LogSoftmax", 13, translateSoftmax13, {A_INT("axis")}},
-    REDUCE("ReduceSum", 13),
-    REDUCE("ReduceMean", 18),
-    REDUCE("ReduceMax", 18),
+     {A_INT("axis"), A_FLOAT("epsilon"), A_INT("stash_type")}, "dlc_graph.layer_norm",
+     "`stash_type` = 1 (float32 statistics) only."},
+    {"Softmax", 11, translateSoftmax11, {A_INT("axis")}, "dlc_graph.softmax", SOFTMAX_11},
+    {"Softmax", 13, translateSoftmax13, {A_INT("axis")}, "dlc_graph.softmax", NULL},
+    {"LogSoftmax", 11, translateSoftmax11, {A_INT("axis")}, "dlc_graph.log_softmax", SOFTMAX_11},
+    {"LogSoftmax", 13, translateSoftmax13, {A_INT("axis")}, "dlc_graph.log_softmax", NULL},
+    REDUCE("ReduceSum", 13, "dlc_graph.reduce_sum"),
+    REDUCE("ReduceMean", 18, "dlc_graph.reduce_mean"),
+    REDUCE("ReduceMax", 18, "dlc_graph.reduce_max"),
 };
 
 const DlcOnnxOpEntry *dlcOnnxNormOps(size_t *count) {

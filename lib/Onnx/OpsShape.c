@@ -40,7 +40,7 @@ static void copyIntsAttr(DlcOnnxNode *n, DlcOnnxOp *op, const char *name) {
 
 static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.reshape");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1))
     return dlcOnnxError(n, "input 'shape' is missing");
@@ -52,7 +52,7 @@ static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateFlatten(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.flatten");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   int64_t axis = dlcOnnxAttrInt(n, "axis", 1);
   if (axis != 1)
@@ -62,7 +62,7 @@ static DlcOnnxStatus translateFlatten(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateTranspose(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.transpose");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   copyIntsAttr(n, &op, "perm");
   return finish(n, &op);
@@ -81,7 +81,7 @@ static DlcOnnxStatus translateConcat(DlcOnnxNode *n) {
   }
   for (int i = 1; i < dlcOnnxNumInputs(n); ++i) {
     DlcOnnxOp op;
-    dlcOnnxOpInit(&op, "dlc_graph.concat");
+    dlcOnnxOpInit(&op, n->entry->graphOp);
     op.operands[0] = acc;
     DLC_ONNX_TRY(dlcOnnxInput(n, i, &op.operands[1]));
     dlcOnnxOpInt(n, &op, "axis", axis);
@@ -93,7 +93,7 @@ static DlcOnnxStatus translateConcat(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.slice");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1) || !dlcOnnxHasInput(n, 2))
     return dlcOnnxError(n, "inputs 'starts' and 'ends' are required");
@@ -110,7 +110,7 @@ static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
 static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
   bool unsqueeze = !strcmp(n->opType, "Unsqueeze");
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, unsqueeze ? "dlc_graph.unsqueeze" : "dlc_graph.squeeze");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   copyIntsAttr(n, &op, "axes");
   DLC_ONNX_TRY(constInputAttr(n, &op, 1, "axes", "axes"));
@@ -121,7 +121,7 @@ static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateGather(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.gather");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &op.operands[1]));
   int64_t axis = dlcOnnxAttrInt(n, "axis", 0);
@@ -140,7 +140,7 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   if (wrap && n->opset < 19)
     return dlcOnnxUnsupported(n, "mode \"wrap\" does not exist before opset 19");
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.pad");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1))
     return dlcOnnxError(n, "input 'pads' is missing");
@@ -159,7 +159,7 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.expand");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1))
     return dlcOnnxError(n, "input 'shape' is missing");
@@ -227,7 +227,7 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
     if (!dlcOnnxHasOutput(n, (int)i))
       continue;
     DlcOnnxOp op;
-    dlcOnnxOpInit(&op, "dlc_graph.slice");
+    dlcOnnxOpInit(&op, n->entry->graphOp);
     op.operands[0] = input;
     dlcOnnxOpInts(n, &op, "starts", &start, 1);
     dlcOnnxOpInts(n, &op, "ends", &end, 1);
@@ -242,22 +242,32 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
 }
 
 static const DlcOnnxOpEntry ops[] = {
-    {"Reshape", 5, translateReshape, {{0}}},
-    {"Reshape", 14, translateReshape, {A_INT("allowzero")}},
-    {"Flatten", 11, translateFlatten, {A_INT("axis")}},
-    {"Transpose", 1, translateTranspose, {A_INTS("perm")}},
-    {"Concat", 11, translateConcat, {A_INT("axis")}},
-    {"Slice", 10, translateSlice, {{0}}},
-    {"Squeeze", 11, translateSqueeze, {A_INTS("axes")}},
-    {"Squeeze", 13, translateSqueeze, {{0}}},
-    {"Unsqueeze", 11, translateSqueeze, {A_INTS("axes")}},
-    {"Unsqueeze", 13, translateSqueeze, {{0}}},
-    {"Gather", 11, translateGather, {A_INT("axis")}},
-    {"Pad", 11, translatePad, {A_STRING("mode")}},
-    {"Expand", 8, translateExpand, {{0}}},
-    {"Split", 11, translateSplit, {A_INT("axis"), A_INTS("split")}},
-    {"Split", 13, translateSplit, {A_INT("axis")}},
-    {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}},
+    {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape",
+     DLC_ONNX_COMPILE_TIME("`shape`")},
+    {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape",
+     DLC_ONNX_COMPILE_TIME("`shape`")},
+    {"Flatten", 11, translateFlatten, {A_INT("axis")}, "dlc_graph.flatten", NULL},
+    {"Transpose", 1, translateTranspose, {A_INTS("perm")}, "dlc_graph.transpose", NULL},
+    // One input becomes a dlc_graph.identity, more a chain of binary concats.
+    {"Concat", 11, translateConcat, {A_INT("axis")}, "dlc_graph.concat", NULL},
+    {"Slice", 10, translateSlice, {{0}}, "dlc_graph.slice",
+     DLC_ONNX_COMPILE_TIME("`starts`, `ends`, `axes` and `steps`")},
+    {"Squeeze", 11, translateSqueeze, {A_INTS("axes")}, "dlc_graph.squeeze", NULL},
+    {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", DLC_ONNX_COMPILE_TIME("`axes`")},
+    {"Unsqueeze", 11, translateSqueeze, {A_INTS("axes")}, "dlc_graph.unsqueeze", NULL},
+    {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze",
+     DLC_ONNX_COMPILE_TIME("`axes`")},
+    {"Gather", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
+    {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
+     DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
+    {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", DLC_ONNX_COMPILE_TIME("`shape`")},
+    // One dlc_graph.slice per output.
+    {"Split", 11, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
+     "Equal parts of a dynamic dim are not supported."},
+    {"Split", 13, translateSplit, {A_INT("axis")}, "dlc_graph.slice",
+     DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
+    {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}, "dlc_graph.slice",
+     DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count) {

@@ -69,7 +69,7 @@ static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
     return dlcOnnxUnsupported(n, "casting to %s is not supported",
                               dlcOnnxDataTypeName((int32_t)to->i));
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.cast");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
   DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
@@ -79,7 +79,7 @@ static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
 static DlcOnnxStatus translateIdentity(DlcOnnxNode *n) {
   MlirValue input, out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
-  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.identity", 1, &input, &out));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, n->entry->graphOp, 1, &input, &out));
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, out));
   const DlcTensor *known = dlcOnnxConstInput(n, 0);
   if (known)
@@ -124,7 +124,7 @@ static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
       return dlcOnnxUnsupported(n, "training mode is not supported");
   }
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.dropout");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   double ratio = dlcOnnxAttrFloat(n, "ratio", 0.5f);
   const DlcTensor *given = dlcOnnxConstInput(n, 1);
@@ -146,7 +146,7 @@ static int64_t clampDim(int64_t v, int64_t rank) {
 
 static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
   DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.shape");
+  dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   MlirType type = mlirValueGetType(op.operands[0]);
   int64_t rank = mlirShapedTypeGetRank(type);
@@ -176,21 +176,30 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
   return DLC_ONNX_OK;
 }
 
+#define CONSTANT_LIMITS "`sparse_value`, `value_string` and `value_strings` are not supported."
+#define CAST_LIMITS                                                                                \
+  "`to` must be one of DLC's types (no FLOAT16, BFLOAT16, FLOAT8, INT4, STRING ...)."
+#define DROPOUT_LIMITS                                                                             \
+  "Inference only: `training_mode` absent or a constant false; `ratio` and `seed` are ignored."
+
 static const DlcOnnxOpEntry ops[] = {
-    {"Constant", 11, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")}},
+    {"Constant", 11, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")},
+     "dlc_graph.constant", CONSTANT_LIMITS},
     {"Constant", 12, translateConstant,
      {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value"), A_FLOAT("value_float"),
       A_FLOATS("value_floats"), A_INT("value_int"), A_INTS("value_ints"), A_STRING("value_string"),
-      A_STRINGS("value_strings")}},
-    {"Cast", 6, translateCast, {A_INT("to")}},
+      A_STRINGS("value_strings")},
+     "dlc_graph.constant", CONSTANT_LIMITS},
+    {"Cast", 6, translateCast, {A_INT("to")}, "dlc_graph.cast", CAST_LIMITS},
     // saturate and round_mode concern float8 and float4 targets only.
-    {"Cast", 19, translateCast, {A_INT("to"), A_INT("saturate")}},
-    {"Cast", 24, translateCast, {A_INT("to"), A_INT("saturate"), A_STRING("round_mode")}},
-    {"Identity", 1, translateIdentity, {{0}}},
-    {"Dropout", 10, translateDropout, {A_FLOAT("ratio")}},
-    {"Dropout", 12, translateDropout, {A_INT("seed")}},
-    {"Shape", 1, translateShape, {{0}}},
-    {"Shape", 15, translateShape, {A_INT("end"), A_INT("start")}},
+    {"Cast", 19, translateCast, {A_INT("to"), A_INT("saturate")}, "dlc_graph.cast", CAST_LIMITS},
+    {"Cast", 24, translateCast, {A_INT("to"), A_INT("saturate"), A_STRING("round_mode")},
+     "dlc_graph.cast", CAST_LIMITS},
+    {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},
+    {"Dropout", 10, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
+    {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},
+    {"Shape", 1, translateShape, {{0}}, "dlc_graph.shape", NULL},
+    {"Shape", 15, translateShape, {A_INT("end"), A_INT("start")}, "dlc_graph.shape", NULL},
 };
 
 const DlcOnnxOpEntry *dlcOnnxTensorOps(size_t *count) {

@@ -34,6 +34,7 @@ typedef struct DlcOnnxNode {
   const char *name; ///< the node's name, or "<OpType>_<index>"
   const char *opType;
   int64_t opset;
+  const struct DlcOnnxOpEntry *entry; ///< the op table's entry for it
   MlirLocation loc;
   DlcStr reason; ///< why the node is unsupported
   void *scratch[DLC_ONNX_MAX_SCRATCH]; ///< freed after the node
@@ -150,12 +151,24 @@ typedef struct DlcOnnxAttrSpec {
 #define DLC_ONNX_MAX_ATTR_SPECS 10
 
 /// One op type from opset `since` on (until the next entry of that type).
+/// `dlcOnnxPrintOpTable` lists the entries for docs/SupportedOps.md.
 typedef struct DlcOnnxOpEntry {
   const char *opType;
   int since;
   DlcOnnxTranslateFn translate;
   DlcOnnxAttrSpec attrs[DLC_ONNX_MAX_ATTR_SPECS]; ///< every attribute the version defines
+  /// The dlc_graph op the node becomes ("dlc_graph.conv"), which the
+  /// translator builds (n->entry->graphOp); its operands' element types are
+  /// the types the ONNX op supports.
+  const char *graphOp;
+  /// What DLC does not support of this version (markdown, one sentence or
+  /// more), or NULL when it supports all of it.
+  const char *limits;
 } DlcOnnxOpEntry;
+
+/// The limit of inputs that DLC's ops take as attributes (dlcOnnxConstInts):
+/// an initializer, a Constant, a Shape of static dims or a bound graph input.
+#define DLC_ONNX_COMPILE_TIME(what) what " must be known at compile time."
 
 #define DLC_ONNX_INT ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT
 #define DLC_ONNX_INTS ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS

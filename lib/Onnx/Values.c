@@ -55,6 +55,7 @@ DlcOnnxValue *dlcOnnxValueGet(DlcOnnxValueTable *t, const char *name) {
     abort();
   v->name = name;
   v->producer = -1;
+  v->position = -1;
   *findSlot(t->slots, t->cap, name) = v;
   ++t->count;
   return v;

@@ -21,8 +21,12 @@ bool dlcBindingListAdd(DlcBindingList *list, const char *spec, DlcStr *error) {
   if (mlirLogicalResultIsFailure(dlcTensorReadFile(eq + 1, &value, dlcStrCallback, error)))
     return false;
   list->names = realloc(list->names, sizeof(char *) * (size_t)(list->count + 1));
+  list->paths = realloc(list->paths, sizeof(char *) * (size_t)(list->count + 1));
   list->values = realloc(list->values, sizeof(DlcTensor) * (size_t)(list->count + 1));
+  if (!list->names || !list->paths || !list->values)
+    abort();
   list->names[list->count] = dlcStrndup(spec, (size_t)(eq - spec));
+  list->paths[list->count] = dlcStrndup(eq + 1, strlen(eq + 1));
   list->values[list->count] = value;
   ++list->count;
   return true;
@@ -31,20 +35,24 @@ bool dlcBindingListAdd(DlcBindingList *list, const char *spec, DlcStr *error) {
 DlcOnnxImportOptions dlcBindingListGetOptions(DlcBindingList *list) {
   free(list->table);
   list->table = malloc(sizeof(DlcOnnxBinding) * (size_t)(list->count ? list->count : 1));
+  if (!list->table)
+    abort();
   for (intptr_t i = 0; i < list->count; ++i) {
     list->table[i].name = list->names[i];
     list->table[i].value = &list->values[i];
   }
-  DlcOnnxImportOptions options = {list->count, list->table};
+  DlcOnnxImportOptions options = {list->count, list->table, NULL, NULL};
   return options;
 }
 
 void dlcBindingListDestroy(DlcBindingList *list) {
   for (intptr_t i = 0; i < list->count; ++i) {
     free(list->names[i]);
+    free(list->paths[i]);
     dlcTensorDestroy(&list->values[i]);
   }
   free(list->names);
+  free(list->paths);
   free(list->values);
   free(list->table);
   memset(list, 0, sizeof *list);

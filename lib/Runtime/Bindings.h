@@ -17,11 +17,12 @@
 typedef struct DlcBindingList {
   intptr_t count;
   char **names;           ///< owned
+  char **paths;           ///< owned: the files the values were read from
   DlcTensor *values;      ///< owned
   DlcOnnxBinding *table;  ///< what the importer reads, rebuilt by GetOptions
 } DlcBindingList;
 
-#define DLC_BINDING_LIST_INIT {0, NULL, NULL, NULL}
+#define DLC_BINDING_LIST_INIT {0, NULL, NULL, NULL, NULL}
 
 /// Parses "NAME=FILE" and reads FILE (.npy or .pb). On error appends a
 /// message naming the argument or the file to `error` and returns false.

@@ -24,7 +24,7 @@ MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirStringRef path,
   MlirLocation loc = mlirLocationFileLineColGet(ctx, path, 0, 0);
   if (hasSuffix(path, ".onnx"))
     return dlcOnnxImportFile(ctx, path, onnxOptions);
-  if (onnxOptions && onnxOptions->numBindings) {
+  if (onnxOptions && (onnxOptions->numBindings || onnxOptions->provideInput)) {
     dlcEmitError(loc, "input bindings apply to .onnx models only");
     return (MlirModule){NULL};
   }

@@ -25,7 +25,14 @@
 
 static const char *tool = "dlc-translate";
 
-typedef enum Mode { MODE_NONE, MODE_IMPORT_ONNX, MODE_LLVMIR, MODE_OBJECT, MODE_SHARED } Mode;
+typedef enum Mode {
+  MODE_NONE,
+  MODE_IMPORT_ONNX,
+  MODE_LLVMIR,
+  MODE_OBJECT,
+  MODE_SHARED,
+  MODE_PRINT_ONNX_OPS, ///< hidden: the importer's op table, for docs/SupportedOps.md
+} Mode;
 
 typedef struct Options {
   Mode mode;
@@ -128,6 +135,9 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "emit-shared")) {
       if (!setMode(o, MODE_SHARED, raw))
         return 1;
+    } else if (!strcmp(a, "print-onnx-ops")) {
+      if (!setMode(o, MODE_PRINT_ONNX_OPS, raw))
+        return 1;
     } else if (!strcmp(a, "emit-bytecode")) {
       o->emitBytecode = true;
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
@@ -159,6 +169,13 @@ static int parseArgs(int argc, char **argv, Options *o) {
     fprintf(stderr, "%s: no mode given: --import-onnx, --mlir-to-llvmir, --emit-obj or "
                     "--emit-shared\n", tool);
     return 1;
+  }
+  if (o->mode == MODE_PRINT_ONNX_OPS) {
+    if (o->input) {
+      fprintf(stderr, "%s: '%s' takes no input file\n", tool, o->modeFlag);
+      return 1;
+    }
+    return 0;
   }
   if (!o->input) {
     fprintf(stderr, "%s: no input file\n", tool);
@@ -327,7 +344,16 @@ static bool printLLVMIR(MlirModule module, const Options *o) {
   return ok;
 }
 
+static void printToStdout(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
 static int run(Options *o) {
+  if (o->mode == MODE_PRINT_ONNX_OPS) {
+    dlcOnnxPrintOpTable(printToStdout, NULL);
+    return fflush(stdout) == 0 ? 0 : 1;
+  }
   MlirContext ctx = dlcContextCreate();
   if (mlirContextIsNull(ctx)) {
     fprintf(stderr, "%s: cannot load the DLC dialects\n", tool);
@@ -351,6 +377,7 @@ static int run(Options *o) {
       ok = emitArtifact(module, o);
       break;
     case MODE_NONE:
+    case MODE_PRINT_ONNX_OPS:
       break;
     }
     mlirModuleDestroy(module);

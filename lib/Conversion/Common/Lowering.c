@@ -115,7 +115,9 @@ MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *low
                                    callbacks, data, 0, NULL);
     mlirRewritePatternSetAdd(set, pattern);
   }
+  // Freezing moves the patterns out; the emptied set is still ours to free.
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
+  mlirRewritePatternSetDestroy(set);
   MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();
   mlirGreedyRewriteDriverConfigSetMaxIterations(config, -1);
   mlirGreedyRewriteDriverConfigSetUseTopDownTraversal(config, true);

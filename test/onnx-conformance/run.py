@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""DLC's ONNX conformance run: every node test of ../shared/onnx-node
+(INDEX.tsv) is imported, compiled and run on its test_data_set_0 by
+`dlc-run MODEL --test-data DIR --bind-shape-inputs`, with ONNX's tolerances
+(rtol 1e-3, atol 1e-7 for floats; integers and bools exact; NaN matches NaN).
+
+Prints a per-op table, the failures, and the closing line `N passed, M failed`.
+Exit status: 0 when the failing tests are exactly those listed in
+expected-failures.tsv, 1 when they differ either way, 2 on bad arguments or data.
+
+    /usr/bin/python3 test/onnx-conformance/run.py [--filter REGEX] [-j N] [-v]
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.dont_write_bytecode = True  # keep the source tree clean
+import suite  # noqa: E402
+
+RTOL, ATOL = "1e-3", "1e-7"
+
+
+def find_dlc_run():
+    on_path = shutil.which("dlc-run")
+    if on_path:
+        return on_path
+    for build in ("build", "build-conf"):
+        path = os.path.join(suite.REPO, build, "bin", "dlc-run")
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def run_test(dlc_run, test, timeout):
+    """(status, detail, seconds, bound): status is pass, mismatch, error, crash or timeout."""
+    cmd = [dlc_run, os.path.join(test["dir"], "model.onnx"),
+           "--test-data", os.path.join(test["dir"], "test_data_set_0"),
+           "--bind-shape-inputs", "--rtol", RTOL, "--atol", ATOL]
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", "no result after %g s" % timeout, time.monotonic() - start, 0
+    seconds = time.monotonic() - start
+    out = p.stdout.splitlines()
+    bound = sum(line.startswith("bound input ") for line in out)
+    if p.returncode == 0:
+        return "pass", "", seconds, bound
+    if p.returncode == 1:
+        detail = next((l for l in out if "MISMATCH" in l), "a mismatch")
+        return "mismatch", detail, seconds, bound
+    err = [l.strip() for l in p.stderr.splitlines() if l.strip()]
+    if p.returncode == 2:
+        # The error line and, for the importer's report, its first item.
+        detail = " | ".join(err[:2]) if err else "exit 2 without a message"
+        return "error", detail, seconds, bound
+    how = "signal %d" % -p.returncode if p.returncode < 0 else "exit %d" % p.returncode
+    return "crash", "%s%s" % (how, ": " + err[-1] if err else ""), seconds, bound
+
+
+def print_table(tests, results, expected):
+    rows = collections.OrderedDict()
+    for t in tests:
+        r = rows.setdefault(t["op"], [0, 0, 0, 0])
+        r[0] += 1
+        r[1 if results[t["name"]][0] == "pass" else 2] += 1
+        r[3] += t["name"] in expected
+    head = ("op", "tests", "passed", "failed", "expected failures")
+    width = max(len("total"), *(len(op) for op in rows))
+    fmt = "%-" + str(width) + "s  %5s  %6s  %6s  %17s"
+    print(fmt % head)
+    for op in sorted(rows):
+        print(fmt % ((op,) + tuple(rows[op])))
+    totals = [sum(r[i] for r in rows.values()) for i in range(4)]
+    print(fmt % (("total",) + tuple(totals)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--filter", help="run the tests whose name or op type matches REGEX "
+                                     "(case-insensitive)")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="tests run in parallel (default 2)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="a line per test as it ends")
+    ap.add_argument("--dlc-run", help="the dlc-run to test (default: on PATH, else build/bin)")
+    ap.add_argument("--shared", default=suite.default_shared(),
+                    help="the folder holding onnx-node/ (default: $DLC_SHARED or ../shared)")
+    ap.add_argument("--expected", default=suite.EXPECTED_FAILURES,
+                    help="the expected-failure list (default: expected-failures.tsv here)")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per test (default 300)")
+    args = ap.parse_args()
+
+    dlc_run = args.dlc_run or find_dlc_run()
+    if not dlc_run or not os.access(dlc_run, os.X_OK):
+        sys.exit("run.py: cannot find an executable dlc-run (build DLC, or pass --dlc-run)")
+    if args.jobs < 1:
+        sys.exit("run.py: --jobs must be at least 1")
+    try:
+        tests = suite.read_index(args.shared)
+        expected = suite.read_expected_failures(args.expected, tests)
+        pattern = re.compile(args.filter, re.I) if args.filter else None
+    except suite.SuiteError as e:
+        print("run.py: %s" % e, file=sys.stderr)
+        return 2
+    except re.error as e:
+        print("run.py: --filter: bad regular expression: %s" % e, file=sys.stderr)
+        return 2
+    total = len(tests)
+    if pattern:
+        tests = [t for t in tests if pattern.search(t["name"]) or pattern.search(t["op"])]
+    if not tests:
+        print("run.py: no test matches --filter %r" % args.filter, file=sys.stderr)
+        return 2
+    print("ONNX node tests: %d of %d, %d at a time, with %s" % (len(tests), total, args.jobs, dlc_run))
+
+    start = time.monotonic()
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(run_test, dlc_run, t, args.timeout): t for t in tests}
+        for f in concurrent.futures.as_completed(futures):
+            name = futures[f]["name"]
+            results[name] = f.result()
+            if args.verbose:
+                status, detail, seconds, _ = results[name]
+                print("%-8s %s (%.2f s)%s" % (status.upper(), name, seconds,
+                                              " " + detail if detail else ""), flush=True)
+    wall = time.monotonic() - start
+
+    print_table(tests, results, expected)
+    failed = [t["name"] for t in tests if results[t["name"]][0] != "pass"]
+    if failed:
+        print("\nfailures:")
+        for name in failed:
+            status, detail = results[name][:2]
+            note = " (expected: %s)" % expected[name] if name in expected else ""
+            print("  %s [%s]%s: %s" % (name, status, note, detail))
+    ran = {t["name"] for t in tests}
+    unexpected_failures = [n for n in failed if n not in expected]
+    unexpected_passes = [n for n in ran if n in expected and results[n][0] == "pass"]
+    for title, names in (("UNEXPECTED FAILURE", unexpected_failures),
+                         ("UNEXPECTED PASS", sorted(unexpected_passes))):
+        for name in names:
+            why = (" (listed: %s)" % expected[name]) if name in expected else ""
+            print("%s: %s%s" % (title, name, why))
+    if unexpected_failures or unexpected_passes:
+        print("the failing tests differ from %s: fix DLC or the list" % args.expected)
+
+    bound = sum(1 for n in ran if results[n][3])
+    slowest = sorted(ran, key=lambda n: -results[n][2])[:3]
+    print("\n%d tests bound shape-like graph inputs from their test data" % bound)
+    print("time: %.1f s (%.1f s in dlc-run); slowest: %s" % (
+        wall, sum(results[n][2] for n in ran),
+        ", ".join("%s %.2f s" % (n, results[n][2]) for n in slowest)))
+    print("%d passed, %d failed" % (len(tests) - len(failed), len(failed)))
+    return 1 if unexpected_failures or unexpected_passes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+//===- Options.c - dlc-run's command line -----------------------*- C -*-===//
+
+#include "Options.h"
+
+#include "Support/Str.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const dlcRunTool = "dlc-run";
+
+static void printHelp(void) {
+  printf("OVERVIEW: compile a DLC model, run it and check its results\n\n"
+         "USAGE: dlc-run MODEL [options]\n\n"
+         "MODEL is a .mlir file at any level (dlc_graph ... LLVM dialect) or an .onnx model.\n"
+         "Tensors are NumPy .npy (little-endian, C order) or ONNX TensorProto .pb files.\n"
+         "--input and --expect files match the entry's arguments and results by position;\n"
+         "--test-data's input_N.pb is the model's Nth graph input (an ONNX backend test).\n\n"
+         "OPTIONS:\n"
+         "  --input FILE            The next input (repeat for each)\n"
+         "  --expect FILE           The next expected output (repeat for each)\n"
+         "  --test-data DIR         Inputs DIR/input_N.pb, expectations DIR/output_N.pb\n"
+         "  --bind-shape-inputs     With --test-data: fold the graph inputs that the importer\n"
+         "                          needs at compile time (shapes, axes, pads, ...) into\n"
+         "                          constants, read from their input_N.pb; feed the others\n"
+         "  --bind-input NAME=FILE  Fold ONNX graph input NAME into a constant\n"
+         "  --rtol R, --atol A      |got-want| <= atol + rtol*|want| (defaults 1e-4, 1e-5);\n"
+         "                          integers and bools must be equal, NaN matches NaN\n"
+         "  --entry NAME            The function to run (default: the only public one, else "
+         "main)\n"
+         "  --repeat N              Run N more times after a warm-up; print the compile time\n"
+         "                          and the min and median latency\n"
+         "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
+         "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n"
+         "  --help, --version\n\n"
+         "EXIT STATUS: 0 all outputs match, 1 a mismatch, 2 any error.\n");
+}
+
+void dlcRunAddFile(DlcRunFiles *list, const char *path) {
+  list->paths = realloc(list->paths, sizeof(char *) * (size_t)(list->count + 1));
+  if (!list->paths)
+    abort();
+  list->paths[list->count++] = dlcStrndup(path, strlen(path));
+}
+
+static void freeFiles(DlcRunFiles *list) {
+  for (intptr_t i = 0; i < list->count; ++i)
+    free(list->paths[i]);
+  free(list->paths);
+  memset(list, 0, sizeof *list);
+}
+
+void dlcRunOptionsDestroy(DlcRunOptions *o) {
+  freeFiles(&o->inputs);
+  freeFiles(&o->expects);
+  dlcBindingListDestroy(&o->bindings);
+}
+
+// Matches "--name", "-name" (value in the next argument) and "--name=value".
+static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,
+                      int *status) {
+  const char *a = argv[*i] + (argv[*i][1] == '-' ? 2 : 1);
+  size_t n = strlen(name);
+  if (strncmp(a, name, n))
+    return false;
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  if (a[n])
+    return false;
+  if (*i + 1 == argc) {
+    fprintf(stderr, "%s: option '%s' requires a value\n", dlcRunTool, argv[*i]);
+    *status = DLC_RUN_ERROR;
+    return true;
+  }
+  *value = argv[++*i];
+  return true;
+}
+
+static bool parseNumber(const char *flag, const char *text, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (end == text || *end || errno || !(v >= 0) || isinf(v)) {
+    fprintf(stderr, "%s: %s expects a non-negative number, got '%s'\n", dlcRunTool, flag, text);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+static int checkCombination(const DlcRunOptions *o) {
+  if (!o->model) {
+    fprintf(stderr, "%s: no model given (see --help)\n", dlcRunTool);
+    return DLC_RUN_ERROR;
+  }
+  if (o->testData && (o->inputs.count || o->expects.count)) {
+    fprintf(stderr, "%s: --test-data cannot be combined with --input or --expect\n", dlcRunTool);
+    return DLC_RUN_ERROR;
+  }
+  if (o->bindShapeInputs && !o->testData) {
+    fprintf(stderr, "%s: --bind-shape-inputs needs --test-data (it reads the values from "
+                    "DIR/input_N.pb)\n", dlcRunTool);
+    return DLC_RUN_ERROR;
+  }
+  return 0;
+}
+
+int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->rtol = 1e-4;
+  o->atol = 1e-5;
+  o->optLevel = 2;
+  for (int i = 1; i < argc; ++i) {
+    const char *raw = argv[i], *v = NULL;
+    int status = 0;
+    if (raw[0] != '-' || !raw[1]) {
+      if (o->model) {
+        fprintf(stderr, "%s: more than one model ('%s' and '%s')\n", dlcRunTool, o->model, raw);
+        return DLC_RUN_ERROR;
+      }
+      o->model = raw;
+      continue;
+    }
+    const char *a = raw + (raw[1] == '-' ? 2 : 1);
+    if (!strcmp(a, "help") || !strcmp(a, "h")) {
+      printHelp();
+      return -1;
+    } else if (!strcmp(a, "version")) {
+      printf("dlc-run (DLC %d.%d) on MLIR 22\n", DLC_VERSION_MAJOR, DLC_VERSION_MINOR);
+      return -1;
+    } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
+      o->optLevel = a[1] - '0';
+    } else if (!strcmp(a, "bind-shape-inputs")) {
+      o->bindShapeInputs = true;
+    } else if (takeValue(argc, argv, &i, "input", &v, &status)) {
+      if (v)
+        dlcRunAddFile(&o->inputs, v);
+    } else if (takeValue(argc, argv, &i, "expect", &v, &status)) {
+      if (v)
+        dlcRunAddFile(&o->expects, v);
+    } else if (takeValue(argc, argv, &i, "test-data", &v, &status)) {
+      o->testData = v;
+    } else if (takeValue(argc, argv, &i, "entry", &v, &status)) {
+      o->entry = v;
+    } else if (takeValue(argc, argv, &i, "o", &v, &status)) {
+      o->outDir = v;
+    } else if (takeValue(argc, argv, &i, "rtol", &v, &status)) {
+      if (v && !parseNumber(raw, v, &o->rtol))
+        return DLC_RUN_ERROR;
+    } else if (takeValue(argc, argv, &i, "atol", &v, &status)) {
+      if (v && !parseNumber(raw, v, &o->atol))
+        return DLC_RUN_ERROR;
+    } else if (takeValue(argc, argv, &i, "repeat", &v, &status)) {
+      char *end;
+      if (v) {
+        errno = 0;
+        o->repeat = strtol(v, &end, 10);
+        if (end == v || *end || errno || o->repeat < 1) {
+          fprintf(stderr, "%s: --repeat expects a positive count, got '%s'\n", dlcRunTool, v);
+          return DLC_RUN_ERROR;
+        }
+      }
+    } else if (takeValue(argc, argv, &i, "bind-input", &v, &status)) {
+      DlcStr error = DLC_STR_INIT;
+      if (v && !dlcBindingListAdd(&o->bindings, v, &error)) {
+        fprintf(stderr, "%s: %s\n", dlcRunTool, dlcStrGet(&error));
+        status = DLC_RUN_ERROR;
+      }
+      dlcStrFree(&error);
+    } else {
+      fprintf(stderr, "%s: unknown option '%s' (see --help)\n", dlcRunTool, raw);
+      return DLC_RUN_ERROR;
+    }
+    if (status)
+      return status;
+  }
+  return checkCombination(o);
+}

@@ -1,0 +1,41 @@
+//===- Options.h - dlc-run's command line -----------------------*- C -*-===//
+
+#ifndef DLC_RUN_OPTIONS_H
+#define DLC_RUN_OPTIONS_H
+
+#include "Runtime/Bindings.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { DLC_RUN_OK = 0, DLC_RUN_MISMATCH = 1, DLC_RUN_ERROR = 2 };
+
+/// The program name that starts every message.
+extern const char *const dlcRunTool;
+
+typedef struct DlcRunFiles {
+  char **paths; ///< owned
+  intptr_t count;
+} DlcRunFiles;
+
+typedef struct DlcRunOptions {
+  const char *model;
+  DlcRunFiles inputs, expects; ///< --input / --expect, or --test-data's files
+  const char *testData;
+  bool bindShapeInputs; ///< bind what the importer needs from --test-data
+  const char *entry;
+  const char *outDir;
+  double rtol, atol;
+  long repeat;
+  int optLevel;
+  DlcBindingList bindings; ///< --bind-input
+} DlcRunOptions;
+
+/// Fills `o` from the command line (defaults first). Returns 0 to go on,
+/// -1 to exit successfully (--help, --version), or an exit status after a
+/// message naming the argument.
+int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o);
+void dlcRunOptionsDestroy(DlcRunOptions *o);
+void dlcRunAddFile(DlcRunFiles *list, const char *path);
+
+#endif // DLC_RUN_OPTIONS_H

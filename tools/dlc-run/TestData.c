@@ -1,0 +1,169 @@
+//===- TestData.c - ONNX backend-test data for dlc-run ----------*- C -*-===//
+
+#include "TestData.h"
+
+#include "Compare.h"
+#include "Support/Str.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+bool dlcRunCollectTestData(DlcRunOptions *o) {
+  struct stat st;
+  if (stat(o->testData, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "%s: --test-data: '%s' is not a directory\n", dlcRunTool, o->testData);
+    return false;
+  }
+  for (int kind = 0; kind < 2; ++kind) {
+    for (int n = 0;; ++n) {
+      DlcStr path = DLC_STR_INIT;
+      dlcStrPrintf(&path, "%s/%s_%d.pb", o->testData, kind ? "output" : "input", n);
+      bool exists = stat(dlcStrGet(&path), &st) == 0;
+      if (exists)
+        dlcRunAddFile(kind ? &o->expects : &o->inputs, dlcStrGet(&path));
+      dlcStrFree(&path);
+      if (!exists)
+        break;
+    }
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The input provider
+//===----------------------------------------------------------------------===//
+
+void dlcTestInputsInit(DlcTestInputs *t, const char *dir, const DlcRunFiles *files) {
+  size_t n = (size_t)(files->count ? files->count : 1);
+  t->dir = dir;
+  t->files = files;
+  t->values = calloc(n, sizeof *t->values);
+  t->names = calloc(n, sizeof *t->names);
+  t->order = calloc(n, sizeof *t->order);
+  t->numBound = 0;
+  if (!t->values || !t->names || !t->order)
+    abort();
+}
+
+void dlcTestInputsDestroy(DlcTestInputs *t) {
+  for (intptr_t i = 0; i < t->files->count; ++i) {
+    dlcTensorDestroy(&t->values[i]);
+    free(t->names[i]);
+  }
+  free(t->values);
+  free(t->names);
+  free(t->order);
+}
+
+static void printError(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%s: %.*s\n", dlcRunTool, (int)message.length, message.data);
+}
+
+MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
+                                       const DlcTensor **value, void *userData) {
+  DlcTestInputs *t = userData;
+  if (position < 0 || position >= t->files->count) {
+    fprintf(stderr,
+            "%s: graph input '%.*s' is needed at compile time, but '%s' has no input_%ld.pb\n",
+            dlcRunTool, (int)name.length, name.data, t->dir, (long)position);
+    return mlirLogicalResultFailure();
+  }
+  if (mlirLogicalResultIsFailure(
+          dlcTensorReadFile(t->files->paths[position], &t->values[position], printError, NULL)))
+    return mlirLogicalResultFailure();
+  t->names[position] = dlcStrndup(name.data, name.length);
+  t->order[t->numBound++] = position;
+  *value = &t->values[position];
+  return mlirLogicalResultSuccess();
+}
+
+void dlcTestInputsPrint(const DlcTestInputs *t) {
+  for (intptr_t k = 0; k < t->numBound; ++k) {
+    intptr_t i = t->order[k];
+    DlcStr s = DLC_STR_INIT;
+    dlcStrPrintf(&s, "bound input '%s' from %s: ", t->names[i], t->files->paths[i]);
+    dlcAppendTensorType(&s, &t->values[i]);
+    dlcStrPuts(&s, " values=");
+    dlcAppendValues(&s, &t->values[i], 10);
+    printf("%s\n", dlcStrGet(&s));
+    dlcStrFree(&s);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Matching files to arguments
+//===----------------------------------------------------------------------===//
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+// The `onnx.name` of argument `i`, or a null attribute.
+static MlirAttribute argName(MlirAttribute argAttrs, intptr_t i) {
+  if (mlirAttributeIsNull(argAttrs) || !mlirAttributeIsAArray(argAttrs) ||
+      i >= mlirArrayAttrGetNumElements(argAttrs))
+    return (MlirAttribute){NULL};
+  MlirAttribute dict = mlirArrayAttrGetElement(argAttrs, i);
+  if (!mlirAttributeIsADictionary(dict))
+    return (MlirAttribute){NULL};
+  MlirAttribute name = mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString("onnx.name"));
+  return !mlirAttributeIsNull(name) && mlirAttributeIsAString(name) ? name : (MlirAttribute){NULL};
+}
+
+static intptr_t numArguments(MlirOperation entry) {
+  MlirAttribute type = attrOf(entry, "function_type");
+  if (mlirAttributeIsNull(type) || !mlirAttributeIsAType(type) ||
+      !mlirTypeIsAFunction(mlirTypeAttrGetValue(type)))
+    return -1;
+  return mlirFunctionTypeGetNumInputs(mlirTypeAttrGetValue(type));
+}
+
+static void copyAll(const DlcRunFiles *files, DlcRunFiles *out) {
+  for (intptr_t i = 0; i < files->count; ++i)
+    dlcRunAddFile(out, files->paths[i]);
+}
+
+bool dlcRunArgumentFiles(MlirOperation entry, const char *dir, const DlcRunFiles *files,
+                         DlcRunFiles *out) {
+  MlirAttribute inputs = attrOf(entry, "onnx.graph_inputs");
+  intptr_t numArgs = numArguments(entry);
+  if (mlirAttributeIsNull(inputs) || !mlirAttributeIsAArray(inputs) || numArgs < 0) {
+    copyAll(files, out);
+    return true;
+  }
+  intptr_t numInputs = mlirArrayAttrGetNumElements(inputs);
+  if (files->count != numInputs) {
+    fprintf(stderr, "%s: '%s' holds %ld input files (input_N.pb), but the model has %ld graph "
+                    "inputs\n",
+            dlcRunTool, dir, (long)files->count, (long)numInputs);
+    return false;
+  }
+  // Find each argument's graph input; any argument without one: by position.
+  MlirAttribute argAttrs = attrOf(entry, "arg_attrs");
+  intptr_t *positions = malloc(sizeof(intptr_t) * (size_t)(numArgs ? numArgs : 1));
+  if (!positions)
+    abort();
+  bool byName = true;
+  for (intptr_t i = 0; i < numArgs && byName; ++i) {
+    MlirAttribute name = argName(argAttrs, i);
+    positions[i] = -1;
+    for (intptr_t k = 0; !mlirAttributeIsNull(name) && k < numInputs && positions[i] < 0; ++k)
+      if (mlirAttributeEqual(name, mlirArrayAttrGetElement(inputs, k)))
+        positions[i] = k;
+    byName = positions[i] >= 0;
+  }
+  if (byName) {
+    for (intptr_t i = 0; i < numArgs; ++i)
+      dlcRunAddFile(out, files->paths[positions[i]]);
+  } else {
+    copyAll(files, out);
+  }
+  free(positions);
+  return true;
+}
