@@ -33,6 +33,20 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateGraphToTensorPass(void);
 /// math on signless tensors.
 DLC_CAPI_EXPORTED MlirPass dlcCreateTensorToLinalgPass(void);
 
+/// dlc-flatten-constants: tensor constants with at least `minElements`
+/// elements (and rank other than 1) become a 1-D dense_resource blob plus a
+/// tensor.expand_shape (the pipelines use 256).
+DLC_CAPI_EXPORTED MlirPass dlcCreateFlattenConstantsPass(int64_t minElements);
+
+/// dlc-lower-copies: memref.copy between non-identity layouts becomes
+/// linalg.copy, so compiled code needs no MLIR runtime library.
+DLC_CAPI_EXPORTED MlirPass dlcCreateLowerCopiesPass(void);
+
+/// dlc-entry-abi: records public functions' tensor signatures, and after
+/// bufferization gives them DLC's C calling convention (bare pointers,
+/// inputs then outputs, i32 status).
+DLC_CAPI_EXPORTED MlirPass dlcCreateEntryABIPass(void);
+
 /// Creates the DLC pass whose flag is `argument` with textual `options`
 /// ("name=value name2=value", as inside `{}` in a pipeline; may be empty).
 /// On an unknown pass or a bad option it calls `errorCallback` with a

@@ -7,6 +7,7 @@
 
 #include "Pass/PassDef.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const DlcPassDef passes[] = {
@@ -144,3 +145,12 @@ MlirPass dlcCreatePassFromString(MlirStringRef argument, MlirStringRef options,
 CREATE(dlcCreateInferShapesPass, "dlc-infer-shapes")
 CREATE(dlcCreateGraphToTensorPass, "dlc-graph-to-tensor")
 CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
+CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
+CREATE(dlcCreateEntryABIPass, "dlc-entry-abi")
+
+MlirPass dlcCreateFlattenConstantsPass(int64_t minElements) {
+  char options[48];
+  snprintf(options, sizeof options, "min-elements=%lld", (long long)minElements);
+  return dlcCreatePassFromDef(dlcLookupPassDef("dlc-flatten-constants", 21),
+                              mlirStringRefCreateFromCString(options), NULL, NULL);
+}

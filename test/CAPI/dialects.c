@@ -95,6 +95,30 @@ static void testPipeline(void) {
   mlirContextDestroy(ctx);
 }
 
+// CHECK-LABEL: testTypedPasses
+static void testTypedPasses(void) {
+  printf("testTypedPasses\n");
+  MlirContext ctx = dlcContextCreate();
+  MlirModule m = parse(ctx, "func.func @f() -> tensor<2x3xf32> {\n"
+                            "  %0 = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>\n"
+                            "  return %0 : tensor<2x3xf32>\n}\n");
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  // The option decides: 7 elements would leave the 6-element constant alone.
+  mlirOpPassManagerAddOwnedPass(opm, dlcCreateFlattenConstantsPass(6));
+  mlirOpPassManagerAddOwnedPass(opm, dlcCreateLowerCopiesPass());
+  mlirOpPassManagerAddOwnedPass(opm, dlcCreateEntryABIPass());
+  // CHECK: run typed: 1
+  printf("run typed: %d\n", mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  // CHECK: arith.constant dense_resource<{{.*}}> : tensor<6xf32>
+  // CHECK: tensor.expand_shape
+  mlirOperationPrint(mlirModuleGetOperation(m), print, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testPassInfo
 static void testPassInfo(void) {
   printf("testPassInfo\n");
@@ -112,6 +136,7 @@ int main(void) {
   testLoad();
   testVerify();
   testPipeline();
+  testTypedPasses();
   testPassInfo();
   return 0;
 }
