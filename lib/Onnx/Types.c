@@ -8,37 +8,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Importer.h"
+#include "Runtime/TensorIO.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 MlirType dlcOnnxElementType(MlirContext ctx, int32_t dataType) {
-  switch (dataType) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
-    return mlirF32TypeGet(ctx);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
-    return mlirF64TypeGet(ctx);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
-    return mlirIntegerTypeGet(ctx, 8);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16:
-    return mlirIntegerTypeGet(ctx, 16);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32:
-    return mlirIntegerTypeGet(ctx, 32);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
-    return mlirIntegerTypeGet(ctx, 64);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
-    return mlirIntegerTypeUnsignedGet(ctx, 8);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16:
-    return mlirIntegerTypeUnsignedGet(ctx, 16);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32:
-    return mlirIntegerTypeUnsignedGet(ctx, 32);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64:
-    return mlirIntegerTypeUnsignedGet(ctx, 64);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL:
-    return mlirIntegerTypeGet(ctx, 1);
-  default:
+  DlcDType dtype;
+  if (!dlcDTypeFromOnnx(dataType, &dtype))
     return (MlirType){NULL};
-  }
+  return dlcDTypeToMlirType(ctx, dtype);
 }
 
 const char *dlcOnnxDataTypeName(int32_t dataType) {

@@ -1,6 +1,7 @@
 //===- Tensor.c - Host tensors ----------------------------------*- C -*-===//
 
 #include "dlc-c/Tensor.h"
+#include "Support/Types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -21,65 +22,27 @@ const char *dlcDTypeName(DlcDType dtype) {
   return (size_t)dtype < sizeof names / sizeof *names ? names[dtype] : "?";
 }
 
+// A DlcDType is the bit index of its DLC_T_* element-type bit
+// (Support/Types.h): one table of element types serves both.
+_Static_assert(DLC_T_F32 == 1u << DLC_DTYPE_F32 && DLC_T_F64 == 1u << DLC_DTYPE_F64 &&
+                   DLC_T_I8 == 1u << DLC_DTYPE_I8 && DLC_T_I16 == 1u << DLC_DTYPE_I16 &&
+                   DLC_T_I32 == 1u << DLC_DTYPE_I32 && DLC_T_I64 == 1u << DLC_DTYPE_I64 &&
+                   DLC_T_U8 == 1u << DLC_DTYPE_U8 && DLC_T_U16 == 1u << DLC_DTYPE_U16 &&
+                   DLC_T_U32 == 1u << DLC_DTYPE_U32 && DLC_T_U64 == 1u << DLC_DTYPE_U64 &&
+                   DLC_T_I1 == 1u << DLC_DTYPE_BOOL,
+               "DlcDType values must be the bit indices of the DLC_T_* element types");
+
 MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype) {
-  switch (dtype) {
-  case DLC_DTYPE_F32:
-    return mlirF32TypeGet(ctx);
-  case DLC_DTYPE_F64:
-    return mlirF64TypeGet(ctx);
-  case DLC_DTYPE_I8:
-    return mlirIntegerTypeGet(ctx, 8);
-  case DLC_DTYPE_I16:
-    return mlirIntegerTypeGet(ctx, 16);
-  case DLC_DTYPE_I32:
-    return mlirIntegerTypeGet(ctx, 32);
-  case DLC_DTYPE_I64:
-    return mlirIntegerTypeGet(ctx, 64);
-  case DLC_DTYPE_U8:
-    return mlirIntegerTypeUnsignedGet(ctx, 8);
-  case DLC_DTYPE_U16:
-    return mlirIntegerTypeUnsignedGet(ctx, 16);
-  case DLC_DTYPE_U32:
-    return mlirIntegerTypeUnsignedGet(ctx, 32);
-  case DLC_DTYPE_U64:
-    return mlirIntegerTypeUnsignedGet(ctx, 64);
-  case DLC_DTYPE_BOOL:
-    return mlirIntegerTypeGet(ctx, 1);
-  }
-  return (MlirType){NULL};
+  if ((unsigned)dtype > DLC_DTYPE_BOOL)
+    return (MlirType){NULL};
+  return dlcEltFromBit(ctx, 1u << dtype);
 }
 
 MlirLogicalResult dlcDTypeFromMlirType(MlirType t, DlcDType *dtype) {
-  if (mlirTypeIsAF32(t)) {
-    *dtype = DLC_DTYPE_F32;
-  } else if (mlirTypeIsAF64(t)) {
-    *dtype = DLC_DTYPE_F64;
-  } else if (mlirTypeIsAInteger(t) && !mlirIntegerTypeIsSigned(t)) {
-    bool u = mlirIntegerTypeIsUnsigned(t);
-    switch (mlirIntegerTypeGetWidth(t)) {
-    case 1:
-      if (u)
-        return mlirLogicalResultFailure();
-      *dtype = DLC_DTYPE_BOOL;
-      break;
-    case 8:
-      *dtype = u ? DLC_DTYPE_U8 : DLC_DTYPE_I8;
-      break;
-    case 16:
-      *dtype = u ? DLC_DTYPE_U16 : DLC_DTYPE_I16;
-      break;
-    case 32:
-      *dtype = u ? DLC_DTYPE_U32 : DLC_DTYPE_I32;
-      break;
-    case 64:
-      *dtype = u ? DLC_DTYPE_U64 : DLC_DTYPE_I64;
-      break;
-    default:
-      return mlirLogicalResultFailure();
-    }
-  } else {
+  uint32_t bit = dlcEltBit(t);
+  if (!bit)
     return mlirLogicalResultFailure();
-  }
+  *dtype = (DlcDType)__builtin_ctz(bit);
   return mlirLogicalResultSuccess();
 }
 

@@ -93,6 +93,12 @@ MlirAttribute dlcSplatAttr(MlirType tensorType, double value) {
   return mlirDenseElementsAttrSplatGet(tensorType, scalar);
 }
 
+MlirValue dlcCastTo(DlcBuilder *b, MlirValue v, MlirType type) {
+  if (mlirTypeEqual(mlirValueGetType(v), type))
+    return v;
+  return dlcBuild1(b, "tensor.cast", 1, &v, type, 0, NULL);
+}
+
 MlirValue dlcConstant(DlcBuilder *b, MlirAttribute value) {
   MlirNamedAttribute attr = dlcNamed(b->ctx, "value", value);
   return dlcBuild1(b, "arith.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);

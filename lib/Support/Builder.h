@@ -44,6 +44,10 @@ MlirAttribute dlcSplatAttr(MlirType tensorType, double value);
 /// A scalar attribute of element type `elt` (signless ints for ui types).
 MlirAttribute dlcScalarAttr(MlirType elt, double value);
 
+/// `v` itself when it has type `type`, else `tensor.cast` of it to `type`
+/// (for declared result types more or less static than an op infers).
+MlirValue dlcCastTo(DlcBuilder *b, MlirValue v, MlirType type);
+
 /// arith.constant of a typed attribute.
 MlirValue dlcConstant(DlcBuilder *b, MlirAttribute value);
 /// arith.constant of a scalar of element type `elt` (signless for ui).

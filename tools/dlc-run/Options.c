@@ -3,6 +3,7 @@
 #include "Options.h"
 
 #include "Support/Str.h"
+#include "Tools/CommandLine.h"
 
 #include <errno.h>
 #include <math.h>
@@ -59,26 +60,9 @@ void dlcRunOptionsDestroy(DlcRunOptions *o) {
   dlcBindingListDestroy(&o->bindings);
 }
 
-// Matches "--name", "-name" (value in the next argument) and "--name=value".
 static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,
                       int *status) {
-  const char *a = argv[*i] + (argv[*i][1] == '-' ? 2 : 1);
-  size_t n = strlen(name);
-  if (strncmp(a, name, n))
-    return false;
-  if (a[n] == '=') {
-    *value = a + n + 1;
-    return true;
-  }
-  if (a[n])
-    return false;
-  if (*i + 1 == argc) {
-    fprintf(stderr, "%s: option '%s' requires a value\n", dlcRunTool, argv[*i]);
-    *status = DLC_RUN_ERROR;
-    return true;
-  }
-  *value = argv[++*i];
-  return true;
+  return dlcTakeFlagValue(argc, argv, i, name, value, dlcRunTool, status, DLC_RUN_ERROR);
 }
 
 static bool parseNumber(const char *flag, const char *text, double *out) {

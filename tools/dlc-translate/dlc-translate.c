@@ -16,6 +16,7 @@
 #include "dlc-c/Target.h"
 
 #include "mlir-c/IR.h"
+#include "Tools/CommandLine.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -70,26 +71,9 @@ static void printHelp(void) {
          "  --help, --version\n");
 }
 
-// Matches "--name", "-name" (value in the next argument) and "--name=value".
 static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,
                       int *status) {
-  const char *a = argv[*i] + (argv[*i][1] == '-' ? 2 : 1);
-  size_t n = strlen(name);
-  if (strncmp(a, name, n))
-    return false;
-  if (a[n] == '=') {
-    *value = a + n + 1;
-    return true;
-  }
-  if (a[n])
-    return false;
-  if (*i + 1 == argc) {
-    fprintf(stderr, "%s: option '%s' requires a value\n", tool, argv[*i]);
-    *status = 1;
-    return true;
-  }
-  *value = argv[++*i];
-  return true;
+  return dlcTakeFlagValue(argc, argv, i, name, value, tool, status, 1);
 }
 
 static bool setMode(Options *o, Mode mode, const char *flag) {

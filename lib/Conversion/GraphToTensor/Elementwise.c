@@ -19,18 +19,8 @@
 static MlirValue operand(DlcRewriter *rw, int i) { return dlcOpOperand(rw->op, i); }
 static MlirType resultType(DlcRewriter *rw) { return mlirValueGetType(dlcOpResult(rw->op, 0)); }
 
-// `v` as a value of `type`: the verifier accepts a declared result that is
-// more static than the operand (identity: tensor<?xf32> -> tensor<4xf32>).
-static MlirValue castTo(DlcRewriter *rw, MlirValue v, MlirType type) {
-  if (mlirTypeEqual(mlirValueGetType(v), type))
-    return v;
-  return dlcBuild1(&rw->b, "tensor.cast", 1, &v, type, 0, NULL);
-}
-
 static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
-  v = castTo(rw, v, resultType(rw));
-  dlcReplaceOp(rw, 1, &v);
-  return mlirLogicalResultSuccess();
+  return dlcReplaceOpCast(rw, 1, &v);
 }
 
 //===----------------------------------------------------------------------===//
@@ -246,7 +236,7 @@ static MlirLogicalResult lowerIdentity(DlcRewriter *rw) { return replaceWith(rw,
 
 static MlirLogicalResult lowerDropout(DlcRewriter *rw) {
   MlirValue x = operand(rw, 0);
-  MlirValue results[2] = {castTo(rw, x, resultType(rw))};
+  MlirValue results[2] = {dlcCastTo(&rw->b, x, resultType(rw))};
   intptr_t n = 1;
   MlirValue mask = dlcOpResult(rw->op, 1);
   if (!mlirValueIsNull(mask))

@@ -51,6 +51,11 @@ MlirValue dlcPool(DlcRewriter *rw, MlirValue input, const char *kind, int64_t n,
                   const int64_t *window, const int64_t *strides, const int64_t *dilations,
                   MlirValue *indices);
 
+/// Replaces the op's `n` results, in order, with `values`, each cast to the
+/// result's declared type (dlcCastTo): the verifier accepts declared results
+/// with more or fewer static dims than the operands imply. Returns success.
+MlirLogicalResult dlcReplaceOpCast(DlcRewriter *rw, intptr_t n, MlirValue *values);
+
 /// A constant tensor: arith.constant of `value` (a dense elements attr).
 MlirValue dlcConstTensor(DlcRewriter *rw, MlirAttribute value);
 /// A 0-d constant of element type `elt`.

@@ -32,11 +32,7 @@ static MlirValue dropUnitDims(DlcRewriter *rw, MlirValue v, const bool *drop) {
 // `v` as a value of the op's declared result type, which may be more static
 // than what the contraction infers from the operands.
 static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
-  MlirType type = mlirValueGetType(dlcOpResult(rw->op, 0));
-  if (!mlirTypeEqual(mlirValueGetType(v), type))
-    v = dlcBuild1(&rw->b, "tensor.cast", 1, &v, type, 0, NULL);
-  dlcReplaceOp(rw, 1, &v);
-  return mlirLogicalResultSuccess();
+  return dlcReplaceOpCast(rw, 1, &v);
 }
 
 static MlirLogicalResult lowerMatmul(DlcRewriter *rw) {

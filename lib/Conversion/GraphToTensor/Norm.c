@@ -121,20 +121,9 @@ static MlirValue mulMulAddBody(DlcBuilder *b, const MlirValue *a, const MlirType
 
 static MlirType typeOf(MlirValue v) { return mlirValueGetType(v); }
 
-// `v` as a value of `type`: the verifier accepts a declared result with
-// more or fewer static dims than the operands imply.
-static MlirValue castTo(DlcRewriter *rw, MlirValue v, MlirType type) {
-  if (mlirTypeEqual(typeOf(v), type))
-    return v;
-  return dlcBuild1(&rw->b, "tensor.cast", 1, &v, type, 0, NULL);
-}
-
 // Replaces the op's present results with `values` (in def order).
 static MlirLogicalResult replaceWith(DlcRewriter *rw, int n, MlirValue *values) {
-  for (int i = 0; i < n; ++i)
-    values[i] = castTo(rw, values[i], typeOf(mlirOperationGetResult(rw->op, i)));
-  dlcReplaceOp(rw, n, values);
-  return mlirLogicalResultSuccess();
+  return dlcReplaceOpCast(rw, n, values);
 }
 
 // `kind`-reduces x over dims [from, to) and reshapes the result to x's

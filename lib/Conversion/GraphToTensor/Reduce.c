@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
+#include "Dialect/Graph/GraphInfer.h"
 #include "Dialect/OpDef.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -16,28 +17,13 @@
 // The dims the op reduces, sorted; 0 when it reduces nothing (empty axes
 // with noop_with_empty_axes, or a 0-d input). The op is verified.
 static int64_t reducedDims(MlirOperation op, int64_t rank, int64_t *dims) {
-  int64_t axes[DLC_MAX_RANK];
-  int64_t n = dlcOpInts(op, "axes", axes, DLC_MAX_RANK);
   bool reduced[DLC_MAX_RANK];
-  bool all = n <= 0 && !dlcOpBool(op, "noop_with_empty_axes");
-  for (int64_t i = 0; i < rank; ++i)
-    reduced[i] = all;
-  for (int64_t i = 0; i < n && i < DLC_MAX_RANK; ++i)
-    if (dlcNormalizeAxis(&axes[i], rank))
-      reduced[axes[i]] = true;
+  dlcGraphReducedDims(op, rank, reduced);
   int64_t count = 0;
   for (int64_t i = 0; i < rank; ++i)
     if (reduced[i])
       dims[count++] = i;
   return count;
-}
-
-// `v` as a value of `type`: the verifier accepts a declared result with
-// more or fewer static dims than the operands imply.
-static MlirValue castTo(DlcRewriter *rw, MlirValue v, MlirType type) {
-  if (mlirTypeEqual(mlirValueGetType(v), type))
-    return v;
-  return dlcBuild1(&rw->b, "tensor.cast", 1, &v, type, 0, NULL);
 }
 
 // Replaces the op with `reduced` (dims `dims` of the input reduced away),
@@ -50,7 +36,7 @@ static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue reduced, int64_t
       keep.dims[dims[i]] = 1;
     reduced = dlcReshape(rw, reduced, dlcTensorType(&keep, dlcEltOfValue(reduced)));
   }
-  MlirValue v = castTo(rw, reduced, mlirValueGetType(dlcOpResult(rw->op, 0)));
+  MlirValue v = dlcCastTo(&rw->b, reduced, mlirValueGetType(dlcOpResult(rw->op, 0)));
   dlcReplaceOp(rw, 1, &v);
   return mlirLogicalResultSuccess();
 }

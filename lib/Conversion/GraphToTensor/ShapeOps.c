@@ -36,11 +36,7 @@ static MlirType resultType(DlcRewriter *rw) {
 // Replaces the op with `v`, with a tensor.cast where its type has other
 // static dims than the declared one (shape inference has not run).
 static MlirLogicalResult finish(DlcRewriter *rw, MlirValue v) {
-  MlirType declared = declaredType(rw);
-  if (!mlirTypeEqual(mlirValueGetType(v), declared))
-    v = dlcBuild1(&rw->b, "tensor.cast", 1, &v, declared, 0, NULL);
-  dlcReplaceOp(rw, 1, &v);
-  return mlirLogicalResultSuccess();
+  return dlcReplaceOpCast(rw, 1, &v);
 }
 
 static MlirType withDim(MlirValue v, int64_t dim, int64_t size) {

@@ -200,6 +200,13 @@ MlirValue dlcPool(DlcRewriter *rw, MlirValue input, const char *kind, int64_t n,
   return mlirOperationGetResult(op, 0);
 }
 
+MlirLogicalResult dlcReplaceOpCast(DlcRewriter *rw, intptr_t n, MlirValue *values) {
+  for (intptr_t i = 0; i < n; ++i)
+    values[i] = dlcCastTo(&rw->b, values[i], mlirValueGetType(mlirOperationGetResult(rw->op, i)));
+  dlcReplaceOp(rw, n, values);
+  return mlirLogicalResultSuccess();
+}
+
 MlirValue dlcConstTensor(DlcRewriter *rw, MlirAttribute value) { return dlcConstant(&rw->b, value); }
 
 MlirValue dlcScalarTensor(DlcRewriter *rw, MlirType elt, double value) {

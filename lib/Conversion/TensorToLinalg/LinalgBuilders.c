@@ -21,12 +21,6 @@ bool dlcHasNoElements(MlirType tensorType) {
   return false;
 }
 
-MlirValue dlcCastTo(DlcBuilder *b, MlirValue v, MlirType type) {
-  if (mlirTypeEqual(mlirValueGetType(v), type))
-    return v;
-  return dlcBuild1(b, "tensor.cast", 1, &v, type, 0, NULL);
-}
-
 MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const MlirValue *dynamic) {
   return dlcBuild1(b, "tensor.empty", numDynamic, dynamic, type, 0, NULL);
 }

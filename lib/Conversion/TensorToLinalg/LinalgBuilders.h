@@ -16,9 +16,6 @@ MlirValue dlcEmptyLike(DlcBuilder *b, MlirType type, MlirValue like);
 MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const MlirValue *dynamic);
 /// `linalg.fill` of `init` with the scalar `value`.
 MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init);
-/// `v` itself when it has type `type`, else `tensor.cast` of it to `type`
-/// (for declared result types more or less static than an op infers).
-MlirValue dlcCastTo(DlcBuilder *b, MlirValue v, MlirType type);
 /// True when a static dim of the tensor type is 0: it has no elements.
 /// MLIR 22 rejects static slices at an offset equal to a dim's size even
 /// when they are empty, so lowerings that slice treat such tensors apart.

@@ -35,6 +35,9 @@ MlirLogicalResult dlcGraphInferLayerNorm(DlcInfer *in);
 MlirLogicalResult dlcGraphInferSoftmax(DlcInfer *in); // softmax log_softmax
 // InferReduce.c
 MlirLogicalResult dlcGraphInferReduce(DlcInfer *in);
+/// Marks in `reduced` the dims a verified reduce_* op reduces (its axes, or
+/// all dims, or none with noop_with_empty_axes).
+void dlcGraphReducedDims(MlirOperation op, int64_t rank, bool *reduced);
 // InferShapeOps.c
 MlirLogicalResult dlcGraphInferReshape(DlcInfer *in);
 MlirLogicalResult dlcGraphInferFlatten(DlcInfer *in);

@@ -34,6 +34,17 @@ static bool checkBias(DlcInfer *in, int64_t channels) {
   return true;
 }
 
+// N x M x (spatial output sizes), in the input's element type.
+static MlirLogicalResult setOutput(DlcInfer *in, int64_t m, const DlcWindowGeometry *g) {
+  DlcShape out = {.rank = in->shapes[0].rank};
+  out.dims[0] = in->shapes[0].dims[0];
+  out.dims[1] = m;
+  for (int64_t i = 0; i < g->numSpatial; ++i)
+    out.dims[2 + i] = g->output[i];
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
+  return mlirLogicalResultSuccess();
+}
+
 static bool divides(int64_t group, int64_t n) { return n == DLC_DYN || n % group == 0; }
 
 MlirLogicalResult dlcGraphInferConv(DlcInfer *in) {
@@ -55,13 +66,7 @@ MlirLogicalResult dlcGraphInferConv(DlcInfer *in) {
   }
   if (!checkBias(in, m))
     return fail();
-  DlcShape out = {.rank = x->rank};
-  out.dims[0] = x->dims[0];
-  out.dims[1] = m;
-  for (int64_t i = 0; i < g.numSpatial; ++i)
-    out.dims[2 + i] = g.output[i];
-  in->results[0] = dlcTensorType(&out, in->elts[0]);
-  return mlirLogicalResultSuccess();
+  return setOutput(in, m, &g);
 }
 
 MlirLogicalResult dlcGraphInferConvTranspose(DlcInfer *in) {
@@ -84,11 +89,5 @@ MlirLogicalResult dlcGraphInferConvTranspose(DlcInfer *in) {
   int64_t m = mg == DLC_DYN ? DLC_DYN : mg * group;
   if (!checkBias(in, m))
     return fail();
-  DlcShape out = {.rank = x->rank};
-  out.dims[0] = x->dims[0];
-  out.dims[1] = m;
-  for (int64_t i = 0; i < g.numSpatial; ++i)
-    out.dims[2 + i] = g.output[i];
-  in->results[0] = dlcTensorType(&out, in->elts[0]);
-  return mlirLogicalResultSuccess();
+  return setOutput(in, m, &g);
 }

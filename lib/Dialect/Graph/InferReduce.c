@@ -11,16 +11,21 @@
 
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 
-// Marks the dims `axes` names in `reduced`; false (with an error) when an
-// axis is out of range or repeated.
+void dlcGraphReducedDims(MlirOperation op, int64_t rank, bool *reduced) {
+  int64_t axes[DLC_MAX_RANK];
+  int64_t n = dlcOpInts(op, "axes", axes, DLC_MAX_RANK);
+  bool all = n <= 0 && !dlcOpBool(op, "noop_with_empty_axes");
+  for (int64_t i = 0; i < rank; ++i)
+    reduced[i] = all;
+  for (int64_t i = 0; i < n && i < DLC_MAX_RANK; ++i)
+    if (dlcNormalizeAxis(&axes[i], rank))
+      reduced[axes[i]] = true;
+}
+
+// Checks `axes` (in range, no dim twice), then marks the reduced dims.
 static bool readAxes(DlcInfer *in, int64_t rank, bool *reduced) {
   int64_t axes[DLC_MAX_RANK];
   int64_t n = dlcOpInts(in->op, "axes", axes, DLC_MAX_RANK);
-  bool all = n <= 0 && !dlcOpBool(in->op, "noop_with_empty_axes");
-  for (int64_t i = 0; i < rank; ++i)
-    reduced[i] = all;
-  if (n <= 0)
-    return true;
   if (n > rank) {
     dlcEmitOpError(in->op, "attribute 'axes' has more entries (%lld) than the input's rank (%lld)",
                    (long long)n, (long long)rank);
@@ -34,12 +39,15 @@ static bool readAxes(DlcInfer *in, int64_t rank, bool *reduced) {
                      (long long)rank);
       return false;
     }
-    if (reduced[axis]) {
-      dlcEmitOpError(in->op, "attribute 'axes' names dim %lld twice", (long long)axis);
-      return false;
+    for (int64_t j = 0; j < i; ++j) {
+      int64_t other = axes[j];
+      if (dlcNormalizeAxis(&other, rank) && other == axis) {
+        dlcEmitOpError(in->op, "attribute 'axes' names dim %lld twice", (long long)axis);
+        return false;
+      }
     }
-    reduced[axis] = true;
   }
+  dlcGraphReducedDims(in->op, rank, reduced);
   return true;
 }
 

@@ -1,0 +1,16 @@
+//===- CommandLine.h - Flags of dlc-run and dlc-translate -------*- C -*-===//
+
+#ifndef DLC_TOOLS_COMMANDLINE_H
+#define DLC_TOOLS_COMMANDLINE_H
+
+#include <stdbool.h>
+
+/// Matches argv[*i] against the flag `name` that takes a value, written
+/// "--name=value", "-name=value", or "--name value" (advancing *i past the
+/// value). Returns false when argv[*i] is another flag. When the value is
+/// missing, prints "<tool>: option '<arg>' requires a value", sets *status
+/// to `errorStatus` and returns true.
+bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const char **value,
+                      const char *tool, int *status, int errorStatus);
+
+#endif // DLC_TOOLS_COMMANDLINE_H
