@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime/TensorIO.h"
+#include "Support/File.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -436,33 +437,13 @@ MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
   dlcStrPuts(&header, "\n");
   unsigned char prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
                               (unsigned char)(header.len & 0xff), (unsigned char)(header.len >> 8)};
-  // Write a temporary file next to `path`, then rename it into place.
-  DlcStr tmp = DLC_STR_INIT;
-  dlcStrPrintf(&tmp, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(dlcStrGet(&tmp), "wb");
-  bool ok = f && fwrite(prefix, 1, 10, f) == 10 &&
-            fwrite(header.data, 1, header.len, f) == header.len &&
-            (t->bytes == 0 || fwrite(t->data, 1, t->bytes, f) == t->bytes);
-  int savedErrno = errno;
-  if (f && fclose(f) != 0 && ok) {
-    ok = false;
-    savedErrno = errno;
-  }
-  if (ok && rename(dlcStrGet(&tmp), path) != 0) {
-    ok = false;
-    savedErrno = errno;
-  }
-  dlcStrFree(&header);
-  if (!ok) {
-    if (f)
-      remove(dlcStrGet(&tmp));
-    dlcStrFree(&tmp);
-    DlcStr error = DLC_STR_INIT;
-    dlcStrPrintf(&error, "cannot write '%s': %s", path, strerror(savedErrno));
+  const void *chunks[3] = {prefix, header.data, t->data};
+  size_t sizes[3] = {sizeof prefix, header.len, t->bytes};
+  DlcStr error = DLC_STR_INIT;
+  bool ok = dlcWriteFileAtomically(path, 3, chunks, sizes, &error);
+  if (!ok)
     report(errorCallback, userData, &error);
-    dlcStrFree(&error);
-    return mlirLogicalResultFailure();
-  }
-  dlcStrFree(&tmp);
-  return mlirLogicalResultSuccess();
+  dlcStrFree(&error);
+  dlcStrFree(&header);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

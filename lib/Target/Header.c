@@ -133,23 +133,12 @@ MlirLogicalResult dlcEmitCHeader(MlirModule module, MlirStringRef path) {
   dlcStrPrintf(&s, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", dlcStrGet(&guard));
   dlcStrFree(&guard);
   if (ok) {
-    char *tmp = dlcTemporaryPath(file, ".h");
-    FILE *f = fopen(tmp, "wb");
-    ok = f && fwrite(s.data, 1, s.len, f) == s.len;
-    int savedErrno = errno;
-    if (f && fclose(f) != 0 && ok) {
-      ok = false;
-      savedErrno = errno;
-    }
-    if (ok && rename(tmp, file) != 0) {
-      ok = false;
-      savedErrno = errno;
-    }
-    if (!ok) {
-      dlcEmitError(loc, "cannot write '%s': %s", file, strerror(savedErrno));
-      remove(tmp);
-    }
-    free(tmp);
+    DlcStr error = DLC_STR_INIT;
+    const void *chunk = s.data;
+    ok = dlcWriteFileAtomically(file, 1, &chunk, &s.len, &error);
+    if (!ok)
+      dlcEmitError(loc, "%s", dlcStrGet(&error));
+    dlcStrFree(&error);
   }
   dlcStrFree(&s);
   free(file);

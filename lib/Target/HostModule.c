@@ -27,12 +27,6 @@ static void initializeNativeTarget(void) {
   LLVMInitializeNativeAsmPrinter();
 }
 
-char *dlcTemporaryPath(const char *path, const char *suffix) {
-  DlcStr s = DLC_STR_INIT;
-  dlcStrPrintf(&s, "%s.tmp%ld%s", path, (long)getpid(), suffix);
-  return s.data;
-}
-
 static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirLocation loc) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, initializeNativeTarget);

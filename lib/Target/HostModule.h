@@ -9,6 +9,7 @@
 #ifndef DLC_TARGET_HOSTMODULE_H
 #define DLC_TARGET_HOSTMODULE_H
 
+#include "Support/File.h"
 #include "dlc-c/Target.h"
 
 #include "llvm-c/Core.h"
@@ -33,9 +34,5 @@ void dlcHostModuleDestroy(DlcHostModule *m);
 /// Writes an object file to `path` (through a temporary file renamed into
 /// place). Fails after an error diagnostic at `loc`.
 bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, MlirLocation loc);
-
-/// "<path>.tmp<pid><suffix>": where a file is written before it is renamed
-/// to `path`. Returns a malloc'ed string.
-char *dlcTemporaryPath(const char *path, const char *suffix);
 
 #endif // DLC_TARGET_HOSTMODULE_H

@@ -16,6 +16,7 @@
 #include "dlc-c/Target.h"
 
 #include "mlir-c/IR.h"
+#include "Support/File.h"
 #include "Tools/CommandLine.h"
 
 #include <errno.h>
@@ -189,24 +190,12 @@ static bool writeOutput(const char *path, const char *data, size_t len) {
     fwrite(data, 1, len, stdout);
     return fflush(stdout) == 0;
   }
-  DlcStr tmp = DLC_STR_INIT;
-  dlcStrPrintf(&tmp, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(dlcStrGet(&tmp), "wb");
-  bool ok = f && fwrite(data, 1, len, f) == len;
-  int savedErrno = errno;
-  if (f && fclose(f) != 0 && ok) {
-    ok = false;
-    savedErrno = errno;
-  }
-  if (ok && rename(dlcStrGet(&tmp), path) != 0) {
-    ok = false;
-    savedErrno = errno;
-  }
-  if (!ok) {
-    fprintf(stderr, "%s: cannot write '%s': %s\n", tool, path, strerror(savedErrno));
-    remove(dlcStrGet(&tmp));
-  }
-  dlcStrFree(&tmp);
+  DlcStr error = DLC_STR_INIT;
+  const void *chunk = data;
+  bool ok = dlcWriteFileAtomically(path, 1, &chunk, &len, &error);
+  if (!ok)
+    fprintf(stderr, "%s: %s\n", tool, dlcStrGet(&error));
+  dlcStrFree(&error);
   return ok;
 }
 
@@ -285,20 +274,19 @@ static bool emitArtifact(MlirModule module, const Options *o) {
     free(header);
     return false;
   }
-  DlcStr tmp = DLC_STR_INIT;
-  dlcStrPrintf(&tmp, "%s.tmp%ld", o->output, (long)getpid());
-  MlirStringRef tmpRef = mlirStringRefCreate(tmp.data, tmp.len);
+  char *tmp = dlcTemporaryPath(o->output, "");
+  MlirStringRef tmpRef = mlirStringRefCreateFromCString(tmp);
   bool ok = mlirLogicalResultIsSuccess(o->mode == MODE_OBJECT
                                            ? dlcEmitObjectFile(module, &o->target, tmpRef)
                                            : dlcEmitSharedLibrary(module, &o->target, tmpRef)) &&
             mlirLogicalResultIsSuccess(dlcEmitCHeader(module, mlirStringRefCreateFromCString(header)));
-  if (ok && rename(dlcStrGet(&tmp), o->output) != 0) {
+  if (ok && rename(tmp, o->output) != 0) {
     fprintf(stderr, "%s: cannot write '%s': %s\n", tool, o->output, strerror(errno));
     remove(header);
     ok = false;
   }
-  remove(dlcStrGet(&tmp));
-  dlcStrFree(&tmp);
+  remove(tmp);
+  free(tmp);
   free(header);
   return ok;
 }
