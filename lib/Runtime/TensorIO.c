@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static void report(MlirStringCallback cb, void *userData, const DlcStr *message) {
   if (cb)

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 DlcTargetOptions dlcTargetOptionsGetDefault(void) {
   DlcTargetOptions options = {2, NULL, NULL};
