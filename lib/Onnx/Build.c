@@ -130,6 +130,11 @@ DlcOnnxStatus dlcOnnxBuild(DlcOnnxNode *n, DlcOnnxOp *op) {
   return DLC_ONNX_OK;
 }
 
+DlcOnnxStatus dlcOnnxBuildOutput(DlcOnnxNode *n, DlcOnnxOp *op) {
+  DLC_ONNX_TRY(dlcOnnxBuild(n, op));
+  return dlcOnnxSetOutput(n, 0, op->results[0]);
+}
+
 DlcOnnxStatus dlcOnnxBuildSimple(DlcOnnxNode *n, const char *name, int numOperands,
                                  const MlirValue *operands, MlirValue *out) {
   DlcOnnxOp op;

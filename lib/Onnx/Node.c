@@ -117,6 +117,17 @@ int64_t dlcOnnxAttrInt(const DlcOnnxNode *n, const char *name, int64_t dflt) {
   return a ? a->i : dflt;
 }
 
+DlcOnnxStatus dlcOnnxAttrAxis(DlcOnnxNode *n, const char *name, int64_t dflt, int64_t rank,
+                              int64_t *axis) {
+  *axis = dlcOnnxAttrInt(n, name, dflt);
+  if (*axis < -rank || *axis >= rank)
+    return dlcOnnxError(n, "axis %lld is out of range for rank %lld", (long long)*axis,
+                        (long long)rank);
+  if (*axis < 0)
+    *axis += rank;
+  return DLC_ONNX_OK;
+}
+
 float dlcOnnxAttrFloat(const DlcOnnxNode *n, const char *name, float dflt) {
   const Onnx__AttributeProto *a = dlcOnnxAttr(n, name);
   return a ? a->f : dflt;

@@ -28,8 +28,7 @@ static DlcOnnxStatus translateLeakyRelu(DlcOnnxNode *n) {
   float alpha = dlcOnnxAttrFloat(n, "alpha", 0.01f);
   if (alpha != 0.01f)
     dlcOnnxOpF32(n, &op, "alpha", alpha);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateGelu(DlcOnnxNode *n) {
@@ -43,8 +42,7 @@ static DlcOnnxStatus translateGelu(DlcOnnxNode *n) {
                               (int)approximate.length, approximate.data);
   if (isTanh)
     dlcOnnxOpString(n, &op, "approximate", approximate);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 // Clip-11 on: min and max are optional scalar inputs, read at run time.
@@ -58,8 +56,7 @@ static DlcOnnxStatus translateClip(DlcOnnxNode *n) {
     if (!mlirValueIsNull(bound))
       DLC_ONNX_TRY(dlcOnnxScalar(n, bound, &op.operands[i]));
   }
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 #define DIRECT(op, since, graphOp) {op, since, translateDirect, {{0}}, graphOp, NULL}

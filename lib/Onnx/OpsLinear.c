@@ -55,8 +55,7 @@ static DlcOnnxStatus translateGemm(DlcOnnxNode *n) {
     dlcOnnxOpBool(n, &op, "trans_a", true);
   if (dlcOnnxAttrInt(n, "transB", 0))
     dlcOnnxOpBool(n, &op, "trans_b", true);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus convLike(DlcOnnxNode *n, const char *const *lists) {
@@ -69,8 +68,7 @@ static DlcOnnxStatus convLike(DlcOnnxNode *n, const char *const *lists) {
   int64_t group = dlcOnnxAttrInt(n, "group", 1);
   if (group != 1)
     dlcOnnxOpInt(n, &op, "group", group);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateConv(DlcOnnxNode *n) {
@@ -114,8 +112,7 @@ static DlcOnnxStatus translateAveragePool(DlcOnnxNode *n) {
   DLC_ONNX_TRY(poolCommon(n, &op));
   if (dlcOnnxAttrInt(n, "count_include_pad", 0))
     dlcOnnxOpBool(n, &op, "count_include_pad", true);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateGlobalAveragePool(DlcOnnxNode *n) {

@@ -31,8 +31,7 @@ static DlcOnnxStatus translateBatchNorm(DlcOnnxNode *n) {
     dlcOnnxOpF32(n, &op, "epsilon", epsilon);
   if (momentum != 0.9f)
     dlcOnnxOpF32(n, &op, "momentum", momentum);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateLayerNorm(DlcOnnxNode *n) {
@@ -85,12 +84,8 @@ static DlcOnnxStatus translateSoftmax11(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
   MlirType type = mlirValueGetType(input);
   int64_t rank = mlirShapedTypeGetRank(type);
-  int64_t axis = dlcOnnxAttrInt(n, "axis", 1);
-  if (axis < -rank || axis >= rank)
-    return dlcOnnxError(n, "axis %lld is out of range for rank %lld", (long long)axis,
-                        (long long)rank);
-  if (axis < 0)
-    axis += rank;
+  int64_t axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 1, rank, &axis));
   if (axis == rank - 1) {
     DLC_ONNX_TRY(buildSoftmax(n, input, -1, &out));
     return dlcOnnxSetOutput(n, 0, out);
@@ -135,8 +130,7 @@ static DlcOnnxStatus buildReduce(DlcOnnxNode *n, const int64_t *axes, int64_t nu
     dlcOnnxOpBool(n, &op, "keepdims", false);
   if (dlcOnnxAttrInt(n, "noop_with_empty_axes", 0))
     dlcOnnxOpBool(n, &op, "noop_with_empty_axes", true);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateReduceAttr(DlcOnnxNode *n) {

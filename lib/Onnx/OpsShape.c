@@ -15,10 +15,6 @@
 
 #include <string.h>
 
-static DlcOnnxStatus finish(DlcOnnxNode *n, DlcOnnxOp *op) {
-  DLC_ONNX_TRY(dlcOnnxBuild(n, op));
-  return dlcOnnxSetOutput(n, 0, op->results[0]);
-}
 
 // Copies a compile-time input into attribute `attr` when the input is present.
 static DlcOnnxStatus constInputAttr(DlcOnnxNode *n, DlcOnnxOp *op, int input, const char *what,
@@ -47,7 +43,7 @@ static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
   DLC_ONNX_TRY(constInputAttr(n, &op, 1, "shape", "shape"));
   if (dlcOnnxAttrInt(n, "allowzero", 0))
     dlcOnnxOpBool(n, &op, "allowzero", true);
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateFlatten(DlcOnnxNode *n) {
@@ -57,7 +53,7 @@ static DlcOnnxStatus translateFlatten(DlcOnnxNode *n) {
   int64_t axis = dlcOnnxAttrInt(n, "axis", 1);
   if (axis != 1)
     dlcOnnxOpInt(n, &op, "axis", axis);
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateTranspose(DlcOnnxNode *n) {
@@ -65,7 +61,7 @@ static DlcOnnxStatus translateTranspose(DlcOnnxNode *n) {
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   copyIntsAttr(n, &op, "perm");
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 // N inputs: ((in0 ++ in1) ++ in2) ...; lowering merges the chain again.
@@ -103,7 +99,7 @@ static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   status = dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes"));
   status = dlcOnnxWorse(status, constInputAttr(n, &op, 4, "steps", "steps"));
   DLC_ONNX_TRY(status);
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 // Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after.
@@ -116,7 +112,7 @@ static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
   DLC_ONNX_TRY(constInputAttr(n, &op, 1, "axes", "axes"));
   if (unsqueeze && op.numAttrs == 0)
     return dlcOnnxError(n, "'axes' is required");
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateGather(DlcOnnxNode *n) {
@@ -127,7 +123,7 @@ static DlcOnnxStatus translateGather(DlcOnnxNode *n) {
   int64_t axis = dlcOnnxAttrInt(n, "axis", 0);
   if (axis != 0)
     dlcOnnxOpInt(n, &op, "axis", axis);
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
@@ -154,7 +150,7 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &value));
   if (constant && !mlirValueIsNull(value)) // ignored by the other modes
     DLC_ONNX_TRY(dlcOnnxScalar(n, value, &op.operands[1]));
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
@@ -164,7 +160,7 @@ static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
   if (!dlcOnnxHasInput(n, 1))
     return dlcOnnxError(n, "input 'shape' is missing");
   DLC_ONNX_TRY(constInputAttr(n, &op, 1, "shape", "shape"));
-  return finish(n, &op);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 // The sizes of Split's parts: given (attribute before 13, input after), or
@@ -206,12 +202,8 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
   MlirType type = mlirValueGetType(input);
   int64_t rank = mlirShapedTypeGetRank(type);
-  int64_t axis = dlcOnnxAttrInt(n, "axis", 0);
-  if (axis < -rank || axis >= rank)
-    return dlcOnnxError(n, "axis %lld is out of range for rank %lld", (long long)axis,
-                        (long long)rank);
-  if (axis < 0)
-    axis += rank;
+  int64_t axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
   int64_t dim = mlirShapedTypeGetDimSize(type, axis);
   int64_t *sizes, count;
   DLC_ONNX_TRY(splitSizes(n, dim, &sizes, &count));

@@ -72,8 +72,7 @@ static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  return dlcOnnxSetOutput(n, 0, op.results[0]);
+  return dlcOnnxBuildOutput(n, &op);
 }
 
 static DlcOnnxStatus translateIdentity(DlcOnnxNode *n) {

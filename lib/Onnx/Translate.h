@@ -81,6 +81,10 @@ DlcOnnxStatus dlcOnnxDefineConstant(DlcOnnxNode *n, int i, DlcTensor *t);
 /// Attributes; the op table has already checked their names and types.
 const Onnx__AttributeProto *dlcOnnxAttr(const DlcOnnxNode *n, const char *name);
 int64_t dlcOnnxAttrInt(const DlcOnnxNode *n, const char *name, int64_t dflt);
+/// The int attribute `name` (default `dflt`) as an axis of a rank-`rank`
+/// tensor, normalized to [0, rank); an error when out of range.
+DlcOnnxStatus dlcOnnxAttrAxis(DlcOnnxNode *n, const char *name, int64_t dflt, int64_t rank,
+                              int64_t *axis);
 float dlcOnnxAttrFloat(const DlcOnnxNode *n, const char *name, float dflt);
 /// The string, or `dflt` when absent; valid while the model lives.
 MlirStringRef dlcOnnxAttrString(const DlcOnnxNode *n, const char *name, const char *dflt);
@@ -118,6 +122,8 @@ void dlcOnnxOpInts(DlcOnnxNode *n, DlcOnnxOp *op, const char *name, const int64_
 /// result types with DLC's shape rules. Unsupported when an operand's
 /// element type is not one the op accepts; an error when the rule fails.
 DlcOnnxStatus dlcOnnxBuild(DlcOnnxNode *n, DlcOnnxOp *op);
+/// dlcOnnxBuild, then result 0 as the node's output 0.
+DlcOnnxStatus dlcOnnxBuildOutput(DlcOnnxNode *n, DlcOnnxOp *op);
 /// dlcOnnxBuild for an op without attributes or optional parts, given its
 /// operands in order; *out is result 0.
 DlcOnnxStatus dlcOnnxBuildSimple(DlcOnnxNode *n, const char *name, int numOperands,
