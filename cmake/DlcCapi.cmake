@@ -5,7 +5,7 @@
 set(DLC_MLIR_CAPI_COMPONENTS
   IR IRDL RegisterEverything Transforms Conversion ExecutionEngine Target
   Interfaces Linalg Func Arith Tensor Math MemRef SCF Affine Bufferization
-  ControlFlow LLVM)
+  ControlFlow LLVM Vector TransformDialect TransformDialectTransforms)
 set(DLC_MLIR_CAPI_ARCHIVES)
 foreach(component ${DLC_MLIR_CAPI_COMPONENTS})
   list(APPEND DLC_MLIR_CAPI_ARCHIVES $<TARGET_FILE:MLIRCAPI${component}>)

@@ -42,6 +42,16 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFlattenConstantsPass(int64_t minElements);
 /// linalg.copy, so compiled code needs no MLIR runtime library.
 DLC_CAPI_EXPORTED MlirPass dlcCreateLowerCopiesPass(void);
 
+/// dlc-convert-layout: NCHW named convolutions on static f32 tensors become
+/// NHWC ones between transposes, constant weights repacked at compile time.
+DLC_CAPI_EXPORTED MlirPass dlcCreateConvertLayoutPass(void);
+/// dlc-fuse-elementwise: merges chains of elementwise linalg.generic ops
+/// (never into reductions).
+DLC_CAPI_EXPORTED MlirPass dlcCreateFuseElementwisePass(void);
+/// dlc-codegen: schedules linalg.matmul / linalg.batch_matmul on static f32
+/// tensors into tiled, packed, vectorized code (transform-dialect schedules
+/// with parameters chosen per shape and host CPU).
+DLC_CAPI_EXPORTED MlirPass dlcCreateCodegenPass(void);
 /// dlc-entry-abi: records public functions' tensor signatures, and after
 /// bufferization gives them DLC's C calling convention (bare pointers,
 /// inputs then outputs, i32 status).
@@ -61,12 +71,30 @@ DLC_CAPI_EXPORTED MlirPass dlcCreatePassFromString(MlirStringRef argument,
 // passes to `pm` (anchored on builtin.module).
 //===--------------------------------------------------------------------===//
 
+/// How linalg becomes loops: DLC's schedules (tiled, packed, vectorized
+/// code; the default) or the naive reference (every op one scalar loop
+/// nest), kept to test the fast path against.
+typedef enum DlcCodegen { DlcCodegenFast = 0, DlcCodegenNaive = 1 } DlcCodegen;
+
+/// Options of the lowering pipelines below linalg on tensors.
+typedef struct DlcPipelineOptions {
+  DlcCodegen codegen;
+  /// Threads the compiled code runs on (1: no threading runtime needed).
+  int64_t threads;
+  /// A transform library whose named sequences replace DLC's schedules of
+  /// the same name; NULL or "" for DLC's own.
+  const char *schedules;
+} DlcPipelineOptions;
+
+/// The defaults: fast code generation, 1 thread, DLC's schedules.
+DLC_CAPI_EXPORTED DlcPipelineOptions dlcPipelineOptionsGetDefault(void);
+
 /// dlc-graph-to-linalg: shape inference, graph -> tensor -> linalg.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm);
 
-/// dlc-linalg-to-loops: the above, then bufferization with function
-/// boundaries and results as out-parameters, deallocation, linalg -> affine
-/// -> scf.
+/// dlc-linalg-to-loops: the above, then DLC's schedules (dlc-codegen),
+/// bufferization with function boundaries and results as out-parameters,
+/// deallocation, linalg -> loops (affine, then scf, for codegen=naive).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm);
 
 /// dlc-lower-to-llvm: the above, then everything to the LLVM dialect. Public
@@ -77,6 +105,14 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManage
 /// deallocation, for IR already on buffers (deallocation cannot run twice).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm);
 
+/// The three above with options (NULL: the defaults). The builders
+/// without options use the defaults.
+DLC_CAPI_EXPORTED MlirLogicalResult
+dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm, const DlcPipelineOptions *options);
+DLC_CAPI_EXPORTED MlirLogicalResult
+dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm, const DlcPipelineOptions *options);
+DLC_CAPI_EXPORTED MlirLogicalResult
+dlcBuildLoopsToLLVMPipelineWithOptions(MlirOpPassManager pm, const DlcPipelineOptions *options);
 /// Parses a textual pipeline such as
 ///   "builtin.module(dlc-infer-shapes, func.func(canonicalize), dlc-graph-to-tensor)"
 /// (or its elements without the anchor) mixing DLC passes with options

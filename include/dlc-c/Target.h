@@ -13,6 +13,7 @@
 #define DLC_C_TARGET_H
 
 #include "dlc-c/Support.h"
+#include "dlc-c/Passes.h"
 #include "mlir-c/IR.h"
 
 #ifdef __cplusplus
@@ -38,6 +39,11 @@ DLC_CAPI_EXPORTED DlcTargetOptions dlcTargetOptionsGetDefault(void);
 /// Lowers `module` in place to the LLVM dialect with the dlc-lower-to-llvm
 /// pipeline, unless it holds only LLVM dialect ops already.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module);
+
+/// The same with the lowering pipeline's options (code generation,
+/// threads, schedules); NULL for the defaults.
+DLC_CAPI_EXPORTED MlirLogicalResult
+dlcModuleLowerToLLVMWithOptions(MlirModule module, const DlcPipelineOptions *options);
 
 /// Renames the entry `from` (an empty name: the default entry) to `to`,
 /// which must be a C identifier not used by another symbol, updating every

@@ -164,7 +164,7 @@ MlirContext dlcContextCreate(void) {
   // cannot be loaded lazily inside a multi-threaded pass run.
   static const char *const eager[] = {"builtin", "func",   "arith", "math", "tensor",
                                       "linalg",  "memref", "scf",   "cf",   "affine",
-                                      "bufferization", "llvm", "ub"};
+                                      "bufferization", "llvm", "ub", "vector", "transform"};
   for (size_t i = 0; i < sizeof eager / sizeof *eager; ++i)
     mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(eager[i]));
   if (mlirLogicalResultIsFailure(dlcContextLoadDialects(ctx))) {

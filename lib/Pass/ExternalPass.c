@@ -19,6 +19,8 @@
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/Dialect/Transform.h"
+#include "mlir-c/Dialect/Vector.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +46,9 @@ static bool dialectHandle(const char *name, MlirDialectHandle *out) {
                {"math", mlirGetDialectHandle__math__},
                {"memref", mlirGetDialectHandle__memref__},
                {"scf", mlirGetDialectHandle__scf__},
-               {"tensor", mlirGetDialectHandle__tensor__}};
+               {"tensor", mlirGetDialectHandle__tensor__},
+               {"transform", mlirGetDialectHandle__transform__},
+               {"vector", mlirGetDialectHandle__vector__}};
   for (size_t i = 0; i < sizeof known / sizeof *known; ++i) {
     if (!strcmp(known[i].name, name)) {
       *out = known[i].get();
@@ -201,18 +205,29 @@ static bool parseOptions(DlcPassOptions *o, MlirStringRef text, MlirStringCallba
   return true;
 }
 
+bool dlcPassOptionsParse(DlcPassOptions *o, const DlcPassDef *def, MlirStringRef text,
+                         MlirStringCallback error, void *userData) {
+  memset(o, 0, sizeof *o);
+  o->def = def;
+  for (intptr_t i = 0; i < def->numOptions; ++i) {
+    const char *dflt = def->options[i].defaultValue;
+    setOption(o, (int)i, dflt, strlen(dflt));
+  }
+  if (parseOptions(o, text, error, userData))
+    return true;
+  freeOptions(o);
+  return false;
+}
+
+void dlcPassOptionsFree(DlcPassOptions *o) { freeOptions(o); }
+
 MlirPass dlcCreatePassFromDef(const DlcPassDef *def, MlirStringRef options, MlirStringCallback error,
                               void *userData) {
   PassInstance *self = calloc(1, sizeof *self);
   if (!self)
     abort();
-  self->options.def = def;
-  for (intptr_t i = 0; i < def->numOptions; ++i) {
-    const char *dflt = def->options[i].defaultValue;
-    setOption(&self->options, (int)i, dflt, strlen(dflt));
-  }
-  if (!parseOptions(&self->options, options, error, userData)) {
-    destruct(self);
+  if (!dlcPassOptionsParse(&self->options, def, options, error, userData)) {
+    free(self);
     return (MlirPass){NULL};
   }
   MlirDialectHandle deps[8];

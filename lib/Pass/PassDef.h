@@ -49,13 +49,28 @@ typedef struct DlcPipelineDef {
   const char *argument;
   const char *summary;
   const char *description;
-  MlirLogicalResult (*build)(MlirOpPassManager pm);
+  /// The pipeline's options, described as a pass's are (NULL: none).
+  const DlcPassDef *options;
+  /// `options` holds the values of `options`' options (NULL when none).
+  MlirLogicalResult (*build)(MlirOpPassManager pm, const DlcPassOptions *options);
 } DlcPipelineDef;
 
 /// The value of option `name` (which must exist in the pass's table entry).
 int64_t dlcPassOptionInt(const DlcPassOptions *options, const char *name);
 bool dlcPassOptionBool(const DlcPassOptions *options, const char *name);
 const char *dlcPassOptionString(const DlcPassOptions *options, const char *name);
+
+/// Sets every option of `def` to its default, then to what `text` says
+/// ("name=value ..."); on an unknown option or a bad value reports to
+/// `error` and returns false (nothing to free then).
+bool dlcPassOptionsParse(DlcPassOptions *options, const DlcPassDef *def, MlirStringRef text,
+                         MlirStringCallback error, void *userData);
+void dlcPassOptionsFree(DlcPassOptions *options);
+
+/// The lowering pipelines' options (codegen, threads, schedules) from
+/// parsed values (NULL: the defaults); fails on a value out of range.
+MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
+                                                    DlcPipelineOptions *out);
 
 const DlcPassDef *dlcLookupPassDef(const char *argument, size_t len);
 const DlcPipelineDef *dlcLookupPipelineDef(const char *argument, size_t len);
@@ -70,6 +85,9 @@ void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassO
 void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunLowerCopies(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunFuseElementwise(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 
 #endif // DLC_PASS_PASSDEF_H

@@ -45,6 +45,40 @@ static const DlcPassDef passes[] = {
      "", 1,
      {{"min-elements", "int", "256", "flatten constants with at least this many elements"}},
      dlcRunFlattenConstants, {"tensor", "arith"}},
+    {"dlc-convert-layout", "DlcConvertLayout",
+     "Rewrite NCHW convolutions to NHWC between transposes, weights repacked",
+     "On linalg on tensors: each linalg.conv_2d_nchw_fchw / linalg.depthwise_conv_2d_nchw_chw on "
+     "static f32 tensors becomes linalg.conv_2d_nhwc_hwcf / linalg.depthwise_conv_2d_nhwc_hwc "
+     "(channels innermost, the layout DLC's convolution schedules vectorize) between copying "
+     "linalg.generic transposes of its input, init and result. Constant weights are repacked "
+     "into new blobs when compiling, never transposed at run time. Transposes are then moved "
+     "above the tensor.pad ops before them, so that dlc-fuse-elementwise composes the "
+     "transpose after one convolution, the elementwise ops between, and the transpose before the "
+     "next: between layers the permutations cancel.",
+     "", 0, {{0}}, dlcRunConvertLayout, {"linalg", "tensor", "arith"}},
+    {"dlc-fuse-elementwise", "DlcFuseElementwise",
+     "Fuse chains of elementwise linalg.generic ops into one loop nest",
+     "A producer linalg.generic with only parallel loops and one result used once is merged into "
+     "its consumer when that has only parallel loops too and reads the result with a "
+     "permutation: the producer's inputs become the consumer's (maps composed), its body is "
+     "inlined. Transposes are elementwise, so layout conversions between convolutions cancel "
+     "against each other (see dlc-convert-layout). Never fuses into a reduction, which would "
+     "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does).",
+     "", 0, {{0}}, dlcRunFuseElementwise, {"linalg"}},
+    {"dlc-codegen", "DlcCodegen", "Schedule matmuls and convolutions into fast vector code",
+     "Runs on linalg on tensors. Each op of a class DLC has a schedule for (linalg.matmul and "
+     "linalg.batch_matmul on static f32 tensors) is tiled for the caches, its blocks packed and "
+     "zero-padded to whole tiles, tiled again for registers and vectorized, by a transform-dialect "
+     "named sequence of DLC's schedule library (schedules/*.mlir, see docs/Codegen.md). The "
+     "parameters come from the op's shapes and the host CPU's vector registers (AVX-512, AVX2 or "
+     "128-bit) unless `matmul-tiles` fixes them; `schedules` names a transform library whose named "
+     "sequences replace DLC's of the same name (same signature). Other ops are left to the loop "
+     "lowering. A schedule that fails is reported at the op and fails the pass.",
+     "builtin.module", 2,
+     {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
+       "(default: chosen per shape and CPU)"},
+      {"schedules", "string", "", "a transform library whose named sequences replace DLC's"}},
+     dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
     {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
@@ -63,23 +97,55 @@ static const DlcPassDef passes[] = {
      "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith"}},
 };
 
-static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm) { return dlcBuildGraphToLinalgPipeline(pm); }
-static MlirLogicalResult buildLinalgToLoops(MlirOpPassManager pm) { return dlcBuildLinalgToLoopsPipeline(pm); }
-static MlirLogicalResult buildLowerToLLVM(MlirOpPassManager pm) { return dlcBuildLowerToLLVMPipeline(pm); }
-static MlirLogicalResult buildLoopsToLLVM(MlirOpPassManager pm) { return dlcBuildLoopsToLLVMPipeline(pm); }
+static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm, const DlcPassOptions *values) {
+  (void)values;
+  return dlcBuildGraphToLinalgPipeline(pm);
+}
+
+// Reads the lowering options; a bad value is reported like a bad option.
+static bool loweringOptions(const DlcPassOptions *values, DlcPipelineOptions *out) {
+  if (mlirLogicalResultIsSuccess(dlcPipelineOptionsFromPassOptions(values, out)))
+    return true;
+  fprintf(stderr, "invalid options for pipeline '%s': codegen must be 'fast' or 'naive' and "
+                  "threads at least 1\n", values->def->argument);
+  return false;
+}
+
+#define LOWERING_BUILDER(fn, builder)                                                             \
+  static MlirLogicalResult fn(MlirOpPassManager pm, const DlcPassOptions *values) {               \
+    DlcPipelineOptions o;                                                                        \
+    return loweringOptions(values, &o) ? builder(pm, &o) : mlirLogicalResultFailure();           \
+  }
+LOWERING_BUILDER(buildLinalgToLoops, dlcBuildLinalgToLoopsPipelineWithOptions)
+LOWERING_BUILDER(buildLowerToLLVM, dlcBuildLowerToLLVMPipelineWithOptions)
+LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
+
+// The options of the lowering pipelines, described as a pass's are.
+#define LOWERING_OPTIONS(flag)                                                                   \
+  {flag, flag, "", "", "builtin.module", 3,                                                      \
+   {{"codegen", "string", "fast",                                                                \
+     "fast: DLC's schedules (dlc-codegen) and vector code; naive: one scalar loop nest per op, "   \
+     "the reference the fast path is tested against"},                                          \
+    {"threads", "int", "1", "threads the compiled code runs on"},                               \
+    {"schedules", "string", "", "a transform library whose named sequences replace DLC's"}},    \
+   NULL, {NULL}}
+static const DlcPassDef linalgToLoopsOptions = LOWERING_OPTIONS("dlc-linalg-to-loops");
+static const DlcPassDef lowerToLLVMOptions = LOWERING_OPTIONS("dlc-lower-to-llvm");
+static const DlcPassDef loopsToLLVMOptions = LOWERING_OPTIONS("dlc-loops-to-llvm");
 
 static const DlcPipelineDef pipelines[] = {
     {"dlc-graph-to-linalg", "Lower dlc_graph (or dlc_tensor) IR to linalg on tensors",
      "dlc-infer-shapes, dlc-entry-abi (records entry signatures), dlc-graph-to-tensor, "
      "dlc-tensor-to-linalg, then canonicalize and cse. "
      "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
-     buildGraphToLinalg},
+     NULL, buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
-     "dlc-graph-to-linalg, then one-shot-bufferize with function boundaries (identity layouts), "
+     "dlc-graph-to-linalg, then (codegen=fast) dlc-codegen, canonicalize and cse, then "
+     "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
-     "deallocation pipeline, dlc-lower-copies, linalg -> affine loops -> scf. Accepts IR at any "
-     "higher level.",
-     buildLinalgToLoops},
+     "deallocation pipeline, dlc-lower-copies, linalg -> loops (through affine loops for "
+     "codegen=naive), vector transfers unrolled to 1-D. Accepts IR at any higher level.",
+     &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
      "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), then "
      "scf -> cf, memref, math (through libm where LLVM has no intrinsic), arith, func "
@@ -87,12 +153,12 @@ static const DlcPipelineDef pipelines[] = {
      "public functions become `i32 name(ptr in0, .., ptr out0, ..)` carrying their tensor "
      "signature as `dlc.inputs` / `dlc.outputs`. Accepts IR at any level above buffers (for "
      "bufferized IR use dlc-loops-to-llvm: buffer deallocation cannot run twice).",
-     buildLowerToLLVM},
+     &lowerToLLVMOptions, buildLowerToLLVM},
     {"dlc-loops-to-llvm", "Lower bufferized IR to the LLVM dialect",
      "The steps of dlc-lower-to-llvm after buffer deallocation, for IR that is already on "
      "buffers (the output of dlc-linalg-to-loops, or linalg on memrefs): dlc-lower-copies, "
-     "linalg -> affine loops -> scf, dlc-entry-abi, then everything to the LLVM dialect.",
-     buildLoopsToLLVM},
+     "linalg -> loops, dlc-entry-abi, then everything (vectors included) to the LLVM dialect.",
+     &loopsToLLVMOptions, buildLoopsToLLVM},
 };
 
 #define NUM_PASSES ((intptr_t)(sizeof passes / sizeof *passes))
@@ -119,7 +185,9 @@ DlcPassInfo dlcGetPassInfo(intptr_t i) {
     return (DlcPassInfo){passes[i].argument, passes[i].summary, passes[i].description, 0,
                          passes[i].numOptions, passes[i].options};
   const DlcPipelineDef *p = &pipelines[i - NUM_PASSES];
-  return (DlcPassInfo){p->argument, p->summary, p->description, 1, 0, NULL};
+  return (DlcPassInfo){p->argument, p->summary, p->description, 1,
+                       p->options ? p->options->numOptions : 0,
+                       p->options ? p->options->options : NULL};
 }
 
 MlirPass dlcCreatePassFromString(MlirStringRef argument, MlirStringRef options,
@@ -146,6 +214,9 @@ CREATE(dlcCreateInferShapesPass, "dlc-infer-shapes")
 CREATE(dlcCreateGraphToTensorPass, "dlc-graph-to-tensor")
 CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
 CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
+CREATE(dlcCreateCodegenPass, "dlc-codegen")
+CREATE(dlcCreateConvertLayoutPass, "dlc-convert-layout")
+CREATE(dlcCreateFuseElementwisePass, "dlc-fuse-elementwise")
 CREATE(dlcCreateEntryABIPass, "dlc-entry-abi")
 
 MlirPass dlcCreateFlattenConstantsPass(int64_t minElements) {

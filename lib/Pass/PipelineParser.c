@@ -154,13 +154,21 @@ static MlirLogicalResult parseElement(MlirOpPassManager pm, Span anchor, Span e,
   }
   const DlcPipelineDef *pipeline = dlcLookupPipelineDef(name.p, name.n);
   if (pipeline) {
-    if (options.n) {
+    if (options.n && !pipeline->options) {
       report(c, "pipeline '%.*s' takes no options", name);
       return mlirLogicalResultFailure();
     }
     if (!checkAnchor(anchor, name, name, "builtin.module", c))
       return mlirLogicalResultFailure();
-    return pipeline->build(pm);
+    if (!pipeline->options)
+      return pipeline->build(pm, NULL);
+    DlcPassOptions values;
+    if (!dlcPassOptionsParse(&values, pipeline->options, mlirStringRefCreate(options.p, options.n),
+                             c->error, c->userData))
+      return mlirLogicalResultFailure();
+    MlirLogicalResult result = pipeline->build(pm, &values);
+    dlcPassOptionsFree(&values);
+    return result;
   }
   return mlirOpPassManagerAddPipeline(pm, mlirStringRefCreate(e.p, e.n), forwardUpstream, c);
 }

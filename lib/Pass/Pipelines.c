@@ -9,8 +9,10 @@
 
 #include "dlc-c/Passes.h"
 #include "Pass/PassDef.h"
+#include "Support/Str.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void printUpstreamError(MlirStringRef message, void *userData) {
   (void)userData;
@@ -22,13 +24,19 @@ static MlirLogicalResult add(MlirOpPassManager pm, const char *upstream) {
                                       printUpstreamError, NULL);
 }
 
-static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
+static MlirLogicalResult addOwnWithOptions(MlirOpPassManager pm, const char *flag,
+                                           const char *options) {
   MlirPass pass = dlcCreatePassFromString(mlirStringRefCreateFromCString(flag),
-                                          mlirStringRefCreate("", 0), printUpstreamError, NULL);
+                                          mlirStringRefCreateFromCString(options),
+                                          printUpstreamError, NULL);
   if (!(pass).ptr)
     return mlirLogicalResultFailure();
   mlirOpPassManagerAddOwnedPass(pm, pass);
   return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
+  return addOwnWithOptions(pm, flag, "");
 }
 
 #define TRY(x)                                                                                     \
@@ -36,6 +44,14 @@ static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
     if (mlirLogicalResultIsFailure(x))                                                             \
       return mlirLogicalResultFailure();                                                           \
   } while (0)
+
+DlcPipelineOptions dlcPipelineOptionsGetDefault(void) {
+  return (DlcPipelineOptions){DlcCodegenFast, 1, NULL};
+}
+
+static DlcPipelineOptions orDefaults(const DlcPipelineOptions *options) {
+  return options ? *options : dlcPipelineOptionsGetDefault();
+}
 
 MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
   // Static shapes first: every later step sees what the model fixes.
@@ -54,18 +70,46 @@ MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
 }
 
 // linalg on buffers to loops; nothing to do on IR that is loops already.
-static MlirLogicalResult addBuffersToLoops(MlirOpPassManager pm) {
+static MlirLogicalResult addBuffersToLoops(MlirOpPassManager pm, const DlcPipelineOptions *o) {
   // Copies become loops rather than calls into MLIR's runtime library.
   TRY(addOwn(pm, "dlc-lower-copies"));
-  // linalg -> affine loops -> scf.
-  TRY(add(pm, "func.func(convert-linalg-to-affine-loops)"));
+  // The naive path goes through affine loops. Scheduled code leaves
+  // copies of partial tiles whose sizes are not affine dims: scf loops.
+  TRY(add(pm, o->codegen == DlcCodegenNaive ? "func.func(convert-linalg-to-affine-loops)"
+                                            : "func.func(convert-linalg-to-loops)"));
   TRY(add(pm, "lower-affine"));
+  // Tiles that threads could share (scf.forall) run one after another.
+  TRY(add(pm, "func.func(scf-forall-to-for)"));
+  // Vector transfers of more than one dim become unrolled 1-D ones, which
+  // the LLVM conversion turns into plain vector loads and stores.
+  TRY(add(pm, "func.func(convert-vector-to-scf{full-unroll=true})"));
   TRY(add(pm, "canonicalize"));
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
+MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm,
+                                                           const DlcPipelineOptions *options) {
+  DlcPipelineOptions o = orDefaults(options);
   TRY(dlcBuildGraphToLinalgPipeline(pm));
+  if (o.codegen == DlcCodegenFast) {
+    // Convolutions in the layout their schedules vectorize (NHWC), with
+    // transposes that elementwise fusion then cancels between layers; the
+    // same fusion merges chains of elementwise ops into one loop nest.
+    TRY(addOwn(pm, "dlc-convert-layout"));
+    TRY(addOwn(pm, "dlc-fuse-elementwise"));
+    TRY(add(pm, "canonicalize"));
+    TRY(add(pm, "cse"));
+    // Matmuls and convolutions (with their epilogues) become tiled,
+    // vectorized loop nests.
+    DlcStr codegen = DLC_STR_INIT;
+    if (o.schedules && *o.schedules)
+      dlcStrPrintf(&codegen, "schedules='%s'", o.schedules);
+    MlirLogicalResult added = addOwnWithOptions(pm, "dlc-codegen", dlcStrGet(&codegen));
+    dlcStrFree(&codegen);
+    TRY(added);
+    TRY(add(pm, "canonicalize"));
+    TRY(add(pm, "cse"));
+  }
   // Large weights as flat blobs: N-D constants make LLVM slow and huge.
   TRY(addOwn(pm, "dlc-flatten-constants"));
   // Tensors become buffers, across function boundaries, with plain
@@ -77,7 +121,11 @@ MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
               "hoist-static-allocs=true}"));
   // Free every temporary buffer.
   TRY(add(pm, "buffer-deallocation-pipeline"));
-  return addBuffersToLoops(pm);
+  return addBuffersToLoops(pm, &o);
+}
+
+MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
+  return dlcBuildLinalgToLoopsPipelineWithOptions(pm, NULL);
 }
 
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
@@ -92,6 +140,8 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
   TRY(add(pm, "expand-strided-metadata"));
   // expand-strided-metadata leaves affine.apply for dynamic subviews.
   TRY(add(pm, "lower-affine"));
+  // Vectors before memrefs: vector loads and stores still address memrefs.
+  TRY(add(pm, "convert-vector-to-llvm"));
   TRY(add(pm, "finalize-memref-to-llvm"));
   // Integer powers (math.ipowi) have neither an intrinsic nor a libm
   // function: they become generated functions with a loop.
@@ -109,12 +159,38 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
   return mlirLogicalResultSuccess();
 }
 
+MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm,
+                                                         const DlcPipelineOptions *options) {
+  TRY(dlcBuildLinalgToLoopsPipelineWithOptions(pm, options));
+  return addLoopsToLLVM(pm);
+}
+
 MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
-  TRY(dlcBuildLinalgToLoopsPipeline(pm));
+  return dlcBuildLowerToLLVMPipelineWithOptions(pm, NULL);
+}
+
+MlirLogicalResult dlcBuildLoopsToLLVMPipelineWithOptions(MlirOpPassManager pm,
+                                                         const DlcPipelineOptions *options) {
+  DlcPipelineOptions o = orDefaults(options);
+  TRY(addBuffersToLoops(pm, &o));
   return addLoopsToLLVM(pm);
 }
 
 MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm) {
-  TRY(addBuffersToLoops(pm));
-  return addLoopsToLLVM(pm);
+  return dlcBuildLoopsToLLVMPipelineWithOptions(pm, NULL);
+}
+
+MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
+                                                    DlcPipelineOptions *out) {
+  *out = dlcPipelineOptionsGetDefault();
+  if (!values)
+    return mlirLogicalResultSuccess();
+  const char *codegen = dlcPassOptionString(values, "codegen");
+  if (!strcmp(codegen, "naive"))
+    out->codegen = DlcCodegenNaive;
+  else if (strcmp(codegen, "fast"))
+    return mlirLogicalResultFailure();
+  out->threads = dlcPassOptionInt(values, "threads");
+  out->schedules = dlcPassOptionString(values, "schedules");
+  return out->threads >= 1 ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

@@ -55,10 +55,6 @@ static MlirWalkResult findLevel(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static void appendError(MlirStringRef message, void *userData) {
-  dlcStrAppend(userData, message.data, message.length);
-}
-
 // Counts errors on their way to the handlers attached before it.
 static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
   if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
@@ -67,6 +63,11 @@ static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
 }
 
 MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module) {
+  return dlcModuleLowerToLLVMWithOptions(module, NULL);
+}
+
+MlirLogicalResult dlcModuleLowerToLLVMWithOptions(MlirModule module,
+                                                  const DlcPipelineOptions *options) {
   MlirOperation op = mlirModuleGetOperation(module);
   Level level = {false, false};
   mlirOperationWalk(op, findLevel, &level, MlirWalkPreOrder);
@@ -76,18 +77,14 @@ MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module) {
   MlirPassManager pm = dlcBridgePassManagerCreate(ctx, ref("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   // Bufferized IR skips what must run once: bufferization, deallocation.
-  DlcStr error = DLC_STR_INIT;
-  MlirLogicalResult result =
-      level.tensors ? dlcBuildLowerToLLVMPipeline(opm)
-                    : dlcParsePassPipeline(opm, ref("dlc-loops-to-llvm"), appendError, &error);
+  MlirLogicalResult result = level.tensors
+                                 ? dlcBuildLowerToLLVMPipelineWithOptions(opm, options)
+                                 : dlcBuildLoopsToLLVMPipelineWithOptions(opm, options);
   if (mlirLogicalResultIsFailure(result)) {
-    dlcEmitError(mlirOperationGetLocation(op), "cannot build the lowering pipeline: %s",
-                 dlcStrGet(&error));
-    dlcStrFree(&error);
+    dlcEmitError(mlirOperationGetLocation(op), "cannot build the lowering pipeline");
     mlirPassManagerDestroy(pm);
     return result;
   }
-  dlcStrFree(&error);
   int errors = 0;
   MlirDiagnosticHandlerID counter =
       mlirContextAttachDiagnosticHandler(ctx, countErrors, &errors, NULL);

@@ -2,7 +2,9 @@
 
 #include "Tools/CommandLine.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const char **value,
@@ -24,4 +26,34 @@ bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const cha
   }
   *value = argv[++*i];
   return true;
+}
+
+const char dlcCodegenFlagsHelp[] =
+    "  --codegen=fast|naive    fast (default): DLC's schedules, tiled vector code; naive:\n"
+    "                          one scalar loop nest per op, the reference for testing\n"
+    "  --schedules FILE        A transform library whose named sequences replace DLC's\n"
+    "                          schedules of the same name (see docs/Codegen.md)\n";
+
+bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *options,
+                        const char *tool, int *status, int errorStatus) {
+  const char *v = NULL;
+  if (dlcTakeFlagValue(argc, argv, i, "codegen", &v, tool, status, errorStatus)) {
+    if (!v)
+      return true;
+    if (!strcmp(v, "fast"))
+      options->codegen = DlcCodegenFast;
+    else if (!strcmp(v, "naive"))
+      options->codegen = DlcCodegenNaive;
+    else {
+      fprintf(stderr, "%s: --codegen expects 'fast' or 'naive', got '%s'\n", tool, v);
+      *status = errorStatus;
+    }
+    return true;
+  }
+  if (dlcTakeFlagValue(argc, argv, i, "schedules", &v, tool, status, errorStatus)) {
+    if (v)
+      options->schedules = v;
+    return true;
+  }
+  return false;
 }

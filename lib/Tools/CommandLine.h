@@ -3,6 +3,8 @@
 #ifndef DLC_TOOLS_COMMANDLINE_H
 #define DLC_TOOLS_COMMANDLINE_H
 
+#include "dlc-c/Passes.h"
+
 #include <stdbool.h>
 
 /// Matches argv[*i] against the flag `name` that takes a value, written
@@ -12,5 +14,14 @@
 /// to `errorStatus` and returns true.
 bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const char **value,
                       const char *tool, int *status, int errorStatus);
+
+/// Matches the code generation flags dlc-run and dlc-translate share:
+/// --codegen=fast|naive, --threads N, --schedules FILE. Returns false when
+/// argv[*i] is another flag; on a bad value prints why and sets *status.
+bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *options,
+                        const char *tool, int *status, int errorStatus);
+
+/// The help lines of those flags.
+extern const char dlcCodegenFlagsHelp[];
 
 #endif // DLC_TOOLS_COMMANDLINE_H

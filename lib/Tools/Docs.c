@@ -225,7 +225,13 @@ static void printDialect(const char *dialect, FILE *out) {
 static void printExpansion(MlirContext ctx, const DlcPipelineDef *p, FILE *out) {
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
-  if (mlirLogicalResultIsFailure(p->build(mlirPassManagerGetAsOpPassManager(pm)))) {
+  DlcPassOptions defaults = {0};
+  if (p->options)
+    dlcPassOptionsParse(&defaults, p->options, mlirStringRefCreate("", 0), NULL, NULL);
+  MlirLogicalResult built =
+      p->build(mlirPassManagerGetAsOpPassManager(pm), p->options ? &defaults : NULL);
+  dlcPassOptionsFree(&defaults);
+  if (mlirLogicalResultIsFailure(built)) {
     mlirPassManagerDestroy(pm);
     return;
   }

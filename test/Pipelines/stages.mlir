@@ -17,7 +17,7 @@ func.func @main(%x: tensor<2x3xf32>, %w: tensor<3x4xf32>, %b: tensor<4xf32>) -> 
 // LINALG-SAME: -> tensor<2x4xf32>
 // LINALG-NOT: dlc_
 // LINALG: linalg.fill
-// LINALG: linalg.generic {{.*}}"reduction"
+// LINALG: linalg.matmul
 // LINALG: linalg.generic {{.*}}"parallel", "parallel"
 // LINALG-NOT: dlc_
 

@@ -36,8 +36,10 @@ static void printHelp(void) {
          "                          and the min and median latency\n"
          "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
          "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n"
+         "%s"
          "  --help, --version\n\n"
-         "EXIT STATUS: 0 all outputs match, 1 a mismatch, 2 any error.\n");
+         "EXIT STATUS: 0 all outputs match, 1 a mismatch, 2 any error.\n",
+         dlcCodegenFlagsHelp);
 }
 
 void dlcRunAddFile(DlcRunFiles *list, const char *path) {
@@ -99,6 +101,7 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o) {
   o->rtol = 1e-4;
   o->atol = 1e-5;
   o->optLevel = 2;
+  o->pipeline = dlcPipelineOptionsGetDefault();
   for (int i = 1; i < argc; ++i) {
     const char *raw = argv[i], *v = NULL;
     int status = 0;
@@ -121,6 +124,8 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o) {
       o->optLevel = a[1] - '0';
     } else if (!strcmp(a, "bind-shape-inputs")) {
       o->bindShapeInputs = true;
+    } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->pipeline, dlcRunTool, &status,
+                                  DLC_RUN_ERROR)) {
     } else if (takeValue(argc, argv, &i, "input", &v, &status)) {
       if (v)
         dlcRunAddFile(&o->inputs, v);

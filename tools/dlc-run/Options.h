@@ -4,6 +4,7 @@
 #define DLC_RUN_OPTIONS_H
 
 #include "Runtime/Bindings.h"
+#include "dlc-c/Passes.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,6 +29,7 @@ typedef struct DlcRunOptions {
   double rtol, atol;
   long repeat;
   int optLevel;
+  DlcPipelineOptions pipeline; ///< --codegen, --schedules
   DlcBindingList bindings; ///< --bind-input
 } DlcRunOptions;
 

@@ -275,7 +275,7 @@ static bool compile(const DlcRunOptions *o, MlirContext ctx, DlcBindingList *bin
   bool ok = !mlirOperationIsNull(entry) && readInputs(o, entry, c);
   if (ok) {
     start = now();
-    ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(module));
+    ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVMWithOptions(module, &o->pipeline));
     double lowered = now();
     c->lowerSeconds = lowered - start;
     if (ok)

@@ -45,6 +45,7 @@ typedef struct Options {
   bool optLevelGiven;
   bool emitBytecode;
   DlcTargetOptions target;
+  DlcPipelineOptions pipeline; ///< --codegen, --schedules
   DlcBindingList bindings;
 } Options;
 
@@ -69,7 +70,9 @@ static void printHelp(void) {
          "                          LLVM CPU name\n"
          "  --linker=<cc>           C compiler that links shared libraries (default cc)\n"
          "  --emit-bytecode         --import-onnx: write MLIR bytecode instead of text\n"
-         "  --help, --version\n");
+         "%s"
+         "  --help, --version\n",
+         dlcCodegenFlagsHelp);
 }
 
 static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,
@@ -128,6 +131,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
       o->target.optLevel = a[1] - '0';
       o->optLevelGiven = true;
+    } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->pipeline, tool, &status, 1)) {
     } else if (takeValue(argc, argv, &i, "o", &v, &status)) {
       o->output = v;
     } else if (takeValue(argc, argv, &i, "name", &v, &status)) {
@@ -270,7 +274,8 @@ static bool emitArtifact(MlirModule module, const Options *o) {
     free(header);
     return false;
   }
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)) || !nameEntries(module, o)) {
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVMWithOptions(module, &o->pipeline)) ||
+      !nameEntries(module, o)) {
     free(header);
     return false;
   }
@@ -309,6 +314,8 @@ static bool printLLVMIR(MlirModule module, const Options *o) {
   DlcTargetOptions target = o->target;
   if (!o->optLevelGiven)
     target.optLevel = -1;
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVMWithOptions(module, &o->pipeline)))
+    return false;
   DlcStr out = DLC_STR_INIT;
   bool ok = mlirLogicalResultIsSuccess(dlcTranslateModuleToLLVMIR(module, &target, dlcStrCallback, &out)) &&
             writeOutput(o->output, dlcStrGet(&out), out.len);
@@ -363,6 +370,7 @@ int main(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
   o.target = dlcTargetOptionsGetDefault();
+  o.pipeline = dlcPipelineOptionsGetDefault();
   int status = parseArgs(argc, argv, &o);
   if (!status)
     status = run(&o);

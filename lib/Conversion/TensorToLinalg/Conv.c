@@ -1,6 +1,11 @@
-//===- Conv.c - dlc_tensor.conv to linalg.generic ---------------*- C -*-===//
+//===- Conv.c - dlc_tensor.conv to linalg -----------------------*- C -*-===//
 //
-// A zero fill, then one linalg.generic over the loops (n, f, o1..on)
+// A zero fill, then the convolution. A 2-D one on floats or signless
+// integers with static channels is a named op, so that schedules find it
+// by name: linalg.conv_2d_nchw_fchw without groups, and
+// linalg.depthwise_conv_2d_nchw_chw when every group is one channel in and
+// one out (its weight F x 1 x KH x KW collapsed to C x KH x KW). Any other
+// is one linalg.generic over the loops (n, f, o1..on)
 // parallel and (c, k1..kn) reduction:
 //   input  (n, g * Cg + c, o_i * stride_i + k_i * dilation_i)
 //   weight (f, c, k..)
@@ -15,6 +20,7 @@
 #include "Conversion/TensorToLinalg/TensorToLinalg.h"
 #include "Dialect/OpDef.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 // Dynamic output dims: N from the input, F from the weight, spatial dims
@@ -34,6 +40,59 @@ static intptr_t outputSizes(DlcBuilder *b, MlirValue input, MlirValue weight, co
     dynamic[n++] = dlcWindowCount(b, dlcTensorDim(b, input, i), k, strides[i - 2], dilations[i - 2]);
   }
   return n;
+}
+
+// Named ops build their bodies when created, before unsigned types become
+// signless: floats and signless integers only.
+static bool namedOpType(MlirType elt) {
+  return mlirTypeIsAFloat(elt) ||
+         (mlirTypeIsAInteger(elt) && mlirIntegerTypeIsSignless(elt) && mlirIntegerTypeGetWidth(elt) > 1);
+}
+
+static MlirAttribute i64Vector(MlirContext ctx, int64_t n, const int64_t *v) {
+  MlirType type = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(ctx, 64), mlirAttributeGetNull());
+  return mlirDenseElementsAttrInt64Get(type, n, v);
+}
+
+// F x 1 x KH x KW -> F x KH x KW, the weight of a depthwise named conv.
+static MlirValue collapseUnitChannel(DlcBuilder *b, MlirValue weight, const DlcShape *w) {
+  DlcShape flat = {.rank = 3, .dims = {w->dims[0], w->dims[2], w->dims[3]}};
+  MlirType type = dlcTensorType(&flat, dlcElementType(mlirValueGetType(weight)));
+  MlirContext ctx = b->ctx;
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute d[4];
+  for (int i = 0; i < 4; ++i)
+    d[i] = mlirIntegerAttrGet(i64, i);
+  MlirAttribute groups[3] = {mlirArrayAttrGet(ctx, 2, d), mlirArrayAttrGet(ctx, 1, d + 2),
+                             mlirArrayAttrGet(ctx, 1, d + 3)};
+  MlirNamedAttribute reassociation =
+      dlcNamed(ctx, "reassociation", mlirArrayAttrGet(ctx, 3, groups));
+  return dlcBuild1(b, "tensor.collapse_shape", 1, &weight, type, 1, &reassociation);
+}
+
+// The named 2-D convolution for `groups`, or null when none fits.
+static MlirValue namedConv2D(DlcRewriter *rw, MlirValue input, MlirValue weight, MlirValue init,
+                             const DlcShape *in, const DlcShape *w, int64_t groups,
+                             const int64_t *strides, const int64_t *dilations) {
+  MlirType elt = dlcElementType(mlirValueGetType(init));
+  if (in->rank != 4 || !namedOpType(elt) || w->dims[0] == DLC_DYN || in->dims[1] == DLC_DYN)
+    return (MlirValue){NULL};
+  const char *name = NULL;
+  if (groups == 1)
+    name = "linalg.conv_2d_nchw_fchw";
+  else if (groups == in->dims[1] && w->dims[0] == groups && w->dims[1] == 1)
+    name = "linalg.depthwise_conv_2d_nchw_chw";
+  if (!name)
+    return (MlirValue){NULL};
+  MlirContext ctx = rw->b.ctx;
+  if (groups > 1)
+    weight = collapseUnitChannel(&rw->b, weight, w);
+  MlirNamedAttribute attrs[2] = {dlcNamed(ctx, "strides", i64Vector(ctx, 2, strides)),
+                                 dlcNamed(ctx, "dilations", i64Vector(ctx, 2, dilations))};
+  MlirValue operands[2] = {input, weight};
+  return mlirOperationGetResult(dlcNamedLinalg(&rw->b, name, 2, operands, 1, &init,
+                                               mlirValueGetType(init), 2, attrs),
+                                0);
 }
 
 MlirLogicalResult dlcLowerConv(DlcRewriter *rw) {
@@ -82,6 +141,13 @@ MlirLogicalResult dlcLowerConv(DlcRewriter *rw) {
   MlirType elt = dlcElementType(resultType);
   MlirValue init = dlcFill(&rw->b, dlcConstScalar(&rw->b, elt, 0),
                            dlcEmpty(&rw->b, resultType, numDynamic, dynamic));
+  DlcShape inShape;
+  dlcShapeOf(mlirValueGetType(input), &inShape);
+  MlirValue named = namedConv2D(rw, input, weight, init, &inShape, &w, groups, strides, dilations);
+  if (!mlirValueIsNull(named)) {
+    dlcReplaceOp(rw, 1, &named);
+    return mlirLogicalResultSuccess();
+  }
   MlirValue operands[2] = {input, weight};
   MlirBlock block;
   MlirOperation generic = dlcGeneric(&rw->b, 2, operands, 1, &init, maps, numLoops, iterators, &block);

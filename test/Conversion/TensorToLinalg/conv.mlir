@@ -1,27 +1,57 @@
 // RUN: dlc-opt %s -split-input-file --dlc-tensor-to-linalg | FileCheck %s
 
-// Loops (n, f, o1, o2) parallel then (c, k1, k2) reduction; the input is
-// read at o * stride + k * dilation.
-// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 * 2 + d5, d3 + d6 * 2)>
-// CHECK-DAG: #[[$W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
-// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// A 2-D convolution without groups is the named NCHW op, strides and
+// dilations as its attributes, on a zero-filled init.
 // CHECK-LABEL: func.func @conv2d
 // CHECK-SAME: %[[X:[^:]*]]: tensor<1x3x8x8xf32>, %[[W:[^:]*]]: tensor<4x3x3x3xf32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[EMPTY:.*]] = tensor.empty() : tensor<1x4x3x4xf32>
 // CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[EMPTY]] : tensor<1x4x3x4xf32>)
-// CHECK: %[[Y:.*]] = linalg.generic
-// CHECK-SAME: indexing_maps = [#[[$IN]], #[[$W]], #[[$OUT]]]
-// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// CHECK: %[[Y:.*]] = linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>}
 // CHECK-SAME: ins(%[[X]], %[[W]] : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) outs(%[[INIT]] : tensor<1x4x3x4xf32>)
-// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK: %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
-// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f32
-// CHECK: linalg.yield %[[S]] : f32
 // CHECK: return %[[Y]]
 func.func @conv2d(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x3x4xf32> {
   %y = "dlc_tensor.conv"(%x, %w) {strides = array<i64: 2, 1>, dilations = array<i64: 1, 2>, groups = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x3x4xf32>
   return %y : tensor<1x4x3x4xf32>
+}
+
+// -----
+
+// One channel per group (depthwise): the named depthwise op, its F x 1 x KH
+// x KW weight collapsed to C x KH x KW.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: %[[W:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2], [3]] : tensor<6x1x3x3xf32> into tensor<6x3x3xf32>
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%{{.*}}, %[[W]] : tensor<1x6x5x5xf32>, tensor<6x3x3xf32>)
+func.func @depthwise(%x: tensor<1x6x5x5xf32>, %w: tensor<6x1x3x3xf32>) -> tensor<1x6x3x3xf32> {
+  %y = "dlc_tensor.conv"(%x, %w) {strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, groups = 6 : i64} : (tensor<1x6x5x5xf32>, tensor<6x1x3x3xf32>) -> tensor<1x6x3x3xf32>
+  return %y : tensor<1x6x3x3xf32>
+}
+
+// -----
+
+// Any other convolution is one generic. Loops (n, f, o1, o2) parallel then
+// (c, k1, k2) reduction; the input is read at o * stride + k * dilation
+// (unsigned elements: no named op).
+// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 * 2 + d5, d3 + d6 * 2)>
+// CHECK-DAG: #[[$W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
+// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @conv2d_generic
+// CHECK-SAME: %[[X:[^:]*]]: tensor<1x3x8x8xi8>, %[[W:[^:]*]]: tensor<4x3x3x3xi8>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK-DAG: %[[EMPTY:.*]] = tensor.empty() : tensor<1x4x3x4xi8>
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : i8) outs(%[[EMPTY]] : tensor<1x4x3x4xi8>)
+// CHECK: %[[Y:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[$IN]], #[[$W]], #[[$OUT]]]
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// CHECK-SAME: ins(%[[X]], %[[W]] : tensor<1x3x8x8xi8>, tensor<4x3x3x3xi8>) outs(%[[INIT]] : tensor<1x4x3x4xi8>)
+// CHECK: ^bb0(%[[A:.*]]: i8, %[[B:.*]]: i8, %[[ACC:.*]]: i8):
+// CHECK: %[[P:.*]] = arith.muli %[[A]], %[[B]] : i8
+// CHECK: %[[S:.*]] = arith.addi %[[ACC]], %[[P]] : i8
+// CHECK: linalg.yield %[[S]] : i8
+// CHECK: return %[[Y]]
+func.func @conv2d_generic(%x: tensor<1x3x8x8xui8>, %w: tensor<4x3x3x3xui8>) -> tensor<1x4x3x4xui8> {
+  %y = "dlc_tensor.conv"(%x, %w) {strides = array<i64: 2, 1>, dilations = array<i64: 1, 2>, groups = 1 : i64} : (tensor<1x3x8x8xui8>, tensor<4x3x3x3xui8>) -> tensor<1x4x3x4xui8>
+  return %y : tensor<1x4x3x4xui8>
 }
 
 // -----

@@ -5,6 +5,11 @@ dlc_graph function, compiled and run by `dlc-run` (JIT), and its outputs are
 compared with a reference computed here with NumPy, independently of DLC.
 Family scripts (elementwise.py, conv.py, ...) build lists of cases and call
 run(); the lit tests in test/e2e/*.test run those scripts.
+
+With --differential, each case is also compiled with --codegen=naive (one
+scalar loop nest per op, the reference path) and the default fast code must
+match the naive code's outputs: a bug in a schedule shows up as a difference
+between DLC's two code generators, not only against NumPy.
 """
 
 import concurrent.futures
@@ -14,6 +19,8 @@ import sys
 import tempfile
 
 import numpy as np
+
+DIFFERENTIAL = "--differential" in sys.argv
 
 MLIR_ELT = {
     np.dtype(np.float32): "f32", np.dtype(np.float64): "f64",
@@ -121,24 +128,37 @@ def random(rng, shape, dtype, low=None, high=None):
     return rng.integers(lo, hi, size=shape, endpoint=True).astype(dtype)
 
 
+def _dlc_run(args):
+    proc = subprocess.run(["dlc-run"] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, timeout=300)
+    return proc.returncode, proc.stdout
+
+
 def _run_one(case, workdir):
     d = os.path.join(workdir, case.name)
     os.makedirs(d)
     model = os.path.join(d, "model.mlir")
     with open(model, "w") as f:
         f.write(case.mlir())
-    cmd = ["dlc-run", model, "--rtol", repr(case.rtol), "--atol", repr(case.atol)]
+    args = [model, "--rtol", repr(case.rtol), "--atol", repr(case.atol)]
     for i, x in enumerate(x for x in case.inputs if x is not None):
         path = os.path.join(d, "input_%d.npy" % i)
         np.save(path, np.asarray(x, order="C"))
-        cmd += ["--input", path]
-    for i, y in enumerate(y for y in case.expected if y is not None):
+        args += ["--input", path]
+    expected = [y for y in case.expected if y is not None]
+    wanted = []
+    for i, y in enumerate(expected):
         path = os.path.join(d, "output_%d.npy" % i)
         np.save(path, np.asarray(y, order="C"))
-        cmd += ["--expect", path]
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          universal_newlines=True, timeout=300)
-    return case, proc.returncode, proc.stdout, model
+        wanted.append(path)
+    if DIFFERENTIAL:
+        naive = os.path.join(d, "naive")
+        rc, out = _dlc_run(args + ["--codegen=naive", "-o", naive])
+        if rc != 0:
+            return case, rc, "--codegen=naive:\n" + out, model
+        wanted = [os.path.join(naive, "output_%d.npy" % i) for i in range(len(expected))]
+    rc, out = _dlc_run(args + [a for path in wanted for a in ("--expect", path)])
+    return case, rc, out, model
 
 
 def run(cases, jobs=2):

@@ -1,0 +1,70 @@
+//===- Codegen.h - Schedules for fast CPU code ------------------*- C -*-===//
+//
+// dlc-codegen picks, for each op it knows a schedule for, the parameters
+// of that schedule from the op's shapes and the host CPU (Tiles.c), and
+// applies the schedule, a transform-dialect named sequence from the
+// library in schedules/ or from a user's file (Schedules.c).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_CODEGEN_CODEGEN_H
+#define DLC_CODEGEN_CODEGEN_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// What the schedules' parameters depend on in the CPU running the code.
+typedef struct DlcHostCPU {
+  int vectorBits;      ///< widest vector register: 512 (AVX-512), 256 (AVX2), 128
+  int vectorRegisters; ///< how many of them: 32 with AVX-512, else 16
+} DlcHostCPU;
+
+/// The CPU this process runs on (what the JIT and default AOT target).
+DlcHostCPU dlcHostCPU(void);
+
+/// Parameters of @dlc_matmul / @dlc_batch_matmul (schedules/matmul.mlir).
+typedef struct DlcMatmulTiles {
+  int64_t tm, tn, tk; ///< cache tile (packed, zero-padded blocks)
+  int64_t rm, rn;     ///< register tile
+} DlcMatmulTiles;
+
+/// Tiles for an m x k by k x n product of 32-bit elements on `cpu`.
+DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu);
+
+/// Parameters of the convolution schedules (schedules/conv.mlir).
+typedef struct DlcConvTiles {
+  int64_t wt, ft; ///< output tile: pixels of a row x channels
+  int64_t kwt;    ///< window columns per step
+  int64_t ct;     ///< input channels per step
+} DlcConvTiles;
+
+/// Tiles for an NHWC convolution with output width `ow`, `f` output
+/// channels, `c` input channels and a window `kw` wide (depthwise: c = 1,
+/// f the channels); false when no tile vectorizes (f not a multiple of the
+/// vector width).
+bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
+                        DlcConvTiles *out);
+
+/// A transform library: DLC's schedules, with those of a user's file
+/// (if any) taking the place of DLC's of the same name.
+typedef struct DlcScheduleLibrary {
+  MlirModule module;
+} DlcScheduleLibrary;
+
+/// Parses DLC's schedules and, when `userFile` is not empty, the named
+/// sequences of that file. Errors are emitted at `loc`; null on failure.
+DlcScheduleLibrary dlcScheduleLibraryCreate(MlirContext ctx, const char *userFile,
+                                            MlirLocation loc);
+void dlcScheduleLibraryDestroy(DlcScheduleLibrary library);
+
+/// Applies named sequence `sequence` of `library` to `targets` (ops of one
+/// function) with `numParams` i64 parameters:
+/// `sequence(%target0, .., %param0, ..)`. The function is the payload;
+/// failures are reported there.
+MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
+                                   const MlirOperation *targets, const char *sequence,
+                                   intptr_t numParams, const int64_t *params);
+
+#endif // DLC_CODEGEN_CODEGEN_H

@@ -1,0 +1,239 @@
+//===- CodegenPass.c - The dlc-codegen pass ---------------------*- C -*-===//
+//
+// Runs on linalg on tensors (the output of dlc-graph-to-linalg). Each op of
+// a class with a schedule, static shapes and f32 elements gets its
+// schedule, with parameters from Tiles.c unless the pass options fix them;
+// everything else is left to the loop lowering. A convolution is scheduled
+// together with its zero fill and, when its only user is an elementwise
+// linalg.generic reading it in place (bias, activation, residual add), with
+// that epilogue: one loop nest for the group. Targets are collected first:
+// applying a schedule rewrites the function being walked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Codegen/Codegen.h"
+#include "Pass/PassDef.h"
+#include "Support/Diag.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE } TargetKind;
+
+typedef struct Target {
+  MlirOperation op;
+  TargetKind kind;
+  MlirOperation fill;     ///< convolutions: the zero fill of the init
+  MlirOperation epilogue; ///< convolutions: the fused consumer, or null
+} Target;
+
+typedef struct Targets {
+  Target *items;
+  intptr_t count, capacity;
+} Targets;
+
+// Static, f32, and not empty: an empty tensor has nothing to schedule.
+static bool isStaticF32Tensor(MlirType t) {
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+    return false;
+  for (intptr_t i = 0, n = mlirShapedTypeGetRank(t); i < n; ++i)
+    if (mlirShapedTypeGetDimSize(t, i) == 0)
+      return false;
+  return true;
+}
+
+static bool allOperandsStaticF32(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
+    if (!isStaticF32Tensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return false;
+  return mlirOperationGetNumResults(op) == 1;
+}
+
+// linalg.matmul with transposing or broadcasting `indexing_maps` is not
+// the plain product the schedules assume (MLIR may print the default maps).
+static bool hasDefaultMaps(MlirOperation op, TargetKind kind) {
+  MlirAttribute maps =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  if (mlirAttributeIsNull(maps))
+    return true;
+  const char *plain =
+      kind == MATMUL ? "[affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, "
+                       "affine_map<(m, n, k) -> (m, n)>]"
+                     : "[affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, "
+                       "n)>, affine_map<(b, m, n, k) -> (b, m, n)>]";
+  return mlirAttributeEqual(
+      maps, mlirAttributeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(plain)));
+}
+
+static bool isOp(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
+static MlirOperation producer(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static bool allParallel(MlirOperation generic) {
+  MlirAttribute iterators =
+      mlirOperationGetAttributeByName(generic, mlirStringRefCreateFromCString("iterator_types"));
+  MlirAttribute parallel =
+      mlirAttributeParseGet(mlirOperationGetContext(generic),
+                            mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
+  for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(iterators); i < n; ++i)
+    if (!mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), parallel))
+      return false;
+  return true;
+}
+
+// The elementwise consumer that can share the convolution's tiles: the
+// result's only use, by a parallel generic with one result of the same
+// shape that reads it with the identity map (so its tile is the conv's).
+static MlirOperation epilogueOf(MlirOperation conv) {
+  MlirValue result = mlirOperationGetResult(conv, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  if (!isOp(user, "linalg.generic") || mlirOperationGetNumResults(user) != 1 ||
+      !allParallel(user) ||
+      !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(user, 0)), mlirValueGetType(result)))
+    return (MlirOperation){NULL};
+  MlirAttribute maps =
+      mlirOperationGetAttributeByName(user, mlirStringRefCreateFromCString("indexing_maps"));
+  unsigned index = mlirOpOperandGetOperandNumber(use);
+  MlirAffineMap read = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, index));
+  MlirAffineMap write = mlirAffineMapAttrGetValue(
+      mlirArrayAttrGetElement(maps, mlirArrayAttrGetNumElements(maps) - 1));
+  // Reading the result as the init (in place) is not elementwise.
+  bool isInit = index == (unsigned)mlirOperationGetNumOperands(user) - 1;
+  return mlirAffineMapIsIdentity(read) && mlirAffineMapIsIdentity(write) && !isInit
+             ? user
+             : (MlirOperation){NULL};
+}
+
+static void push(Targets *targets, Target t) {
+  if (targets->count == targets->capacity) {
+    targets->capacity = targets->capacity ? 2 * targets->capacity : 16;
+    targets->items = realloc(targets->items, (size_t)targets->capacity * sizeof *targets->items);
+    if (!targets->items)
+      abort();
+  }
+  targets->items[targets->count++] = t;
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Targets *targets = userData;
+  Target t = {op, MATMUL, {NULL}, {NULL}};
+  if (isOp(op, "linalg.matmul"))
+    t.kind = MATMUL;
+  else if (isOp(op, "linalg.batch_matmul"))
+    t.kind = BATCH_MATMUL;
+  else if (isOp(op, "linalg.conv_2d_nhwc_hwcf"))
+    t.kind = CONV;
+  else if (isOp(op, "linalg.depthwise_conv_2d_nhwc_hwc"))
+    t.kind = DEPTHWISE;
+  else
+    return MlirWalkResultAdvance;
+  if (!allOperandsStaticF32(op))
+    return MlirWalkResultAdvance;
+  if (t.kind == MATMUL || t.kind == BATCH_MATMUL) {
+    if (hasDefaultMaps(op, t.kind))
+      push(targets, t);
+    return MlirWalkResultAdvance;
+  }
+  // The zero fill is computed in the tiles too (a fill other ops share as
+  // well is copied into the loop).
+  t.fill = producer(mlirOperationGetOperand(op, 2));
+  if (!isOp(t.fill, "linalg.fill"))
+    return MlirWalkResultAdvance;
+  t.epilogue = epilogueOf(op);
+  push(targets, t);
+  return MlirWalkResultAdvance;
+}
+
+static int64_t dim(MlirOperation op, intptr_t operand, intptr_t i) {
+  return mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetOperand(op, operand)), i);
+}
+
+// "a,b,c,..." into `out`; false unless exactly `n` positive integers.
+static bool parseInts(const char *text, int64_t *out, int n) {
+  for (int i = 0; i < n; ++i) {
+    char *end;
+    long long v = strtoll(text, &end, 10);
+    if (end == text || v <= 0)
+      return false;
+    out[i] = v;
+    text = end;
+    if (i + 1 < n && *text++ != ',')
+      return false;
+  }
+  return *text == '\0';
+}
+
+static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target *t,
+                                        const DlcHostCPU *cpu, const char *fixedTiles) {
+  intptr_t b = t->kind == BATCH_MATMUL ? 1 : 0;
+  int64_t m = dim(t->op, 0, b), k = dim(t->op, 0, b + 1), n = dim(t->op, 1, b + 1);
+  DlcMatmulTiles tiles = dlcChooseMatmulTiles(m, n, k, cpu);
+  int64_t params[5] = {tiles.tm, tiles.tn, tiles.tk, tiles.rm, tiles.rn};
+  if (*fixedTiles && !parseInts(fixedTiles, params, 5)) {
+    dlcEmitOpError(t->op, "matmul-tiles must be five positive integers tm,tn,tk,rm,rn, got '%s'",
+                   fixedTiles);
+    return mlirLogicalResultFailure();
+  }
+  return dlcApplySchedule(library, 1, &t->op, b ? "dlc_batch_matmul" : "dlc_matmul", 5, params);
+}
+
+// Convolutions without tiles that vectorize are left to the loop lowering.
+static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
+                                      const DlcHostCPU *cpu) {
+  MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
+  MlirType weight = mlirValueGetType(mlirOperationGetOperand(t->op, 1));
+  bool depthwise = t->kind == DEPTHWISE;
+  int64_t ow = mlirShapedTypeGetDimSize(out, 2), f = mlirShapedTypeGetDimSize(out, 3);
+  int64_t kw = mlirShapedTypeGetDimSize(weight, 1);
+  int64_t c = depthwise ? 1 : mlirShapedTypeGetDimSize(weight, 2);
+  DlcConvTiles tiles;
+  if (!dlcChooseConvTiles(ow, f, c, kw, cpu, &tiles))
+    return mlirLogicalResultSuccess();
+  bool fused = !mlirOperationIsNull(t->epilogue);
+  MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
+  char sequence[64];
+  snprintf(sequence, sizeof sequence, "%s%s",
+           depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",
+           fused ? "_fused" : "");
+  int64_t params[4] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct};
+  return dlcApplySchedule(library, fused ? 3 : 2, fused ? targets : targets + 1, sequence,
+                          depthwise ? 2 : 4, params);
+}
+
+void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  Targets targets = {0};
+  mlirOperationWalk(op, collect, &targets, MlirWalkPreOrder);
+  if (!targets.count)
+    return;
+  DlcScheduleLibrary library = dlcScheduleLibraryCreate(
+      mlirOperationGetContext(op), dlcPassOptionString(options, "schedules"),
+      mlirOperationGetLocation(op));
+  bool ok = !mlirModuleIsNull(library.module);
+  DlcHostCPU cpu = dlcHostCPU();
+  for (intptr_t i = 0; ok && i < targets.count; ++i) {
+    const Target *t = &targets.items[i];
+    ok = mlirLogicalResultIsSuccess(
+        t->kind == CONV || t->kind == DEPTHWISE
+            ? scheduleConv(library, t, &cpu)
+            : scheduleMatmul(library, t, &cpu, dlcPassOptionString(options, "matmul-tiles")));
+  }
+  dlcScheduleLibraryDestroy(library);
+  free(targets.items);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}

@@ -1,0 +1,178 @@
+//===- Schedules.c - The transform library and its application --*- C -*-===//
+//
+// Schedules are data: transform-dialect named sequences in schedules/*.mlir
+// (embedded at build time), each taking its target op and i64 parameters.
+// A user's file may define sequences of the same names and signatures to
+// replace DLC's. Applying one builds a small entry sequence that matches
+// the targets (each marked with its position) and includes the schedule with
+// its parameters as transform.param constants, so that the schedules
+// themselves can be run unchanged by mlir-opt's transform interpreter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Codegen/Codegen.h"
+#include "Bridge/Bridge.h"
+#include "Support/Diag.h"
+#include "Support/Str.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Transform/Interpreter.h"
+
+#include <string.h>
+
+extern const char dlc_schedule_matmul[];
+extern const char dlc_schedule_conv[];
+
+static const char *const builtinSchedules[] = {dlc_schedule_matmul, dlc_schedule_conv};
+
+static const char targetAttr[] = "dlc.codegen.target";
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static MlirStringRef symbolName(MlirOperation op) {
+  MlirAttribute name = mlirOperationGetAttributeByName(op, mlirSymbolTableGetSymbolAttributeName());
+  return mlirAttributeIsNull(name) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(name);
+}
+
+static bool defines(MlirModule module, MlirStringRef name) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (mlirStringRefEqual(symbolName(op), name))
+      return true;
+  return false;
+}
+
+// Copies the named sequences of `from` that `into` does not define yet.
+static void addSequences(MlirModule into, MlirModule from) {
+  MlirBlock body = mlirModuleGetBody(from);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = symbolName(op);
+    if (name.length && !defines(into, name))
+      mlirBlockAppendOwnedOperation(mlirModuleGetBody(into), mlirOperationClone(op));
+  }
+}
+
+DlcScheduleLibrary dlcScheduleLibraryCreate(MlirContext ctx, const char *userFile,
+                                            MlirLocation loc) {
+  DlcScheduleLibrary library = {
+      mlirModuleCreateParse(ctx, ref("module attributes {transform.with_named_sequence} {}"))};
+  if (userFile && *userFile) {
+    MlirOperation user = dlcBridgeParseFile(ctx, ref(userFile));
+    if (mlirOperationIsNull(user)) {
+      dlcEmitError(loc, "cannot read the schedules in '%s'", userFile);
+      mlirModuleDestroy(library.module);
+      return (DlcScheduleLibrary){{NULL}};
+    }
+    addSequences(library.module, mlirModuleFromOperation(user));
+    mlirOperationDestroy(user);
+  }
+  for (size_t i = 0; i < sizeof builtinSchedules / sizeof *builtinSchedules; ++i) {
+    MlirModule builtin = mlirModuleCreateParse(ctx, ref(builtinSchedules[i]));
+    if (mlirModuleIsNull(builtin)) {
+      dlcEmitError(loc, "DLC's built-in schedules do not parse");
+      mlirModuleDestroy(library.module);
+      return (DlcScheduleLibrary){{NULL}};
+    }
+    addSequences(library.module, builtin);
+    mlirModuleDestroy(builtin);
+  }
+  return library;
+}
+
+void dlcScheduleLibraryDestroy(DlcScheduleLibrary library) {
+  if (!mlirModuleIsNull(library.module))
+    mlirModuleDestroy(library.module);
+}
+
+// The entry sequence: match the marked targets, include the schedule.
+static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, intptr_t numParams,
+                       const int64_t *params) {
+  DlcStr types = DLC_STR_INIT, args = DLC_STR_INIT, decl = DLC_STR_INIT;
+  for (intptr_t i = 0; i < numTargets; ++i) {
+    dlcStrPrintf(&types, "%s!transform.any_op", i ? ", " : "");
+    dlcStrPrintf(&args, "%s%%t%ld", i ? ", " : "", (long)i);
+    dlcStrPrintf(&decl, "%s%%t%ld: !transform.any_op {transform.consumed}", i ? ", " : "", (long)i);
+  }
+  for (intptr_t i = 0; i < numParams; ++i) {
+    dlcStrPuts(&types, ", !transform.param<i64>");
+    dlcStrPrintf(&args, ", %%p%ld", (long)i);
+    dlcStrPrintf(&decl, ", %%p%ld: !transform.param<i64> {transform.readonly}", (long)i);
+  }
+  dlcStrPrintf(s,
+               "module attributes {transform.with_named_sequence} {\n"
+               "  transform.named_sequence private @%s(%s)\n"
+               "  transform.named_sequence @__dlc_entry(%%root: !transform.any_op "
+               "{transform.readonly}) {\n",
+               sequence, dlcStrGet(&decl));
+  for (intptr_t i = 0; i < numTargets; ++i)
+    dlcStrPrintf(s,
+                 "    %%t%ld = transform.structured.match attributes {%s = %ld : i64} in %%root : "
+                 "(!transform.any_op) -> !transform.any_op\n",
+                 (long)i, targetAttr, (long)i);
+  for (intptr_t i = 0; i < numParams; ++i)
+    dlcStrPrintf(s, "    %%p%ld = transform.param.constant %lld : i64 -> !transform.param<i64>\n",
+                 (long)i, (long long)params[i]);
+  dlcStrPrintf(s,
+               "    transform.include @%s failures(propagate) (%s) : (%s) -> ()\n"
+               "    transform.yield\n  }\n}\n",
+               sequence, dlcStrGet(&args), dlcStrGet(&types));
+  dlcStrFree(&types);
+  dlcStrFree(&args);
+  dlcStrFree(&decl);
+}
+
+static MlirOperation enclosingFunction(MlirOperation op) {
+  MlirOperation parent = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(parent) &&
+         !mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(parent)), ref("func.func")))
+    parent = mlirOperationGetParentOperation(parent);
+  return parent;
+}
+
+static MlirWalkResult dropTargetAttr(MlirOperation op, void *userData) {
+  (void)userData;
+  mlirOperationRemoveAttributeByName(op, ref(targetAttr));
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
+                                   const MlirOperation *targets, const char *sequence,
+                                   intptr_t numParams, const int64_t *params) {
+  MlirOperation target = targets[0];
+  MlirContext ctx = mlirOperationGetContext(target);
+  MlirOperation function = enclosingFunction(target);
+  if (!defines(library.module, ref(sequence))) {
+    dlcEmitOpError(target, "has no schedule: the library defines no @%s", sequence);
+    return mlirLogicalResultFailure();
+  }
+  DlcStr text = DLC_STR_INIT;
+  writeEntry(&text, sequence, numTargets, numParams, params);
+  MlirModule entry = mlirModuleCreateParse(ctx, mlirStringRefCreate(dlcStrGet(&text), text.len));
+  dlcStrFree(&text);
+  if (mlirModuleIsNull(entry) || mlirOperationIsNull(function)) {
+    dlcEmitOpError(target, "cannot build the entry of schedule @%s", sequence);
+    if (!mlirModuleIsNull(entry))
+      mlirModuleDestroy(entry);
+    return mlirLogicalResultFailure();
+  }
+  MlirOperation entryOp = mlirModuleGetOperation(entry);
+  MlirLogicalResult result = mlirMergeSymbolsIntoFromClone(entryOp, mlirModuleGetOperation(library.module));
+  if (mlirLogicalResultIsSuccess(result)) {
+    MlirSymbolTable symbols = mlirSymbolTableCreate(entryOp);
+    MlirOperation main = mlirSymbolTableLookup(symbols, ref("__dlc_entry"));
+    mlirSymbolTableDestroy(symbols);
+    for (intptr_t i = 0; i < numTargets; ++i)
+      mlirOperationSetAttributeByName(targets[i], ref(targetAttr),
+                                      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), i));
+    MlirTransformOptions options = mlirTransformOptionsCreate();
+    result = mlirTransformApplyNamedSequence(function, main, entryOp, options);
+    mlirTransformOptionsDestroy(options);
+    // Tiling copies the mark onto the ops it makes; no later target may see it.
+    mlirOperationWalk(function, dropTargetAttr, NULL, MlirWalkPreOrder);
+  }
+  mlirModuleDestroy(entry);
+  return result;
+}

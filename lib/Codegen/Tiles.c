@@ -1,0 +1,75 @@
+//===- Tiles.c - Schedule parameters per shape and CPU ----------*- C -*-===//
+//
+// Register tiles fill the vector registers with accumulators and leave the
+// rest for operands; cache tiles keep a packed block of B (tk x tn) in L2
+// and A's rows (tm x tk) in L1. Blocks are zero-padded to whole tiles, so
+// the tiles are chosen to waste little padding: a dim is split into equal
+// parts of at most the nominal tile, rounded up to the register tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Codegen/Codegen.h"
+
+static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
+
+// The smallest multiple of `unit` that covers `size` in parts of at most
+// `nominal` (itself a multiple of `unit`), e.g. 1000 by 256 -> 250.
+static int64_t evenTile(int64_t size, int64_t nominal, int64_t unit) {
+  if (size <= nominal)
+    return roundUp(size, unit);
+  return roundUp(ceilDiv(size, ceilDiv(size, nominal)), unit);
+}
+
+DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu) {
+  int64_t lanes = cpu->vectorBits / 32;
+  DlcMatmulTiles t;
+  // Two vectors of B per row of accumulators; as many rows as leave room
+  // for B and a broadcast of A: 8 x 2 of 32 registers, 4 x 2 of 16.
+  t.rn = n <= lanes ? lanes : 2 * lanes;
+  t.rm = cpu->vectorRegisters >= 32 ? 8 : 4;
+  if (m < t.rm)
+    t.rm = m; // a few rows (matrix-vector): never pad M up to a tile
+  t.tm = evenTile(m, 64, t.rm);
+  t.tn = evenTile(n, 256, t.rn);
+  t.tk = evenTile(k, 256, 1);
+  return t;
+}
+
+// The largest divisor of n that is at most `limit` (at least 1).
+static int64_t largestDivisor(int64_t n, int64_t limit) {
+  for (int64_t d = limit < n ? limit : n; d > 1; --d)
+    if (n % d == 0)
+      return d;
+  return 1;
+}
+
+bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
+                        DlcConvTiles *out) {
+  int64_t lanes = cpu->vectorBits / 32;
+  // Accumulators: all registers but those for the weights and the input
+  // broadcasts (12 of AVX2's 16, 28 of AVX-512's 32).
+  int64_t budget = cpu->vectorRegisters - 4;
+  // Tiles must divide the output: a partial tile would not vectorize.
+  // Of one or two vectors of channels, take the tile using most registers.
+  int64_t best = 0;
+  for (int64_t vectors = 2; vectors >= 1; --vectors) {
+    int64_t ft = vectors * lanes;
+    if (f % ft)
+      continue;
+    int64_t wt = largestDivisor(ow, budget / vectors);
+    if (wt * vectors > best) {
+      best = wt * vectors;
+      out->wt = wt;
+      out->ft = ft;
+    }
+  }
+  if (!best)
+    return false;
+  // Few input channels (RGB): a whole window row per step reuses each
+  // input pixel across the row; otherwise one column, and up to 8
+  // channels per step.
+  out->kwt = c < 8 ? kw : 1;
+  out->ct = largestDivisor(c, 8);
+  return true;
+}

@@ -1,0 +1,364 @@
+//===- ConvertLayout.c - The dlc-convert-layout pass ------------*- C -*-===//
+//
+// ONNX convolutions are NCHW with FCHW weights; DLC's convolution schedules
+// vectorize over channels, which wants them innermost: NHWC activations,
+// HWCF (depthwise: HWC) weights. This pass rewrites each named NCHW
+// convolution on static f32 tensors into its NHWC form between transposes
+// (linalg.generic copies), repacking constant weights at compile time into
+// new blobs rather than transposing them at run time. Matmuls that read an
+// operand transposed (Gemm's transB, attention's q k^T) get the same
+// treatment: the schedules want B rows contiguous. It then moves
+// transposes above the tensor.pad ops that separate them from the layer
+// before, so that elementwise fusion (dlc-fuse-elementwise)
+// composes each transpose back to NCHW with the elementwise ops after a
+// convolution and the transpose to NHWC of the next one: between layers the
+// permutations cancel, and conversions remain where the graph starts and
+// ends and around ops that stay NCHW.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bridge/Bridge.h"
+#include "Conversion/TensorToLinalg/LinalgBuilders.h"
+#include "Pass/PassDef.h"
+#include "Support/Types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const int64_t toNHWC[4] = {0, 2, 3, 1}, toNCHW[4] = {0, 3, 1, 2};
+static const int64_t fchwToHWCF[4] = {2, 3, 1, 0}, chwToHWC[3] = {1, 2, 0};
+
+typedef struct Ops {
+  MlirOperation *items;
+  size_t count, cap;
+} Ops;
+
+static void push(Ops *ops, MlirOperation op) {
+  if (ops->count == ops->cap) {
+    ops->cap = ops->cap ? 2 * ops->cap : 32;
+    ops->items = realloc(ops->items, ops->cap * sizeof *ops->items);
+    if (!ops->items)
+      abort();
+  }
+  ops->items[ops->count++] = op;
+}
+
+static bool isOp(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
+static MlirOperation producer(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static bool isStaticF32(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
+         mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
+}
+
+static bool allStaticF32(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
+    if (!isStaticF32(mlirOperationGetOperand(op, i)))
+      return false;
+  return true;
+}
+
+static MlirType permutedType(MlirType type, const int64_t *perm) {
+  DlcShape s, out;
+  dlcShapeOf(type, &s);
+  out.rank = s.rank;
+  for (int64_t i = 0; i < s.rank; ++i)
+    out.dims[i] = s.dims[perm[i]];
+  return dlcTensorType(&out, mlirShapedTypeGetElementType(type));
+}
+
+//===----------------------------------------------------------------------===//
+// Transposes: generics that copy with permuted indices
+//===----------------------------------------------------------------------===//
+
+static void freeBlob(void *userData, const void *data, size_t size, size_t align) {
+  (void)userData, (void)size, (void)align;
+  free((void *)data);
+}
+
+// The bytes of a non-splat dense or dense_resource constant, or NULL.
+static const char *constantData(MlirAttribute value) {
+  if (mlirAttributeIsADenseResourceElements(value)) {
+    const void *data;
+    size_t size, align;
+    return mlirLogicalResultIsSuccess(dlcBridgeDenseResourceData(value, &data, &size, &align))
+               ? data
+               : NULL;
+  }
+  if (mlirAttributeIsADenseElements(value) && !mlirDenseElementsAttrIsSplat(value))
+    return mlirDenseElementsAttrGetRawData(value);
+  return NULL;
+}
+
+// `value` (f32 elements) permuted by `perm` into a new blob: the weights
+// laid out for the schedules once, when compiling.
+static MlirAttribute permutedConstant(MlirAttribute value, MlirType type, const int64_t *perm) {
+  const char *src = constantData(value);
+  if (!src)
+    return mlirAttributeGetNull();
+  DlcShape in, out;
+  dlcShapeOf(type, &in);
+  out.rank = in.rank;
+  int64_t inStride[DLC_MAX_RANK], n = 1;
+  for (int64_t i = in.rank - 1; i >= 0; --i) {
+    inStride[i] = n;
+    n *= in.dims[i];
+  }
+  for (int64_t i = 0; i < in.rank; ++i)
+    out.dims[i] = in.dims[perm[i]];
+  float *dst = aligned_alloc(64, ((size_t)n * sizeof(float) + 63) / 64 * 64);
+  if (!dst)
+    return mlirAttributeGetNull();
+  int64_t index[DLC_MAX_RANK] = {0};
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t at = 0;
+    for (int64_t i = 0; i < out.rank; ++i)
+      at += index[i] * inStride[perm[i]];
+    memcpy(&dst[k], src + at * (int64_t)sizeof(float), sizeof(float));
+    for (int64_t i = out.rank - 1; i >= 0 && ++index[i] == out.dims[i]; --i)
+      index[i] = 0;
+  }
+  MlirType outType = dlcTensorType(&out, mlirShapedTypeGetElementType(type));
+  return mlirUnmanagedDenseResourceElementsAttrGet(
+      outType, mlirStringRefCreateFromCString("dlc_repacked"), dst, (size_t)n * sizeof(float), 64,
+      false, freeBlob, NULL);
+}
+
+// x permuted: result dim i is x's dim perm[i]. A constant becomes a
+// repacked constant, anything else a copying linalg.generic.
+static MlirValue transposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
+  MlirType type = mlirValueGetType(x), outType = permutedType(type, perm);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  MlirOperation def = producer(x);
+  if (isOp(def, "arith.constant")) {
+    MlirAttribute value =
+        mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+    MlirAttribute repacked = permutedConstant(value, type, perm);
+    if (!mlirAttributeIsNull(repacked))
+      return dlcConstant(b, repacked);
+  }
+  MlirAffineExpr inExprs[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i)
+    inExprs[perm[i]] = dlcDim(b->ctx, i);
+  MlirAffineMap maps[2] = {mlirAffineMapGet(b->ctx, rank, 0, rank, inExprs),
+                           mlirAffineMapMultiDimIdentityGet(b->ctx, rank)};
+  DlcIterator iterators[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i)
+    iterators[i] = DLC_PARALLEL;
+  MlirValue init = dlcEmpty(b, outType, 0, NULL);
+  MlirBlock block;
+  MlirOperation copy = dlcGeneric(b, 1, &x, 1, &init, maps, rank, iterators, &block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
+  MlirValue in = mlirBlockGetArgument(block, 0);
+  dlcYield(&body, 1, &in);
+  return mlirOperationGetResult(copy, 0);
+}
+
+// Is `op` a copy of its input with permuted indices? Sets `perm` as in
+// transposed().
+static bool isTranspose(MlirOperation op, int64_t *perm) {
+  if (!isOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
+    return false;
+  MlirAttribute maps =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  MlirAttribute iterators =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("iterator_types"));
+  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
+    return false;
+  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
+  intptr_t rank = mlirAffineMapGetNumDims(in);
+  if (!mlirAffineMapIsPermutation(in) || !mlirAffineMapIsIdentity(out) || rank > DLC_MAX_RANK)
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(iterators); ++i) {
+    MlirAttribute it = mlirArrayAttrGetElement(iterators, i);
+    MlirAttribute parallel = mlirAttributeParseGet(
+        mlirOperationGetContext(op), mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
+    if (!mlirAttributeEqual(it, parallel))
+      return false;
+  }
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation yield = mlirBlockGetFirstOperation(body);
+  if (!isOp(yield, "linalg.yield") || mlirOperationGetNumOperands(yield) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(yield, 0), mlirBlockGetArgument(body, 0)))
+    return false;
+  for (intptr_t i = 0; i < rank; ++i)
+    perm[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(in, i))] = i;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+// The NHWC init of a convolution: the same fill in the new shape, or the
+// old init transposed when it is not a fill.
+static MlirValue nhwcInit(DlcBuilder *b, MlirValue init) {
+  MlirOperation fill = producer(init);
+  if (isOp(fill, "linalg.fill")) {
+    MlirType type = permutedType(mlirValueGetType(init), toNHWC);
+    return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, 0, NULL));
+  }
+  return transposed(b, init, toNHWC);
+}
+
+static void rewriteConv(MlirOperation conv, bool depthwise) {
+  MlirContext ctx = mlirOperationGetContext(conv);
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(conv);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(conv));
+  MlirValue input = transposed(&b, mlirOperationGetOperand(conv, 0), toNHWC);
+  MlirValue weight =
+      transposed(&b, mlirOperationGetOperand(conv, 1), depthwise ? chwToHWC : fchwToHWCF);
+  MlirValue init = nhwcInit(&b, mlirOperationGetOperand(conv, 2));
+  MlirNamedAttribute attrs[2] = {
+      dlcNamed(ctx, "strides",
+               mlirOperationGetAttributeByName(conv, mlirStringRefCreateFromCString("strides"))),
+      dlcNamed(ctx, "dilations",
+               mlirOperationGetAttributeByName(conv, mlirStringRefCreateFromCString("dilations")))};
+  MlirValue operands[2] = {input, weight};
+  MlirOperation nhwc = dlcNamedLinalg(
+      &b, depthwise ? "linalg.depthwise_conv_2d_nhwc_hwc" : "linalg.conv_2d_nhwc_hwcf", 2,
+      operands, 1, &init, mlirValueGetType(init), 2, attrs);
+  MlirValue result = transposed(&b, mlirOperationGetResult(nhwc, 0), toNCHW);
+  mlirRewriterBaseReplaceOpWithValues(rewriter, conv, 1, &result);
+  mlirIRRewriterDestroy(rewriter);
+}
+
+//===----------------------------------------------------------------------===//
+// Matmuls with a transposed operand
+//===----------------------------------------------------------------------===//
+
+// Does operand `i`'s map read it with its last two dims swapped? (The
+// lowering only makes plain or swapped maps; the result's is plain.)
+static bool readsTransposed(MlirOperation op, intptr_t i) {
+  MlirAttribute maps =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  MlirAffineMap map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+  intptr_t n = mlirAffineMapGetNumResults(map), dims = mlirAffineMapGetNumDims(map);
+  // Plain: A (.., m, k) with k the last loop; B (.., k, n).
+  intptr_t last = mlirAffineDimExprGetPosition(mlirAffineMapGetResult(map, n - 1));
+  return i == 0 ? last != dims - 1 : last == dims - 1;
+}
+
+static bool hasMaps(MlirOperation op) {
+  return !mlirAttributeIsNull(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps")));
+}
+
+// The plain product of the operands transposed once (weights: repacked).
+static void rewriteMatmul(MlirOperation mm) {
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(mm, 0)));
+  int64_t swap[3] = {0, 1, 2};
+  swap[rank - 2] = rank - 1;
+  swap[rank - 1] = rank - 2;
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(mm);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(mm));
+  MlirValue operands[2];
+  for (intptr_t i = 0; i < 2; ++i) {
+    operands[i] = mlirOperationGetOperand(mm, i);
+    if (readsTransposed(mm, i))
+      operands[i] = transposed(&b, operands[i], swap);
+  }
+  MlirValue init = mlirOperationGetOperand(mm, 2);
+  MlirOperation plain =
+      dlcNamedLinalg(&b, rank == 2 ? "linalg.matmul" : "linalg.batch_matmul", 2, operands, 1,
+                     &init, mlirValueGetType(init), 0, NULL);
+  MlirValue result = mlirOperationGetResult(plain, 0);
+  mlirRewriterBaseReplaceOpWithValues(rewriter, mm, 1, &result);
+  mlirIRRewriterDestroy(rewriter);
+}
+
+//===----------------------------------------------------------------------===//
+// transpose(pad(x)) -> pad(transpose(x))
+//===----------------------------------------------------------------------===//
+
+static void permuteArray(MlirOperation op, const char *name, const int64_t *perm) {
+  MlirAttribute attr = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  intptr_t n = mlirDenseArrayGetNumElements(attr);
+  int64_t old[DLC_MAX_RANK], permuted[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i)
+    old[i] = mlirDenseI64ArrayGetElement(attr, i);
+  for (intptr_t i = 0; i < n; ++i)
+    permuted[i] = old[perm[i]];
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name),
+                                  mlirDenseI64ArrayGet(mlirOperationGetContext(op), n, permuted));
+}
+
+// Padding is the same in any layout, so the transpose can go first; only
+// a static pad whose region yields one value from outside is moved.
+static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
+  MlirValue padded = mlirOperationGetOperand(transpose, 0);
+  MlirOperation pad = producer(padded);
+  if (!isOp(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
+      !isStaticF32(mlirOperationGetOperand(pad, 0)))
+    return false;
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pad);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pad));
+  MlirValue source = transposed(&b, mlirOperationGetOperand(pad, 0), perm);
+  MlirOperation moved = mlirOperationClone(pad);
+  mlirRewriterBaseInsert(rewriter, moved);
+  mlirOperationSetOperand(moved, 0, source);
+  permuteArray(moved, "static_low", perm);
+  permuteArray(moved, "static_high", perm);
+  MlirValue result = mlirOperationGetResult(moved, 0);
+  mlirValueSetType(result, permutedType(mlirValueGetType(padded), perm));
+  mlirRewriterBaseReplaceOpWithValues(rewriter, transpose, 1, &result);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(padded)))
+    mlirRewriterBaseEraseOp(rewriter, pad);
+  mlirIRRewriterDestroy(rewriter);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+static bool isMatmul(MlirOperation op) {
+  return isOp(op, "linalg.matmul") || isOp(op, "linalg.batch_matmul");
+}
+
+static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
+  bool conv = isOp(op, "linalg.conv_2d_nchw_fchw") || isOp(op, "linalg.depthwise_conv_2d_nchw_chw");
+  if ((conv || (isMatmul(op) && hasMaps(op))) && allStaticF32(op))
+    push(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) {
+  int64_t perm[DLC_MAX_RANK];
+  if (isTranspose(op, perm) && isOp(producer(mlirOperationGetOperand(op, 0)), "tensor.pad"))
+    push(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  (void)pass, (void)options;
+  Ops convs = {0}, transposes = {0};
+  mlirOperationWalk(op, collectConvs, &convs, MlirWalkPreOrder);
+  for (size_t i = 0; i < convs.count; ++i) {
+    if (isMatmul(convs.items[i]))
+      rewriteMatmul(convs.items[i]);
+    else
+      rewriteConv(convs.items[i], isOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
+  }
+  mlirOperationWalk(op, collectTransposesOfPads, &transposes, MlirWalkPreOrder);
+  for (size_t i = 0; i < transposes.count; ++i) {
+    int64_t perm[DLC_MAX_RANK];
+    isTranspose(transposes.items[i], perm);
+    swapWithPad(transposes.items[i], perm);
+  }
+  free(convs.items);
+  free(transposes.items);
+}

@@ -1,0 +1,340 @@
+//===- FuseElementwise.c - The dlc-fuse-elementwise pass --------*- C -*-===//
+//
+// Fuses chains of elementwise linalg.generic ops into one loop nest: a
+// producer (all loops parallel, one result, used once) is merged into its
+// consumer when the consumer also has only parallel loops and reads the
+// producer's result once per element (a permutation; unit dims may be read
+// at index 0, as broadcasts are). The producer's inputs become the
+// consumer's, their maps composed through the permutation, and its body is
+// inlined before the consumer's. Transposes are elementwise too, so a
+// transpose back to NCHW, the activations after a convolution and the
+// transpose to NHWC before the next one compose into one NHWC loop nest.
+//
+// Unlike upstream's linalg-fuse-elementwise-ops, a producer is never fused
+// into a reduction (a matmul written as a generic, say): the consumer would
+// recompute it once per reduction step, and erf or exp a thousand times
+// over costs more than the memory traffic fusion saves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pass/PassDef.h"
+#include "Support/Types.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_OPERANDS 16
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static bool isOp(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref(name));
+}
+
+static MlirAttribute attr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, ref(name));
+}
+
+static MlirAffineMap mapOf(MlirOperation generic, intptr_t operand) {
+  return mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(attr(generic, "indexing_maps"), operand));
+}
+
+static intptr_t numInputs(MlirOperation generic) {
+  return mlirDenseI32ArrayGetElement(attr(generic, "operandSegmentSizes"), 0);
+}
+
+static bool isElementwise(MlirOperation op) {
+  if (!isOp(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumOperands(op) > MAX_OPERANDS)
+    return false;
+  MlirAttribute iterators = attr(op, "iterator_types");
+  MlirAttribute parallel =
+      mlirAttributeParseGet(mlirOperationGetContext(op), ref("#linalg.iterator_type<parallel>"));
+  for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(iterators); i < n; ++i)
+    if (!mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), parallel))
+      return false;
+  return true;
+}
+
+// Maps whose results are loop dims or constants: what DLC's lowerings make
+// (broadcasts read index 0), and what this pass can compose.
+static bool dimsOrConstants(MlirAffineMap map) {
+  for (intptr_t i = 0, n = mlirAffineMapGetNumResults(map); i < n; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (!mlirAffineExprIsADim(e) && !mlirAffineExprIsAConstant(e))
+      return false;
+  }
+  return true;
+}
+
+static MlirBlock bodyOf(MlirOperation generic) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(generic, 0));
+}
+
+// Does `consumer` read each element of its operand `index` (of `type`)
+// exactly once? The map's results must be distinct loop dims, or 0 for a
+// dim of size 1 (how DLC's lowerings read broadcast operands), and every
+// loop of more than one iteration must appear: otherwise the producer
+// would be recomputed for each of its iterations.
+static bool readsEachOnce(MlirOperation consumer, intptr_t index, MlirType type) {
+  MlirAffineMap read = mapOf(consumer, index);
+  intptr_t n = mlirAffineMapGetNumResults(read), loops = mlirAffineMapGetNumDims(read);
+  if (n != mlirShapedTypeGetRank(type) || loops > 2 * DLC_MAX_RANK)
+    return false;
+  bool seen[2 * DLC_MAX_RANK] = {false};
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(read, i);
+    if (mlirAffineExprIsAConstant(e)) {
+      if (mlirAffineConstantExprGetValue(e) != 0 || mlirShapedTypeGetDimSize(type, i) != 1)
+        return false;
+      continue;
+    }
+    if (!mlirAffineExprIsADim(e) || seen[mlirAffineDimExprGetPosition(e)])
+      return false;
+    seen[mlirAffineDimExprGetPosition(e)] = true;
+  }
+  // Loop extents from the result: its map is a permutation of the loops.
+  intptr_t out = mlirOperationGetNumOperands(consumer) - 1;
+  MlirAffineMap written = mapOf(consumer, out);
+  MlirType outType = mlirValueGetType(mlirOperationGetOperand(consumer, out));
+  if (!mlirAffineMapIsPermutation(written))
+    return false;
+  for (intptr_t i = 0; i < loops; ++i) {
+    intptr_t loop = mlirAffineDimExprGetPosition(mlirAffineMapGetResult(written, i));
+    if (!seen[loop] && mlirShapedTypeGetDimSize(outType, i) != 1)
+      return false;
+  }
+  return true;
+}
+
+// Can `producer` be merged into `consumer`, which reads it as operand
+// `index`? (See the file comment.)
+static bool canFuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
+  if (!isElementwise(producer) || !isElementwise(consumer) || index >= numInputs(consumer))
+    return false;
+  MlirValue result = mlirOperationGetResult(producer, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return false;
+  if (mlirOperationGetNumOperands(producer) + mlirOperationGetNumOperands(consumer) > MAX_OPERANDS)
+    return false;
+  MlirAffineMap written = mapOf(producer, mlirOperationGetNumOperands(producer) - 1);
+  if (!readsEachOnce(consumer, index, mlirValueGetType(result)) ||
+      !mlirAffineMapIsPermutation(written))
+    return false;
+  for (intptr_t i = 0; i < numInputs(producer); ++i)
+    if (!dimsOrConstants(mapOf(producer, i)))
+      return false;
+  // The producer's body may not read its init: that is not elementwise.
+  MlirBlock body = bodyOf(producer);
+  MlirValue init = mlirBlockGetArgument(body, mlirBlockGetNumArguments(body) - 1);
+  return mlirOpOperandIsNull(mlirValueGetFirstUse(init));
+}
+
+// The producer's input map `map` in the consumer's loops: producer loop l
+// is the consumer loop that reads the position the producer writes l at.
+static MlirAffineMap composed(MlirContext ctx, MlirAffineMap map, MlirAffineMap written,
+                              MlirAffineMap read, intptr_t consumerLoops) {
+  // Producer loop -> consumer loop, or -1 where the consumer reads a unit
+  // dim at 0 (the producer loop is then 0 too).
+  intptr_t loopFor[2 * DLC_MAX_RANK];
+  for (intptr_t i = 0, n = mlirAffineMapGetNumResults(written); i < n; ++i) {
+    MlirAffineExpr r = mlirAffineMapGetResult(read, i);
+    loopFor[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(written, i))] =
+        mlirAffineExprIsADim(r) ? mlirAffineDimExprGetPosition(r) : -1;
+  }
+  MlirAffineExpr exprs[2 * DLC_MAX_RANK];
+  intptr_t n = mlirAffineMapGetNumResults(map);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (!mlirAffineExprIsADim(e)) {
+      exprs[i] = e;
+      continue;
+    }
+    intptr_t loop = loopFor[mlirAffineDimExprGetPosition(e)];
+    exprs[i] = loop < 0 ? mlirAffineConstantExprGet(ctx, 0) : mlirAffineDimExprGet(ctx, loop);
+  }
+  return mlirAffineMapGet(ctx, consumerLoops, 0, n, exprs);
+}
+
+typedef struct Mapping {
+  MlirValue from[64], to[64];
+  intptr_t count;
+} Mapping;
+
+static void mapValue(Mapping *m, MlirValue from, MlirValue to) {
+  if (m->count < 64) {
+    m->from[m->count] = from;
+    m->to[m->count++] = to;
+  }
+}
+
+static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
+  const Mapping *m = userData;
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    for (intptr_t k = 0; k < m->count; ++k)
+      if (mlirValueEqual(v, m->from[k])) {
+        mlirOperationSetOperand(op, i, m->to[k]);
+        break;
+      }
+  }
+  return MlirWalkResultAdvance;
+}
+
+// Clones the ops of `body` (but its terminator) to the end of `into`,
+// remapping operands; results are mapped as they are cloned. Returns the
+// terminator's first operand, remapped.
+static MlirValue cloneBody(MlirBlock body, MlirBlock into, Mapping *m) {
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  for (; !mlirOperationIsNull(mlirOperationGetNextInBlock(op)); op = mlirOperationGetNextInBlock(op)) {
+    MlirOperation copy = mlirOperationClone(op);
+    mlirOperationWalk(copy, remapOperands, m, MlirWalkPreOrder);
+    mlirBlockAppendOwnedOperation(into, copy);
+    for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+      mapValue(m, mlirOperationGetResult(op, i), mlirOperationGetResult(copy, i));
+  }
+  MlirValue yielded = mlirOperationGetOperand(op, 0);
+  for (intptr_t k = 0; k < m->count; ++k)
+    if (mlirValueEqual(yielded, m->from[k]))
+      return m->to[k];
+  return yielded;
+}
+
+static MlirOperation fuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
+  MlirContext ctx = mlirOperationGetContext(consumer);
+  MlirLocation loc = mlirOperationGetLocation(consumer);
+  intptr_t loops = mlirAffineMapGetNumDims(mapOf(consumer, 0));
+  intptr_t pIn = numInputs(producer), cIn = numInputs(consumer);
+  intptr_t cOut = mlirOperationGetNumOperands(consumer) - cIn;
+  MlirAffineMap written = mapOf(producer, pIn), read = mapOf(consumer, index);
+
+  // Operands: the consumer's inputs with the fused one replaced by the
+  // producer's inputs, then the consumer's outputs.
+  MlirValue operands[MAX_OPERANDS * 2];
+  MlirAttribute maps[MAX_OPERANDS * 2];
+  MlirType argTypes[MAX_OPERANDS * 2];
+  MlirLocation argLocs[MAX_OPERANDS * 2];
+  intptr_t n = 0;
+  for (intptr_t i = 0; i < cIn; ++i) {
+    if (i == index) {
+      for (intptr_t j = 0; j < pIn; ++j) {
+        operands[n] = mlirOperationGetOperand(producer, j);
+        maps[n++] = mlirAffineMapAttrGet(composed(ctx, mapOf(producer, j), written, read, loops));
+      }
+    } else {
+      operands[n] = mlirOperationGetOperand(consumer, i);
+      maps[n++] = mlirAffineMapAttrGet(mapOf(consumer, i));
+    }
+  }
+  intptr_t inputs = n;
+  for (intptr_t i = 0; i < cOut; ++i) {
+    operands[n] = mlirOperationGetOperand(consumer, cIn + i);
+    maps[n++] = mlirAffineMapAttrGet(mapOf(consumer, cIn + i));
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirType t = mlirValueGetType(operands[i]);
+    argTypes[i] = mlirShapedTypeGetElementType(t);
+    argLocs[i] = loc;
+  }
+
+  // The body: the producer's ops on its new block arguments, then the
+  // consumer's with the fused argument replaced by the producer's value.
+  MlirBlock block = mlirBlockCreate(n, argTypes, argLocs);
+  MlirBlock pBody = bodyOf(producer), cBody = bodyOf(consumer);
+  Mapping *m = calloc(1, sizeof *m);
+  for (intptr_t j = 0; j < pIn; ++j)
+    mapValue(m, mlirBlockGetArgument(pBody, j), mlirBlockGetArgument(block, index + j));
+  MlirValue produced = cloneBody(pBody, block, m);
+  m->count = 0;
+  for (intptr_t i = 0, a = 0; i < cIn + cOut; ++i) {
+    MlirValue old = mlirBlockGetArgument(cBody, i);
+    if (i == index) {
+      mapValue(m, old, produced);
+      a += pIn;
+    } else {
+      mapValue(m, old, mlirBlockGetArgument(block, a++));
+    }
+  }
+  cloneBody(cBody, block, m);
+  MlirOperation yield = mlirOperationClone(mlirBlockGetTerminator(cBody));
+  mlirOperationWalk(yield, remapOperands, m, MlirWalkPreOrder);
+  mlirBlockAppendOwnedOperation(block, yield);
+  free(m);
+
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, block);
+  int32_t segments[2] = {(int32_t)inputs, (int32_t)cOut};
+  MlirNamedAttribute attrs[3] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("indexing_maps")),
+                            mlirArrayAttrGet(ctx, n, maps)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("iterator_types")),
+                            attr(consumer, "iterator_types")),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
+                            mlirDenseI32ArrayGet(ctx, 2, segments))};
+  MlirOperationState state = mlirOperationStateGet(ref("linalg.generic"), loc);
+  mlirOperationStateAddOperands(&state, n, operands);
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(consumer, 0));
+  mlirOperationStateAddResults(&state, 1, &resultType);
+  mlirOperationStateAddAttributes(&state, 3, attrs);
+  mlirOperationStateAddOwnedRegions(&state, 1, &region);
+  MlirOperation fused = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(consumer), consumer, fused);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(consumer, 0), mlirOperationGetResult(fused, 0));
+  mlirOperationDestroy(consumer);
+  mlirOperationDestroy(producer);
+  return fused;
+}
+
+typedef struct Generics {
+  MlirOperation *items;
+  size_t count, cap;
+} Generics;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Generics *g = userData;
+  if (!isElementwise(op))
+    return MlirWalkResultAdvance;
+  if (g->count == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 64;
+    g->items = realloc(g->items, g->cap * sizeof *g->items);
+    if (!g->items)
+      abort();
+  }
+  g->items[g->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+// Fuses one producer into a consumer; false when none can be.
+static bool fuseOne(MlirOperation op) {
+  Generics g = {0};
+  mlirOperationWalk(op, collect, &g, MlirWalkPreOrder);
+  bool fused = false;
+  for (size_t i = 0; i < g.count && !fused; ++i) {
+    MlirOperation consumer = g.items[i];
+    for (intptr_t k = 0, n = numInputs(consumer); k < n && !fused; ++k) {
+      MlirValue v = mlirOperationGetOperand(consumer, k);
+      MlirOperation producer = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+      if (!mlirOperationIsNull(producer) && canFuse(producer, consumer, k)) {
+        fuse(producer, consumer, k);
+        fused = true;
+      }
+    }
+  }
+  free(g.items);
+  return fused;
+}
+
+void dlcRunFuseElementwise(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  (void)pass, (void)options;
+  // One fusion at a time, from a fresh walk: each erases two ops and makes
+  // one, which may take further producers.
+  while (fuseOne(op)) {
+  }
+}

@@ -1,0 +1,133 @@
+// Schedules for 2-D convolutions in NHWC (dlc-convert-layout makes ONNX's
+// NCHW convolutions NHWC): linalg.conv_2d_nhwc_hwcf and
+// linalg.depthwise_conv_2d_nhwc_hwc on f32, alone or with the elementwise
+// op that consumes them (bias, activation, residual add: the epilogue).
+//
+// Parameters, chosen per shape and host by dlc-codegen (lib/Codegen/Tiles.c):
+//   wt, ft  output tile: wt pixels of a row by ft channels, computed in
+//           vector registers (ft a multiple of the vector width, wt * ft
+//           accumulators within the register file); both divide the output
+//           (a partial tile would not vectorize);
+//   kwt     window columns per step: 1, or the whole row for small channel
+//           counts (7x7 on RGB), where the inputs reused across a row pay;
+//   ct      input channels per step (divides C).
+// The output is tiled with scf.forall (the loop threads share), the
+// producer convolution and its zero fill are fused into each tile, so the
+// epilogue runs on the tile while it is in registers. Each tile's
+// reduction (kh, kw, c) is tiled, the window row decomposed to a 1-D
+// convolution, vectorized, and the accumulators hoisted out of the
+// reduction loops.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf(%conv: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %tile, %forall = transform.structured.tile_using_forall %conv tile_sizes [1, 1, %wt, %ft, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %f = transform.structured.fuse_into_containing_op %fill into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_conv2d_tile failures(propagate) (%tile, %fill_tile, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_fused(%epilogue: !transform.any_op {transform.consumed},
+      %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %epi_tile, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [1, 1, %wt, %ft]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %tile, %f1 = transform.structured.fuse_into_containing_op %conv into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %f2 = transform.structured.fuse_into_containing_op %fill into %f1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %epi_tile : !transform.any_op
+    transform.include @dlc_conv2d_tile failures(propagate) (%tile, %fill_tile, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // One output tile: reduction tiled (kh by 1, kw by kwt, c by ct), the
+  // window row decomposed into a 1-D convolution, everything vectorized,
+  // accumulators kept in registers across the reduction loops (innermost
+  // first), contractions lowered to outer products.
+  transform.named_sequence @dlc_conv2d_tile(%tile: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %tile {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %step, %kh, %kw, %c = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, %kwt, %ct]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %row = transform.structured.decompose %step : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %row : !transform.any_op
+    transform.structured.vectorize %fill : !transform.any_op
+    transform.include @dlc_hoist_accumulators failures(propagate) (%f, %c, %kw, %kh)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_depthwise_conv2d_nhwc_hwc(%conv: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %tile, %forall = transform.structured.tile_using_forall %conv tile_sizes [1, 1, %wt, %ct, 0, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %f = transform.structured.fuse_into_containing_op %fill into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_depthwise_tile failures(propagate) (%tile, %fill_tile)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_depthwise_conv2d_nhwc_hwc_fused(%epilogue: !transform.any_op {transform.consumed},
+      %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %epi_tile, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [1, 1, %wt, %ct]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %tile, %f1 = transform.structured.fuse_into_containing_op %conv into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %f2 = transform.structured.fuse_into_containing_op %fill into %f1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %epi_tile : !transform.any_op
+    transform.include @dlc_depthwise_tile failures(propagate) (%tile, %fill_tile)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // A depthwise tile: the window row is whole (channels are not summed, so
+  // there is no reduction over c), kh by 1.
+  transform.named_sequence @dlc_depthwise_tile(%tile: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed}) {
+    %f = transform.get_parent_op %tile {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %step, %kh = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %row = transform.structured.decompose %step : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %row : !transform.any_op
+    transform.structured.vectorize %fill : !transform.any_op
+    transform.include @dlc_hoist_accumulators failures(propagate) (%f, %kh, %kh, %kh)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Moves the accumulator reads and writes out of the reduction loops,
+  // innermost first, then lowers the vector contractions.
+  transform.named_sequence @dlc_hoist_accumulators(%f: !transform.any_op {transform.readonly},
+      %inner: !transform.any_op {transform.readonly}, %middle: !transform.any_op {transform.readonly},
+      %outer: !transform.any_op {transform.readonly}) {
+    transform.apply_patterns to %f {
+      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+    } : !transform.any_op
+    transform.loop.hoist_loop_invariant_subsets %inner : !transform.any_op
+    transform.loop.hoist_loop_invariant_subsets %middle : !transform.any_op
+    transform.loop.hoist_loop_invariant_subsets %outer : !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+      transform.apply_patterns.vector.lower_outerproduct
+    } : !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+    } : !transform.any_op
+    transform.apply_patterns to %f { transform.apply_patterns.canonicalization } : !transform.any_op
+    transform.apply_cse to %f : !transform.any_op
+    transform.yield
+  }
+}

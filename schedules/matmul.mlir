@@ -1,0 +1,103 @@
+// Schedules for matrix products (linalg.matmul, linalg.batch_matmul) on f32.
+//
+// Each named sequence takes the op and its parameters, chosen per shape and
+// host by dlc-codegen (lib/Codegen/Tiles.c) or given on its command line:
+//   tm, tn, tk  cache tile: a tm x tk block of A and a tk x tn block of B
+//               are copied (packed) into contiguous buffers, zero-padded to
+//               the full tile, so every register tile below is whole and
+//               odd sizes never fall back to scalar code;
+//   rm, rn      register tile: rm x rn accumulators held in vector
+//               registers across the k loop (rn a multiple of the vector
+//               width); rm divides tm and rn divides tn.
+// The result block is copied back with linalg.copy: bufferization then
+// computes in place or copies as needed (with materialize_in_destination it
+// rejects blocks that are the whole result, e.g. M = 1 and N = tn).
+// Loop order n, k, m around the packed blocks: B's block is packed once per
+// (n, k) tile (hoisted out of the m loop), A's per (n, k, m) tile. Inside,
+// the register tile walks n then m, and k innermost with one rank-1 update
+// (vector outer product: a broadcast of A times a row of B) per step.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @dlc_matmul(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %block, %ln, %lk, %lm = transform.structured.tile_using_for %mm tile_sizes [%tm, %tn, %tk]
+        interchange = [1, 2, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %packed, %pad, %copy = transform.structured.pad %block {
+        padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [0, 1, 2],
+        nofold_flags = [1, 1, 0], copy_back_op = "linalg.copy"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %regs, %rj, %ri = transform.structured.tile_using_for %packed tile_sizes [%rm, %rn, 0]
+        interchange = [1, 0, 2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %step, %kloop = transform.structured.tile_using_for %regs tile_sizes [0, 0, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_vectorize_rank1_update failures(propagate) (%f, %step)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same per batch: the batch dim is tiled by 1 and the rest is
+  // @dlc_matmul's schedule with the same parameters.
+  transform.named_sequence @dlc_batch_matmul(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %block, %lb, %ln, %lk, %lm = transform.structured.tile_using_for %mm tile_sizes [1, %tm, %tn, %tk]
+        interchange = [0, 2, 3, 1]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %packed, %pad, %copy = transform.structured.pad %block {
+        padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [1, 2, 3],
+        nofold_flags = [1, 1, 0], copy_back_op = "linalg.copy"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %regs, %rj, %ri = transform.structured.tile_using_for %packed tile_sizes [0, %rm, %rn, 0]
+        interchange = [0, 2, 1, 3]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %step, %kloop = transform.structured.tile_using_for %regs tile_sizes [0, 0, 0, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_vectorize_rank1_update failures(propagate) (%f, %step)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Vectorizes one register-tile step (an rm x 1 by 1 x rn product) into a
+  // vector outer product, then hoists what the loops around it do not
+  // change: B's packing out of the m loop, the accumulators out of the k
+  // loop. Loops are found anew after canonicalization, which removes those
+  // of one iteration (small shapes). Contraction lowering, unit-dim removal
+  // and canonicalization run as separate steps: together they can loop
+  // forever.
+  transform.named_sequence @dlc_vectorize_rank1_update(%f: !transform.any_op {transform.readonly},
+      %step: !transform.any_op {transform.consumed}) {
+    transform.structured.vectorize %step : !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.reduction_to_contract
+      transform.apply_patterns.vector.transfer_permutation_patterns
+    } : !transform.any_op
+    transform.apply_patterns to %f { transform.apply_patterns.canonicalization } : !transform.any_op
+    %loops = transform.structured.match ops{["scf.for"]} in %f : (!transform.any_op) -> !transform.any_op
+    transform.apply_licm to %loops : !transform.any_op
+    // The accumulators stay in registers across the k loop around the
+    // contraction (and only that loop: hoisting a block of C out of the
+    // loops around it would make bufferization copy it).
+    %contract = transform.structured.match ops{["vector.contract"]} in %f
+        : (!transform.any_op) -> !transform.any_op
+    %kloop = transform.get_parent_op %contract {op_name = "scf.for", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    transform.loop.hoist_loop_invariant_subsets %kloop : !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+    } : !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+    } : !transform.any_op
+    transform.apply_patterns to %f { transform.apply_patterns.canonicalization } : !transform.any_op
+    transform.apply_cse to %f : !transform.any_op
+    transform.yield
+  }
+}

@@ -1,0 +1,126 @@
+// RUN: dlc-opt %s -split-input-file --dlc-convert-layout | FileCheck %s
+// RUN: dlc-opt %s -split-input-file --dlc-convert-layout --dlc-fuse-elementwise --canonicalize | FileCheck %s --check-prefix=FUSED
+
+// An NCHW convolution becomes NHWC between transposes; the fill is rebuilt
+// in the new shape, strides and dilations are kept.
+// CHECK-LABEL: func.func @conv
+// CHECK-SAME: (%[[X:.*]]: tensor<1x3x9x9xf32>, %[[W:.*]]: tensor<8x3x3x3xf32>)
+// CHECK: %[[XT:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<1x3x9x9xf32>) outs(%{{.*}} : tensor<1x9x9x3xf32>)
+// CHECK: %[[WT:.*]] = linalg.generic {{.*}} ins(%[[W]] : tensor<8x3x3x3xf32>) outs(%{{.*}} : tensor<3x3x3x8xf32>)
+// CHECK: %[[INIT:.*]] = linalg.fill {{.*}} -> tensor<1x4x4x8xf32>
+// CHECK: %[[Y:.*]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[XT]], %[[WT]] : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%[[INIT]] : tensor<1x4x4x8xf32>)
+// CHECK: %[[BACK:.*]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<1x4x4x8xf32>) outs(%{{.*}} : tensor<1x8x4x4xf32>)
+// CHECK: return %[[BACK]]
+func.func @conv(%x: tensor<1x3x9x9xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x3x9x9xf32>, tensor<8x3x3x3xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %y : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// Constant weights are repacked when compiling: a new blob, no transpose.
+// w[f][c][kh][kw] = f (2 filters, 1 channel, 1x2 windows) as HWCF is
+// [[[[0, 1]], [[0, 1]]]]: 0.0, 1.0, 0.0, 1.0.
+// CHECK-LABEL: func.func @constant_weights
+// CHECK: %[[W:.*]] = arith.constant dense_resource<[[BLOB:.*]]> : tensor<1x2x1x2xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %[[W]] :
+// CHECK: [[BLOB]]: "0x{{[0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F]}}000000000000803F000000000000803F"
+func.func @constant_weights(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x3xf32> {
+  %w = arith.constant dense<[[[[0.0, 0.0]]], [[[1.0, 1.0]]]]> : tensor<2x1x1x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x3xf32>) -> tensor<1x2x4x3xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x1x4x4xf32>, tensor<2x1x1x2xf32>) outs(%init : tensor<1x2x4x3xf32>) -> tensor<1x2x4x3xf32>
+  return %y : tensor<1x2x4x3xf32>
+}
+
+// -----
+
+// Depthwise: CHW weights become HWC.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3x3x4xf32>)
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x6x6x4xf32>, tensor<3x3x4xf32>)
+func.func @depthwise(%x: tensor<1x4x6x6xf32>, %w: tensor<4x3x3xf32>, %init: tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32> {
+  %y = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x4x6x6xf32>, tensor<4x3x3xf32>) outs(%init : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  return %y : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+// A transpose after a pad moves above it, the padding permuted with it.
+// CHECK-LABEL: func.func @pad_then_conv
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x4x4x2xf32>)
+// CHECK: tensor.pad %[[T]] low[0, 1, 2, 0] high[0, 1, 2, 0]
+// CHECK: } : tensor<1x4x4x2xf32> to tensor<1x6x8x2xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf
+func.func @pad_then_conv(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x1x1xf32>, %init: tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 2] high[0, 0, 1, 2] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x4x4xf32> to tensor<1x2x6x8xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%p, %w : tensor<1x2x6x8xf32>, tensor<2x2x1x1xf32>) outs(%init : tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+  return %y : tensor<1x2x6x8xf32>
+}
+
+// -----
+
+// Between two convolutions, elementwise fusion composes the transpose back
+// to NCHW, the relu, and the transpose to NHWC: one NHWC loop nest is left.
+// FUSED-LABEL: func.func @two_layers
+// FUSED: linalg.conv_2d_nhwc_hwcf
+// FUSED: %[[RELU:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x4x4x2xf32>) outs(%{{.*}} : tensor<1x4x4x2xf32>)
+// FUSED: arith.maximumf
+// FUSED: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[RELU]],
+func.func @two_layers(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%a : tensor<1x2x4x4xf32>) outs(%e : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2x4x4xf32>
+  %b = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%r, %w : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %b : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A matmul reading B transposed (Gemm's transB) becomes a plain one after
+// B is transposed; constant B is repacked.
+// CHECK-LABEL: func.func @matmul_transposed_b
+// CHECK: %[[B:.*]] = arith.constant dense_resource<{{.*}}> : tensor<3x2xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %[[B]] : tensor<4x3xf32>, tensor<3x2xf32>)
+// CHECK-NOT: indexing_maps
+func.func @matmul_transposed_b(%a: tensor<4x3xf32>, %init: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %b = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : tensor<4x3xf32>, tensor<2x3xf32>) outs(%init : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %y : tensor<4x2xf32>
+}
+
+// -----
+
+// Left alone: other element types and dynamic shapes.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: nhwc
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<1x1x3x3xf64>
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<?x1x3x3xf32>
+func.func @left_alone(%x: tensor<1x1x3x3xf64>, %i: tensor<1x1x1x1xf64>, %y: tensor<?x1x3x3xf32>, %w: tensor<1x1x3x3xf32>, %j: tensor<?x1x1x1xf32>) -> (tensor<1x1x1x1xf64>, tensor<?x1x1x1xf32>) {
+  %a = linalg.conv_2d_nchw_fchw ins(%x, %x : tensor<1x1x3x3xf64>, tensor<1x1x3x3xf64>) outs(%i : tensor<1x1x1x1xf64>) -> tensor<1x1x1x1xf64>
+  %b = linalg.conv_2d_nchw_fchw ins(%y, %w : tensor<?x1x3x3xf32>, tensor<1x1x3x3xf32>) outs(%j : tensor<?x1x1x1xf32>) -> tensor<?x1x1x1xf32>
+  return %a, %b : tensor<1x1x1x1xf64>, tensor<?x1x1x1xf32>
+}

@@ -1,0 +1,112 @@
+// RUN: dlc-opt %s -split-input-file --dlc-fuse-elementwise | FileCheck %s
+
+#id = affine_map<(i, j) -> (i, j)>
+#t = affine_map<(i, j) -> (j, i)>
+
+// A chain (a transpose, an add, a relu) becomes one generic: the
+// transpose's input read through the composed map, the bodies inlined in
+// order.
+// CHECK-DAG: #[[$T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @chain
+// CHECK-SAME: (%[[X:.*]]: tensor<3x2xf32>, %[[Y:.*]]: tensor<2x3xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[$T]], #[[$ID]], #[[$ID]]]
+// CHECK-SAME: ins(%[[X]], %[[Y]] : tensor<3x2xf32>, tensor<2x3xf32>)
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[B]] : f32
+// CHECK: %[[M:.*]] = arith.maximumf %[[S]], %{{.*}} : f32
+// CHECK: linalg.yield %[[M]]
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[R]]
+func.func @chain(%x: tensor<3x2xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %t = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<3x2xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x3xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%t, %y : tensor<2x3xf32>, tensor<2x3xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.addf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x3xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<2x3xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %0 = arith.maximumf %a, %zero : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// A unit dim read at index 0 (how broadcasts are lowered) still reads each
+// element once: fused, the producer's loop for that dim becomes 0.
+// CHECK-DAG: #[[$BCAST:.*]] = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-LABEL: func.func @unit_dim
+// CHECK: linalg.generic {indexing_maps = [#[[$BCAST]], #{{.*}}]
+// CHECK: math.exp
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.generic
+func.func @unit_dim(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %e = tensor.empty() : tensor<1x4xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(i, j) -> (0, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.mulf %in, %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x4xf32>
+  return %b : tensor<1x4xf32>
+}
+
+// -----
+
+// Not fused: a producer with two uses, a consumer that broadcasts the
+// producer (it would be recomputed per row), and a reduction consumer.
+// CHECK-LABEL: func.func @not_fused
+// CHECK-COUNT-5: linalg.generic
+func.func @not_fused(%x: tensor<4xf32>, %m: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>, tensor<f32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %twice = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%p: f32, %q: f32, %out: f32):
+    %0 = arith.addf %p, %q : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<3x4xf32>
+  %rows = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%b, %m : tensor<4xf32>, tensor<3x4xf32>) outs(%e2 : tensor<3x4xf32>) {
+  ^bb0(%p: f32, %q: f32, %out: f32):
+    %0 = arith.mulf %p, %q : f32
+    linalg.yield %0 : f32
+  } -> tensor<3x4xf32>
+  %z = arith.constant dense<0.0> : tensor<f32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>], iterator_types = ["reduction"]}
+      ins(%twice : tensor<4xf32>) outs(%z : tensor<f32>) {
+  ^bb0(%p: f32, %acc: f32):
+    %0 = arith.addf %p, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<f32>
+  return %twice, %rows, %sum : tensor<4xf32>, tensor<3x4xf32>, tensor<f32>
+}
