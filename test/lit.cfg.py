@@ -29,4 +29,7 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%dlc_src", config.dlc_src_root))
 config.substitutions.append(("%dlc_obj", config.dlc_obj_root))
 config.substitutions.append(("%cc", config.dlc_cc))
+# LLVM's OpenMP runtime, which code compiled for more than one thread calls.
+config.substitutions.append(("%dlc_omp_dir", config.dlc_openmp_runtime_dir))
+config.substitutions.append(("%dlc_omp", config.dlc_openmp_runtime))
 config.substitutions.append(("%dlc_include", os.path.join(config.dlc_src_root, "include")))

@@ -42,6 +42,11 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFlattenConstantsPass(int64_t minElements);
 /// linalg.copy, so compiled code needs no MLIR runtime library.
 DLC_CAPI_EXPORTED MlirPass dlcCreateLowerCopiesPass(void);
 
+/// dlc-serialize-nested-parallel: scf.parallel loops (without reductions)
+/// nested in another become scf.for nests, so that only the outermost
+/// parallel loops become OpenMP parallel regions.
+DLC_CAPI_EXPORTED MlirPass dlcCreateSerializeNestedParallelPass(void);
+
 /// dlc-convert-layout: NCHW named convolutions on static f32 tensors become
 /// NHWC ones between transposes, constant weights repacked at compile time.
 DLC_CAPI_EXPORTED MlirPass dlcCreateConvertLayoutPass(void);

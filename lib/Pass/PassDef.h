@@ -84,6 +84,8 @@ void dlcRunInferShapes(MlirOperation op, MlirExternalPass pass, const DlcPassOpt
 void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunLowerCopies(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunSerializeNestedParallel(MlirOperation op, MlirExternalPass pass,
+                                   const DlcPassOptions *options);
 void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunFuseElementwise(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);

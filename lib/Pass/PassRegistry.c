@@ -84,6 +84,13 @@ static const DlcPassDef passes[] = {
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
      "library at run time.",
      "", 0, {{0}}, dlcRunLowerCopies, {"linalg"}},
+    {"dlc-serialize-nested-parallel", "DlcSerializeNestedParallel",
+     "Turn scf.parallel loops nested in another into scf.for loops",
+     "Each `scf.parallel` without reductions inside another `scf.parallel` becomes one `scf.for` "
+     "per dimension around its body, so that convert-scf-to-openmp opens a parallel region only "
+     "for the outermost loops: a nested region would fork a team per outer iteration, which "
+     "OpenMP runs on one thread. The lowering pipelines run it when `threads` is above 1.",
+     "", 0, {{0}}, dlcRunSerializeNestedParallel, {"scf"}},
     {"dlc-entry-abi", "DlcEntryABI", "Record entry signatures and give entries DLC's C ABI",
      "Public functions are the entries that dlc-run calls and dlc-translate exports as "
      "`int name(const T *in0, .., T *out0, ..)` (0 on success). On a function over tensors the "
@@ -126,7 +133,7 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
    {{"codegen", "string", "fast",                                                                \
      "fast: DLC's schedules (dlc-codegen) and vector code; naive: one scalar loop nest per op, "   \
      "the reference the fast path is tested against"},                                          \
-    {"threads", "int", "1", "threads the compiled code runs on"},                               \
+    {"threads", "int", "1", "threads the compiled code runs on (above 1: OpenMP, libomp)"},     \
     {"schedules", "string", "", "a transform library whose named sequences replace DLC's"}},    \
    NULL, {NULL}}
 static const DlcPassDef linalgToLoopsOptions = LOWERING_OPTIONS("dlc-linalg-to-loops");
@@ -144,12 +151,16 @@ static const DlcPipelineDef pipelines[] = {
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
      "deallocation pipeline, dlc-lower-copies, linalg -> loops (through affine loops for "
-     "codegen=naive), vector transfers unrolled to 1-D. Accepts IR at any higher level.",
+     "codegen=naive), the schedules' scf.forall tiles to scf.for (threads=1) or scf.parallel "
+     "(threads above 1), vector transfers unrolled to 1-D. Accepts IR at any higher level.",
      &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
-     "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), then "
+     "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), with "
+     "threads above 1 dlc-serialize-nested-parallel and convert-scf-to-openmp (a team of "
+     "`threads`; the code then calls libomp), then "
      "scf -> cf, memref, math (through libm where LLVM has no intrinsic), arith, func "
-     "(bare-pointer memref convention) and cf to the LLVM dialect. Leaves only llvm dialect ops; "
+     "(bare-pointer memref convention), cf and OpenMP to the LLVM dialect. Leaves only llvm "
+     "dialect ops (and omp ops on LLVM types, which the translation to LLVM IR outlines); "
      "public functions become `i32 name(ptr in0, .., ptr out0, ..)` carrying their tensor "
      "signature as `dlc.inputs` / `dlc.outputs`. Accepts IR at any level above buffers (for "
      "bufferized IR use dlc-loops-to-llvm: buffer deallocation cannot run twice).",
@@ -214,6 +225,7 @@ CREATE(dlcCreateInferShapesPass, "dlc-infer-shapes")
 CREATE(dlcCreateGraphToTensorPass, "dlc-graph-to-tensor")
 CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
 CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
+CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateConvertLayoutPass, "dlc-convert-layout")
 CREATE(dlcCreateFuseElementwisePass, "dlc-fuse-elementwise")

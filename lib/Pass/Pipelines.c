@@ -78,8 +78,12 @@ static MlirLogicalResult addBuffersToLoops(MlirOpPassManager pm, const DlcPipeli
   TRY(add(pm, o->codegen == DlcCodegenNaive ? "func.func(convert-linalg-to-affine-loops)"
                                             : "func.func(convert-linalg-to-loops)"));
   TRY(add(pm, "lower-affine"));
-  // Tiles that threads could share (scf.forall) run one after another.
-  TRY(add(pm, "func.func(scf-forall-to-for)"));
+  // Tiles that threads could share (scf.forall): with more than one
+  // thread, parallel loops that the LLVM stage hands to OpenMP; with one,
+  // loops that run one after another, so the code needs no threading
+  // runtime.
+  TRY(add(pm, o->threads > 1 ? "func.func(scf-forall-to-parallel)"
+                             : "func.func(scf-forall-to-for)"));
   // Vector transfers of more than one dim become unrolled 1-D ones, which
   // the LLVM conversion turns into plain vector loads and stores.
   TRY(add(pm, "func.func(convert-vector-to-scf{full-unroll=true})"));
@@ -130,12 +134,28 @@ MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
 
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
 // twice, and IR that reaches these steps has been through it.
-static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
+static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm, const DlcPipelineOptions *o) {
   // Public functions take static row-major buffers and return an i32
   // status, as dlc-translate's headers say.
   TRY(addOwn(pm, "dlc-entry-abi"));
-  // Structured control flow to blocks and branches.
-  TRY(add(pm, "convert-scf-to-cf"));
+  bool openmp = o->threads > 1;
+  if (openmp) {
+    // Only the outermost parallel loops get threads: a parallel region
+    // nested in another would fork a team per outer iteration.
+    TRY(addOwn(pm, "dlc-serialize-nested-parallel"));
+    // Each parallel loop becomes an omp.parallel region of a team of
+    // `threads` sharing the loop (omp.wsloop).
+    DlcStr scfToOpenMP = DLC_STR_INIT;
+    dlcStrPrintf(&scfToOpenMP, "convert-scf-to-openmp{num-threads=%lld}", (long long)o->threads);
+    MlirLogicalResult added = add(pm, dlcStrGet(&scfToOpenMP));
+    dlcStrFree(&scfToOpenMP);
+    TRY(added);
+  }
+  // Structured control flow to blocks and branches. Each OpenMP loop body
+  // is a memref.alloca_scope, whose region must stay one block: there the
+  // loops inside wait until finalize-memref-to-llvm has lowered the scopes.
+  if (!openmp)
+    TRY(add(pm, "convert-scf-to-cf"));
   // Subviews and reshapes to plain pointer arithmetic.
   TRY(add(pm, "expand-strided-metadata"));
   // expand-strided-metadata leaves affine.apply for dynamic subviews.
@@ -143,6 +163,8 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
   // Vectors before memrefs: vector loads and stores still address memrefs.
   TRY(add(pm, "convert-vector-to-llvm"));
   TRY(add(pm, "finalize-memref-to-llvm"));
+  if (openmp)
+    TRY(add(pm, "convert-scf-to-cf"));
   // Integer powers (math.ipowi) have neither an intrinsic nor a libm
   // function: they become generated functions with a loop.
   TRY(add(pm, "convert-math-to-funcs"));
@@ -154,6 +176,11 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
   // Memref arguments as bare pointers: `int f(const float *in, float *out)`.
   TRY(add(pm, "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"));
   TRY(add(pm, "convert-cf-to-llvm"));
+  // OpenMP regions last, once the code in them is LLVM dialect: the
+  // translation to LLVM IR outlines them into functions that
+  // __kmpc_fork_call runs on the team.
+  if (openmp)
+    TRY(add(pm, "convert-openmp-to-llvm"));
   TRY(add(pm, "convert-ub-to-llvm"));
   TRY(add(pm, "reconcile-unrealized-casts"));
   return mlirLogicalResultSuccess();
@@ -161,8 +188,9 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm) {
 
 MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm,
                                                          const DlcPipelineOptions *options) {
-  TRY(dlcBuildLinalgToLoopsPipelineWithOptions(pm, options));
-  return addLoopsToLLVM(pm);
+  DlcPipelineOptions o = orDefaults(options);
+  TRY(dlcBuildLinalgToLoopsPipelineWithOptions(pm, &o));
+  return addLoopsToLLVM(pm, &o);
 }
 
 MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
@@ -173,7 +201,7 @@ MlirLogicalResult dlcBuildLoopsToLLVMPipelineWithOptions(MlirOpPassManager pm,
                                                          const DlcPipelineOptions *options) {
   DlcPipelineOptions o = orDefaults(options);
   TRY(addBuffersToLoops(pm, &o));
-  return addLoopsToLLVM(pm);
+  return addLoopsToLLVM(pm, &o);
 }
 
 MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm) {

@@ -24,4 +24,11 @@ MlirStringRef dlcEntryGetName(MlirOperation entry);
 /// True for a C identifier ([A-Za-z_][A-Za-z0-9_]*).
 bool dlcIsCIdentifier(MlirStringRef name);
 
+/// True when `module` holds OpenMP ops (code lowered for more than one
+/// thread): its code calls the OpenMP runtime.
+bool dlcModuleUsesOpenMP(MlirModule module);
+
+/// LLVM's OpenMP runtime library found at build time ("" when none was).
+extern const char dlcOpenMPRuntimePath[];
+
 #endif // DLC_RUNTIME_ENTRY_H

@@ -67,8 +67,19 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName, in
   }
   MlirStringRef name = dlcEntryGetName(entry);
   exe->name = dlcStrndup(name.data, name.length);
+  // Code for more than one thread calls the OpenMP runtime; other code
+  // needs only libc and libm, which the process has loaded already.
+  bool openmp = dlcModuleUsesOpenMP(module);
+  if (openmp && !*dlcOpenMPRuntimePath) {
+    dlcEmitError(mlirOperationGetLocation(entry),
+                 "@%s runs on OpenMP threads, but DLC was built without libomp (install "
+                 "libomp-22-dev and rebuild, or compile for 1 thread)", exe->name);
+    dlcExecutableDestroy((DlcExecutable){exe});
+    return (DlcExecutable){NULL};
+  }
+  MlirStringRef runtime = ref(dlcOpenMPRuntimePath);
   exe->engine = mlirExecutionEngineCreate(module, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
-                                          0, NULL, false, false);
+                                          openmp ? 1 : 0, openmp ? &runtime : NULL, false, false);
   if (!mlirExecutionEngineIsNull(exe->engine)) {
     mlirExecutionEngineInitialize(exe->engine);
     // The lookup compiles: unresolved symbols show up here.

@@ -85,6 +85,23 @@ MlirStringRef dlcEntryGetName(MlirOperation entry) {
   return mlirStringAttrGetValue(mlirOperationGetAttributeByName(entry, ref("sym_name")));
 }
 
+static MlirWalkResult findOpenMP(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 4 && !strncmp(name.data, "omp.", 4)) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool dlcModuleUsesOpenMP(MlirModule module) {
+  bool found = false;
+  mlirOperationWalk(mlirModuleGetOperation(module), findOpenMP, &found, MlirWalkPreOrder);
+  return found;
+}
+
+const char dlcOpenMPRuntimePath[] = DLC_OPENMP_RUNTIME;
+
 bool dlcIsCIdentifier(MlirStringRef name) {
   if (!name.length || (name.data[0] >= '0' && name.data[0] <= '9'))
     return false;

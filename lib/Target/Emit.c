@@ -1,5 +1,6 @@
 //===- Emit.c - LLVM IR text, object files, shared libraries ----*- C -*-===//
 
+#include "Runtime/Entry.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "Target/HostModule.h"
@@ -74,6 +75,15 @@ MlirLogicalResult dlcEmitSharedLibrary(MlirModule module, const DlcTargetOptions
   if (!dlcHostModuleCreate(module, options, true, true, &m))
     return mlirLogicalResultFailure();
   MlirLocation loc = locationOf(module);
+  // Code for more than one thread calls the OpenMP runtime: the library
+  // names it (and where it is), so that callers link only the library.
+  bool openmp = dlcModuleUsesOpenMP(module);
+  if (openmp && !*dlcOpenMPRuntimePath) {
+    dlcEmitError(loc, "the code runs on OpenMP threads, but DLC was built without libomp to link "
+                      "it with (install libomp-22-dev and rebuild, or compile for 1 thread)");
+    dlcHostModuleDestroy(&m);
+    return mlirLogicalResultFailure();
+  }
   char *file = dlcStrndup(path.data, path.length);
   char *object = dlcTemporaryPath(file, ".o");
   char *library = dlcTemporaryPath(file, ".so");
@@ -85,8 +95,19 @@ MlirLogicalResult dlcEmitSharedLibrary(MlirModule module, const DlcTargetOptions
     const char *cc = options->linker && *options->linker ? options->linker : "cc";
     char *linker = dlcStrndup(cc, strlen(cc));
     char shared[] = "-shared", out[] = "-o", libm[] = "-lm";
-    char *argv[] = {linker, shared, out, library, object, libm, NULL};
+    char *runtime = dlcStrndup(dlcOpenMPRuntimePath, strlen(dlcOpenMPRuntimePath));
+    DlcStr rpath = DLC_STR_INIT;
+    const char *slash = strrchr(runtime, '/');
+    dlcStrPrintf(&rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - runtime) : 1,
+                 slash ? runtime : ".");
+    char *argv[] = {linker, shared, out, library, object, libm, NULL, NULL, NULL};
+    if (openmp) {
+      argv[6] = runtime;
+      argv[7] = rpath.data;
+    }
     ok = runCommand(argv, loc, dlcStrGet(&what));
+    free(runtime);
+    dlcStrFree(&rpath);
     free(linker);
     dlcStrFree(&what);
     remove(object);

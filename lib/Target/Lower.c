@@ -33,7 +33,10 @@ static bool isTensor(MlirType t) { return mlirTypeIsATensor(t); }
 static MlirWalkResult findLevel(MlirOperation op, void *userData) {
   Level *level = userData;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  // OpenMP ops (code for more than one thread) are left to the translation
+  // to LLVM IR, which outlines their regions: they are the LLVM level too.
   if (!(name.length > 5 && !strncmp(name.data, "llvm.", 5)) &&
+      !(name.length > 4 && !strncmp(name.data, "omp.", 4)) &&
       !mlirStringRefEqual(name, ref("builtin.module")))
     level->nonLLVM = true;
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)

@@ -3,6 +3,7 @@
 #include "Tools/CommandLine.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +29,16 @@ bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const cha
   return true;
 }
 
-const char dlcCodegenFlagsHelp[] =
-    "  --codegen=fast|naive    fast (default): DLC's schedules, tiled vector code; naive:\n"
-    "                          one scalar loop nest per op, the reference for testing\n"
-    "  --schedules FILE        A transform library whose named sequences replace DLC's\n"
-    "                          schedules of the same name (see docs/Codegen.md)\n";
+void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
+  printf("  --codegen=fast|naive    fast (default): DLC's schedules, tiled vector code; naive:\n"
+         "                          one scalar loop nest per op, the reference for testing\n"
+         "  --threads N             Threads the compiled code runs its parallel loops on;\n"
+         "                          more than 1 calls LLVM's OpenMP runtime, libomp\n"
+         "                          (default: %s)\n"
+         "  --schedules FILE        A transform library whose named sequences replace DLC's\n"
+         "                          schedules of the same name (see docs/Codegen.md)\n",
+         threadsDefault);
+}
 
 bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *options,
                         const char *tool, int *status, int errorStatus) {
@@ -47,6 +53,21 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *optio
     else {
       fprintf(stderr, "%s: --codegen expects 'fast' or 'naive', got '%s'\n", tool, v);
       *status = errorStatus;
+    }
+    return true;
+  }
+  if (dlcTakeFlagValue(argc, argv, i, "threads", &v, tool, status, errorStatus)) {
+    if (!v)
+      return true;
+    char *end;
+    errno = 0;
+    long long n = strtoll(v, &end, 10);
+    // The team size reaches OpenMP as an i32.
+    if (end == v || *end || errno || n < 1 || n > INT32_MAX) {
+      fprintf(stderr, "%s: --threads expects a positive thread count, got '%s'\n", tool, v);
+      *status = errorStatus;
+    } else {
+      options->threads = n;
     }
     return true;
   }

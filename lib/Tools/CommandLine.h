@@ -21,7 +21,8 @@ bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const cha
 bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *options,
                         const char *tool, int *status, int errorStatus);
 
-/// The help lines of those flags.
-extern const char dlcCodegenFlagsHelp[];
+/// Prints the help lines of those flags to stdout; `threadsDefault` says
+/// what --threads is when not given.
+void dlcPrintCodegenFlagsHelp(const char *threadsDefault);
 
 #endif // DLC_TOOLS_COMMANDLINE_H

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *const dlcRunTool = "dlc-run";
 
@@ -35,11 +36,10 @@ static void printHelp(void) {
          "  --repeat N              Run N more times after a warm-up; print the compile time\n"
          "                          and the min and median latency\n"
          "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
-         "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n"
-         "%s"
-         "  --help, --version\n\n"
-         "EXIT STATUS: 0 all outputs match, 1 a mismatch, 2 any error.\n",
-         dlcCodegenFlagsHelp);
+         "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n");
+  dlcPrintCodegenFlagsHelp("the available cores");
+  printf("  --help, --version\n\n"
+         "EXIT STATUS: 0 all outputs match, 1 a mismatch, 2 any error.\n");
 }
 
 void dlcRunAddFile(DlcRunFiles *list, const char *path) {
@@ -102,6 +102,9 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o) {
   o->atol = 1e-5;
   o->optLevel = 2;
   o->pipeline = dlcPipelineOptionsGetDefault();
+  // dlc-run compiles for this machine: every core it may use, unless told.
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  o->pipeline.threads = cores > 1 ? cores : 1;
   for (int i = 1; i < argc; ++i) {
     const char *raw = argv[i], *v = NULL;
     int status = 0;

@@ -29,7 +29,7 @@ typedef struct DlcRunOptions {
   double rtol, atol;
   long repeat;
   int optLevel;
-  DlcPipelineOptions pipeline; ///< --codegen, --schedules
+  DlcPipelineOptions pipeline; ///< --codegen, --threads, --schedules
   DlcBindingList bindings; ///< --bind-input
 } DlcRunOptions;
 

@@ -45,7 +45,7 @@ typedef struct Options {
   bool optLevelGiven;
   bool emitBytecode;
   DlcTargetOptions target;
-  DlcPipelineOptions pipeline; ///< --codegen, --schedules
+  DlcPipelineOptions pipeline; ///< --codegen, --threads, --schedules
   DlcBindingList bindings;
 } Options;
 
@@ -69,10 +69,9 @@ static void printHelp(void) {
          "  --mcpu=<cpu>            Target CPU: 'generic' (default, portable), 'native', or an\n"
          "                          LLVM CPU name\n"
          "  --linker=<cc>           C compiler that links shared libraries (default cc)\n"
-         "  --emit-bytecode         --import-onnx: write MLIR bytecode instead of text\n"
-         "%s"
-         "  --help, --version\n",
-         dlcCodegenFlagsHelp);
+         "  --emit-bytecode         --import-onnx: write MLIR bytecode instead of text\n");
+  dlcPrintCodegenFlagsHelp("1, code that needs only libc and libm");
+  printf("  --help, --version\n");
 }
 
 static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,

@@ -1,0 +1,39 @@
+// threads=N: the convolution's output tiles (scf.forall) become OpenMP
+// worksharing loops of a team of N; threads=1, the default, leaves no
+// OpenMP at all.
+// RUN: dlc-opt %s --dlc-linalg-to-loops=threads=2 | FileCheck %s --check-prefix=LOOPS
+// RUN: dlc-opt %s --dlc-lower-to-llvm=threads=2 | FileCheck %s --check-prefix=OMP
+// RUN: dlc-opt %s --dlc-lower-to-llvm=threads=1 | FileCheck %s --check-prefix=ONE --implicit-check-not=omp.
+// RUN: dlc-opt %s --dlc-lower-to-llvm | FileCheck %s --check-prefix=ONE --implicit-check-not=omp.
+// The translation to LLVM IR forks the team through the OpenMP runtime.
+// RUN: dlc-translate --mlir-to-llvmir --threads 2 %s | FileCheck %s --check-prefix=LLVMIR
+// RUN: dlc-translate --mlir-to-llvmir --threads 1 %s | FileCheck %s --check-prefix=LLVMIR-ONE --implicit-check-not=__kmpc
+
+func.func @conv(%x: tensor<1x16x10x10xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32> {
+  %y = "dlc_graph.conv"(%x, %w) : (tensor<1x16x10x10xf32>, tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32>
+  return %y : tensor<1x32x8x8xf32>
+}
+
+// On loops, the tiles are one scf.parallel over (H, W tiles, F tiles).
+// LOOPS-LABEL: func.func @conv
+// LOOPS-NOT: scf.forall
+// LOOPS: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) =
+// LOOPS-NOT: scf.parallel
+
+// OMP-LABEL: llvm.func @conv
+// OMP: %[[N:.*]] = llvm.mlir.constant(2 : i32) : i32
+// OMP: omp.parallel num_threads(%[[N]] : i32) {
+// OMP-NEXT: omp.wsloop {
+// OMP-NEXT: omp.loop_nest (%{{.*}}, %{{.*}}, %{{.*}}) : i64 = {{.*}} collapse(3) {
+// OMP-NOT: omp.parallel
+// OMP: llvm.return
+
+// ONE-LABEL: llvm.func @conv
+// ONE: llvm.return
+
+// LLVMIR-LABEL: define i32 @conv(
+// LLVMIR: call void @__kmpc_push_num_threads(ptr @{{.*}}, i32 %{{.*}}, i32 2)
+// LLVMIR: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @{{.*}}, i32 1, ptr @conv..omp_par,
+// LLVMIR: define internal void @conv..omp_par(
+
+// LLVMIR-ONE-LABEL: define i32 @conv(

@@ -1,0 +1,65 @@
+// RUN: dlc-opt %s -split-input-file --dlc-serialize-nested-parallel | FileCheck %s
+// Only the outermost loop gets threads: through dlc-loops-to-llvm one
+// parallel region, whose worksharing loop holds the inner loop serialized.
+// RUN: dlc-opt %s -split-input-file --dlc-loops-to-llvm=threads=2 | FileCheck %s --check-prefix=OMP
+
+// A nested loop becomes one scf.for per dimension (outermost first) around
+// its body; the outer loop stays parallel.
+// CHECK-LABEL: func.func @nested
+// CHECK-SAME: (%[[M:.*]]: memref<8x8xf32>, %[[N:.*]]: memref<8xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[C8]]) step (%[[C1]]) {
+// CHECK-NEXT: memref.store %{{.*}}, %[[N]][%[[I]]]
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[C0]] to %[[C8]] step %[[C2]] {
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK-NEXT: %[[JK:.*]] = arith.addi %[[J]], %[[K]] : index
+// CHECK-NEXT: memref.store %{{.*}}, %[[M]][%[[I]], %[[JK]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.reduce
+// OMP-LABEL: llvm.func @nested
+// OMP-COUNT-1: omp.parallel
+// OMP-NOT: omp.parallel
+// OMP: llvm.return
+func.func @nested(%m: memref<8x8xf32>, %n: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %v, %n[%i] : memref<8xf32>
+    scf.parallel (%j, %k) = (%c0, %c0) to (%c8, %c2) step (%c2, %c1) {
+      %jk = arith.addi %j, %k : index
+      memref.store %v, %m[%i, %jk] : memref<8x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Loops that are not nested are left alone.
+// CHECK-LABEL: func.func @adjacent
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK-NOT: scf.for
+// OMP-LABEL: llvm.func @adjacent
+// OMP-COUNT-2: omp.parallel
+// OMP-NOT: omp.parallel
+func.func @adjacent(%n: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %v, %n[%i] : memref<8xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %v, %n[%i] : memref<8xf32>
+  }
+  return
+}
