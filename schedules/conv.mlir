@@ -11,23 +11,56 @@
 //   kwt     window columns per step: 1, or the whole row for small channel
 //           counts (7x7 on RGB), where the inputs reused across a row pay;
 //   ct      input channels per step (divides C).
-// The output is tiled with scf.forall (the loop threads share), the
-// producer convolution and its zero fill are fused into each tile, so the
-// epilogue runs on the tile while it is in registers. Each tile's
+// The output is tiled with scf.forall (the loops threads share) twice:
+// first by ft channels, then each channel slice by wt pixels of a row, so
+// the slice's weights (KH x KW x C x ft) stay in cache while every pixel
+// uses them; with the channels inside, deep layers (512 channels: 295 KB
+// of weights per slice) would stream all their weights from memory for
+// every tile of pixels. The producer convolution and its zero fill are
+// fused into each tile, so the epilogue runs on the tile while it is in
+// registers. Each tile's
 // reduction (kh, kw, c) is tiled, the window row decomposed to a 1-D
 // convolution, vectorized, and the accumulators hoisted out of the
 // reduction loops.
 module attributes {transform.with_named_sequence} {
+  // Defined in schedules/matmul.mlir (DLC merges its schedule files).
+  transform.named_sequence private @dlc_batch_matmul(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly})
+
   transform.named_sequence @dlc_conv2d_nhwc_hwcf(%conv: !transform.any_op {transform.consumed},
       %fill: !transform.any_op {transform.consumed},
       %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
       %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
-    %tile, %forall = transform.structured.tile_using_forall %conv tile_sizes [1, 1, %wt, %ft, 0, 0, 0]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %fill_tile, %f = transform.structured.fuse_into_containing_op %fill into %forall
+    %slice, %outer = transform.structured.tile_using_forall %conv tile_sizes [0, 0, 0, %ft, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_slice, %o = transform.structured.fuse_into_containing_op %fill into %outer
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tile, %inner = transform.structured.tile_using_forall %slice tile_sizes [1, 1, %wt, 0, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %i = transform.structured.fuse_into_containing_op %fill_slice into %inner
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.include @dlc_conv2d_tile failures(propagate) (%tile, %fill_tile, %kwt, %ct)
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // Small images, many channels (ResNet's 7x7 layers): the window loops
+  // above leave too few pixels per weight loaded, so the convolution
+  // becomes an im2col copy (N x OH*OW x KH*KW*C, small here) and a matmul
+  // with the weights as a KH*KW*C x F matrix, scheduled as one (parameters
+  // as @dlc_batch_matmul's, in schedules/matmul.mlir).
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_im2col(%conv: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %im2col, %result = transform.structured.convert_conv2d_to_img2col %conv
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %matmul = transform.get_producer_of_operand %result[0] : (!transform.any_op) -> !transform.any_op
+    transform.include @dlc_batch_matmul failures(propagate) (%matmul, %tm, %tn, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -35,11 +68,17 @@ module attributes {transform.with_named_sequence} {
       %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
       %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
       %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
-    %epi_tile, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [1, 1, %wt, %ft]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %tile, %f1 = transform.structured.fuse_into_containing_op %conv into %forall
+    %epi_slice, %outer = transform.structured.tile_using_forall %epilogue tile_sizes [0, 0, 0, %ft]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %slice, %o1 = transform.structured.fuse_into_containing_op %conv into %outer
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_tile, %f2 = transform.structured.fuse_into_containing_op %fill into %f1
+    %fill_slice, %o2 = transform.structured.fuse_into_containing_op %fill into %o1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %epi_tile, %inner = transform.structured.tile_using_forall %epi_slice tile_sizes [1, 1, %wt, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %tile, %i1 = transform.structured.fuse_into_containing_op %slice into %inner
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %i2 = transform.structured.fuse_into_containing_op %fill_slice into %i1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %epi_tile : !transform.any_op
     transform.include @dlc_conv2d_tile failures(propagate) (%tile, %fill_tile, %kwt, %ct)

@@ -47,6 +47,11 @@ typedef struct DlcConvTiles {
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
                         DlcConvTiles *out);
 
+/// Whether a convolution producing `pixels` output pixels (N x OH x OW)
+/// from `c` input channels is better as im2col + matmul: few pixels, many
+/// channels.
+bool dlcConvPrefersIm2col(int64_t pixels, int64_t c);
+
 /// A transform library: DLC's schedules, with those of a user's file
 /// (if any) taking the place of DLC's of the same name.
 typedef struct DlcScheduleLibrary {

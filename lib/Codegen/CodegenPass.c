@@ -201,6 +201,13 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   int64_t ow = mlirShapedTypeGetDimSize(out, 2), f = mlirShapedTypeGetDimSize(out, 3);
   int64_t kw = mlirShapedTypeGetDimSize(weight, 1);
   int64_t c = depthwise ? 1 : mlirShapedTypeGetDimSize(weight, 2);
+  int64_t pixels = mlirShapedTypeGetDimSize(out, 0) * mlirShapedTypeGetDimSize(out, 1) * ow;
+  if (!depthwise && dlcConvPrefersIm2col(pixels, c)) {
+    int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
+    DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);
+    int64_t params[5] = {m.tm, m.tn, m.tk, m.rm, m.rn};
+    return dlcApplySchedule(library, 1, &t->op, "dlc_conv2d_nhwc_hwcf_im2col", 5, params);
+  }
   DlcConvTiles tiles;
   if (!dlcChooseConvTiles(ow, f, c, kw, cpu, &tiles))
     return mlirLogicalResultSuccess();

@@ -64,3 +64,22 @@ func.func @odd_channels(%x: tensor<1x5x5x3xf32>, %w: tensor<3x3x3x3xf32>) -> ten
     ins(%x, %w : tensor<1x5x5x3xf32>, tensor<3x3x3x3xf32>) outs(%init : tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
   return %y : tensor<1x3x3x3xf32>
 }
+
+// -----
+
+// Few pixels and many channels (7x7, 64 channels): im2col, then the matmul
+// schedule (outer products) on the KH*KW*C x F weight matrix.
+// CHECK-LABEL: func.func @im2col
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: tensor.collapse_shape {{.*}} : tensor<3x3x64x16xf32> into tensor<576x16xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x49x576xf32>)
+// CHECK: vector.outerproduct
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x7x7x16xf32>
+func.func @im2col(%x: tensor<1x9x9x64xf32>, %w: tensor<3x3x64x16xf32>) -> tensor<1x7x7x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x9x9x64xf32>, tensor<3x3x64x16xf32>) outs(%init : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  return %y : tensor<1x7x7x16xf32>
+}

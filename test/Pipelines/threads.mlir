@@ -14,17 +14,19 @@ func.func @conv(%x: tensor<1x16x10x10xf32>, %w: tensor<32x16x3x3xf32>) -> tensor
   return %y : tensor<1x32x8x8xf32>
 }
 
-// On loops, the tiles are one scf.parallel over (H, W tiles, F tiles).
+// On loops, the tiles are an scf.parallel over channel slices around one
+// over (H, W tiles) of each slice.
 // LOOPS-LABEL: func.func @conv
 // LOOPS-NOT: scf.forall
-// LOOPS: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) =
+// LOOPS: scf.parallel (%{{.*}}) =
+// LOOPS: scf.parallel (%{{.*}}, %{{.*}}) =
 // LOOPS-NOT: scf.parallel
 
 // OMP-LABEL: llvm.func @conv
 // OMP: %[[N:.*]] = llvm.mlir.constant(2 : i32) : i32
 // OMP: omp.parallel num_threads(%[[N]] : i32) {
 // OMP-NEXT: omp.wsloop {
-// OMP-NEXT: omp.loop_nest (%{{.*}}, %{{.*}}, %{{.*}}) : i64 = {{.*}} collapse(3) {
+// OMP-NEXT: omp.loop_nest (%{{.*}}) : i64 = {{.*}} {
 // OMP-NOT: omp.parallel
 // OMP: llvm.return
 
