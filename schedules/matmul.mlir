@@ -12,6 +12,7 @@
 // The result block is copied back with linalg.copy: bufferization then
 // computes in place or copies as needed (with materialize_in_destination it
 // rejects blocks that are the whole result, e.g. M = 1 and N = tn).
+// The n loop is an scf.forall: with threads, column blocks are shared out.
 // Loop order n, k, m around the packed blocks: B's block is packed once per
 // (n, k) tile (hoisted out of the m loop), A's per (n, k, m) tile. Inside,
 // the register tile walks n then m, and k innermost with one rank-1 update
@@ -22,10 +23,12 @@ module attributes {transform.with_named_sequence} {
       %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
       %rn: !transform.param<i64> {transform.readonly}) {
     %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
-    %block, %ln, %lk, %lm = transform.structured.tile_using_for %mm tile_sizes [%tm, %tn, %tk]
-        interchange = [1, 2, 0]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cols, %ln = transform.structured.tile_using_forall %mm tile_sizes [0, %tn, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %block, %lk, %lm = transform.structured.tile_using_for %cols tile_sizes [%tm, 0, %tk]
+        interchange = [2, 0, 1]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %packed, %pad, %copy = transform.structured.pad %block {
         padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [0, 1, 2],
         nofold_flags = [1, 1, 0], copy_back_op = "linalg.copy"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
