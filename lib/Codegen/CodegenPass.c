@@ -223,6 +223,16 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
 }
 
 void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  int64_t bits = dlcPassOptionInt(options, "vector-bits");
+  int64_t registers = dlcPassOptionInt(options, "vector-registers");
+  if ((bits && bits != 128 && bits != 256 && bits != 512) || (registers && registers < 8)) {
+    dlcEmitError(mlirOperationGetLocation(op),
+                 "dlc-codegen: vector-bits must be 128, 256 or 512 and vector-registers at least 8 "
+                 "(0: the host's), got %lld and %lld",
+                 (long long)bits, (long long)registers);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   Targets targets = {0};
   mlirOperationWalk(op, collect, &targets, MlirWalkPreOrder);
   if (!targets.count)
@@ -232,6 +242,12 @@ void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions
       mlirOperationGetLocation(op));
   bool ok = !mlirModuleIsNull(library.module);
   DlcHostCPU cpu = dlcHostCPU();
+  // Tiles for another CPU (an artifact built elsewhere, or tests of the
+  // AVX-512 tiles on an AVX2 host): only the tile choice changes.
+  if (dlcPassOptionInt(options, "vector-bits") > 0)
+    cpu.vectorBits = (int)dlcPassOptionInt(options, "vector-bits");
+  if (dlcPassOptionInt(options, "vector-registers") > 0)
+    cpu.vectorRegisters = (int)dlcPassOptionInt(options, "vector-registers");
   for (intptr_t i = 0; ok && i < targets.count; ++i) {
     const Target *t = &targets.items[i];
     ok = mlirLogicalResultIsSuccess(

@@ -71,13 +71,17 @@ static const DlcPassDef passes[] = {
      "zero-padded to whole tiles, tiled again for registers and vectorized, by a transform-dialect "
      "named sequence of DLC's schedule library (schedules/*.mlir, see docs/Codegen.md). The "
      "parameters come from the op's shapes and the host CPU's vector registers (AVX-512, AVX2 or "
-     "128-bit) unless `matmul-tiles` fixes them; `schedules` names a transform library whose named "
+     "128-bit; `vector-bits` and `vector-registers` choose for another CPU) unless `matmul-tiles` "
+     "fixes them; `schedules` names a transform library whose named "
      "sequences replace DLC's of the same name (same signature). Other ops are left to the loop "
      "lowering. A schedule that fails is reported at the op and fails the pass.",
-     "builtin.module", 2,
+     "builtin.module", 4,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},
-      {"schedules", "string", "", "a transform library whose named sequences replace DLC's"}},
+      {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},
+      {"vector-bits", "int", "0", "vector register width the tiles are chosen for (512, 256, "
+       "128; 0: the host's)"},
+      {"vector-registers", "int", "0", "number of vector registers (0: the host's)"}},
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
     {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
