@@ -43,6 +43,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // A few rows (matrix-vector products, M below the register tile): each
+  // element of B is used by those rows only, so copying B's blocks would
+  // cost more than the product (memory-bound either way); only A, the
+  // small operand, is packed. B is still padded where N or K ends in a
+  // partial tile.
+  transform.named_sequence @dlc_matvec(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %cols, %ln = transform.structured.tile_using_forall %mm tile_sizes [0, %tn, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %block, %lk, %lm = transform.structured.tile_using_for %cols tile_sizes [%tm, 0, %tk]
+        interchange = [2, 0, 1]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %packed, %pad, %copy = transform.structured.pad %block {
+        padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [0, 1, 2],
+        nofold_flags = [1, 0, 0], copy_back_op = "linalg.copy"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %regs, %rj, %ri = transform.structured.tile_using_for %packed tile_sizes [%rm, %rn, 0]
+        interchange = [1, 0, 2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %step, %kloop = transform.structured.tile_using_for %regs tile_sizes [0, 0, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_vectorize_rank1_update failures(propagate) (%f, %step)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
   // The same per batch: the batch dim is tiled by 1 and the rest is
   // @dlc_matmul's schedule with the same parameters.
   transform.named_sequence @dlc_batch_matmul(%mm: !transform.any_op {transform.consumed},

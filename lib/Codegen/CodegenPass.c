@@ -189,7 +189,9 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
                    fixedTiles);
     return mlirLogicalResultFailure();
   }
-  return dlcApplySchedule(library, 1, &t->op, b ? "dlc_batch_matmul" : "dlc_matmul", 5, params);
+  // Fewer rows than the smallest register tile: B is not worth packing.
+  const char *sequence = b ? "dlc_batch_matmul" : m < 4 ? "dlc_matvec" : "dlc_matmul";
+  return dlcApplySchedule(library, 1, &t->op, sequence, 5, params);
 }
 
 // Convolutions without tiles that vectorize are left to the loop lowering.

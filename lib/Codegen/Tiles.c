@@ -30,6 +30,10 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
   t.rm = cpu->vectorRegisters >= 32 ? 8 : 4;
   if (m < t.rm)
     t.rm = m; // a few rows (matrix-vector): never pad M up to a tile
+  // With so few rows, more columns give the FMAs independent accumulators
+  // (2 would leave the loop bound by FMA latency): 8 vectors of columns.
+  if (m < 4)
+    t.rn = 8 * lanes < roundUp(n, lanes) ? 8 * lanes : roundUp(n, lanes);
   t.tm = evenTile(m, 64, t.rm);
   t.tn = evenTile(n, 256, t.rn);
   t.tk = evenTile(k, 256, 1);

@@ -1,6 +1,8 @@
 //===- Linear.c - matmul and gemm to contractions ---------------*- C -*-===//
 //
-// matmul becomes one dlc_tensor.contract whose spec names batch dims with
+// matmul becomes one dlc_tensor.contract (static batch dims first folded
+// into a matrix product by reshapes, see lowerFoldedBatch) whose spec names
+// batch dims with
 // letters a-j, rows m, columns n and the reduction k; numpy broadcasting
 // of batch dims is expressed by leaving a size-1 batch dim out of the
 // operand that broadcasts (it is reshaped away first). gemm becomes a
@@ -35,9 +37,59 @@ static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
   return dlcReplaceOpCast(rw, 1, &v);
 }
 
+static bool isStatic(const DlcShape *s) {
+  for (int64_t i = 0; i < s->rank; ++i)
+    if (s->dims[i] == DLC_DYN)
+      return false;
+  return true;
+}
+
+static MlirValue reshaped(DlcRewriter *rw, MlirValue v, int64_t rank, const int64_t *dims) {
+  DlcShape s = {.rank = rank};
+  for (int64_t i = 0; i < rank; ++i)
+    s.dims[i] = dims[i];
+  return dlcReshape(rw, v, dlcTensorType(&s, dlcEltOfValue(v)));
+}
+
+// Static products that are plain matrix products after reshapes (views,
+// no copies): batch dims against a matrix fold into the rows
+// (B.. x M x K by K x N is (B..*M) x K by K x N), and equal batch dims on
+// both sides fold into one (B.. x M x K by B.. x K x N). They then lower to
+// linalg.matmul / batch_matmul, which DLC's schedules know.
+static bool lowerFoldedBatch(DlcRewriter *rw, MlirValue a, MlirValue b, const DlcShape *sa,
+                             const DlcShape *sb) {
+  if (!isStatic(sa) || !isStatic(sb) || sa->rank < 3 || (sb->rank != 2 && sb->rank != sa->rank))
+    return false;
+  int64_t batch = 1, m = sa->dims[sa->rank - 2], k = sa->dims[sa->rank - 1];
+  for (int64_t i = 0; i < sa->rank - 2; ++i) {
+    if (sb->rank == sa->rank && sb->dims[i] != sa->dims[i])
+      return false; // broadcasting batch dims: the general contraction
+    batch *= sa->dims[i];
+  }
+  int64_t n = sb->dims[sb->rank - 1];
+  MlirValue y;
+  if (sb->rank == 2) {
+    int64_t rows[2] = {batch * m, k};
+    y = dlcContract(rw, reshaped(rw, a, 2, rows), b, "mk,kn->mn");
+  } else {
+    if (sa->rank == 3)
+      return false; // already one batch dim
+    int64_t la[3] = {batch, m, k}, lb[3] = {batch, k, n};
+    MlirValue a3 = reshaped(rw, a, 3, la);
+    MlirValue b3 = reshaped(rw, b, 3, lb);
+    y = dlcContract(rw, a3, b3, "bmk,bkn->bmn");
+  }
+  DlcShape out = *sa;
+  out.dims[out.rank - 1] = n;
+  y = dlcReshape(rw, y, dlcTensorType(&out, dlcEltOfValue(a)));
+  return mlirLogicalResultIsSuccess(replaceWith(rw, y));
+}
+
 static MlirLogicalResult lowerMatmul(DlcRewriter *rw) {
   MlirValue a = dlcOpOperand(rw->op, 0), b = dlcOpOperand(rw->op, 1);
   DlcShape sa = dlcShapeOfValue(a), sb = dlcShapeOfValue(b);
+  if (lowerFoldedBatch(rw, a, b, &sa, &sb))
+    return mlirLogicalResultSuccess();
   int64_t batchA = sa.rank > 2 ? sa.rank - 2 : 0, batchB = sb.rank > 2 ? sb.rank - 2 : 0;
   int64_t batch = batchA > batchB ? batchA : batchB;
   if (batch > 10)

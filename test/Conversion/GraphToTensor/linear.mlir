@@ -26,16 +26,37 @@ func.func @matmul_1d(%v: tensor<3xi32>, %m: tensor<3x4xi32>, %n: tensor<2x3xi32>
 
 // -----
 
-// Batch dims get letters from 'a'; an operand with fewer batch dims shares
-// its matrix with every batch.
+// Static batch dims against a matrix fold into its rows; equal static
+// batch dims on both sides fold into one: reshapes (views) around a plain
+// matrix product.
+// CHECK-LABEL: func.func @matmul_folded_batch
+// CHECK-SAME: %[[A:[^:]*]]: tensor<7x5x2x3xf32>, %[[B:[^:]*]]: tensor<7x5x3x4xf32>, %[[M:[^:]*]]: tensor<3x4xf32>
+// CHECK: %[[A1:.*]] = "dlc_tensor.reshape"(%[[A]]) : (tensor<7x5x2x3xf32>) -> tensor<35x2x3xf32>
+// CHECK: %[[B1:.*]] = "dlc_tensor.reshape"(%[[B]]) : (tensor<7x5x3x4xf32>) -> tensor<35x3x4xf32>
+// CHECK: %[[Y:.*]] = "dlc_tensor.contract"(%[[A1]], %[[B1]]) {spec = "bmk,bkn->bmn"} : (tensor<35x2x3xf32>, tensor<35x3x4xf32>) -> tensor<35x2x4xf32>
+// CHECK: "dlc_tensor.reshape"(%[[Y]]) : (tensor<35x2x4xf32>) -> tensor<7x5x2x4xf32>
+// CHECK: %[[A2:.*]] = "dlc_tensor.reshape"(%[[A]]) : (tensor<7x5x2x3xf32>) -> tensor<70x3xf32>
+// CHECK: %[[Z:.*]] = "dlc_tensor.contract"(%[[A2]], %[[M]]) {spec = "mk,kn->mn"} : (tensor<70x3xf32>, tensor<3x4xf32>) -> tensor<70x4xf32>
+// CHECK: "dlc_tensor.reshape"(%[[Z]]) : (tensor<70x4xf32>) -> tensor<7x5x2x4xf32>
+func.func @matmul_folded_batch(%a: tensor<7x5x2x3xf32>, %b: tensor<7x5x3x4xf32>, %m: tensor<3x4xf32>) -> (tensor<7x5x2x4xf32>, tensor<7x5x2x4xf32>) {
+  %0 = "dlc_graph.matmul"(%a, %b) : (tensor<7x5x2x3xf32>, tensor<7x5x3x4xf32>) -> tensor<7x5x2x4xf32>
+  %1 = "dlc_graph.matmul"(%a, %m) : (tensor<7x5x2x3xf32>, tensor<3x4xf32>) -> tensor<7x5x2x4xf32>
+  return %0, %1 : tensor<7x5x2x4xf32>, tensor<7x5x2x4xf32>
+}
+
+// -----
+
+// Batch dims get letters from 'a' (one static batch dim is already a
+// batched product; dynamic ones are not folded); an operand with fewer
+// batch dims shares its matrix with every batch.
 // CHECK-LABEL: func.func @matmul_batched
-// CHECK-SAME: %[[A:[^:]*]]: tensor<7x2x3xf32>, %[[B:[^:]*]]: tensor<7x3x4xf32>, %[[M:[^:]*]]: tensor<3x4xf32>
+// CHECK-SAME: %[[A:[^:]*]]: tensor<7x2x3xf32>, %[[B:[^:]*]]: tensor<7x3x4xf32>, %[[M:[^:]*]]: tensor<3x4xf32>, %[[D:[^:]*]]: tensor<?x2x3xf32>
 // CHECK: "dlc_tensor.contract"(%[[A]], %[[B]]) {spec = "amk,akn->amn"} : (tensor<7x2x3xf32>, tensor<7x3x4xf32>) -> tensor<7x2x4xf32>
-// CHECK: "dlc_tensor.contract"(%[[A]], %[[M]]) {spec = "amk,kn->amn"} : (tensor<7x2x3xf32>, tensor<3x4xf32>) -> tensor<7x2x4xf32>
-func.func @matmul_batched(%a: tensor<7x2x3xf32>, %b: tensor<7x3x4xf32>, %m: tensor<3x4xf32>) -> (tensor<7x2x4xf32>, tensor<7x2x4xf32>) {
+// CHECK: "dlc_tensor.contract"(%[[D]], %[[M]]) {spec = "amk,kn->amn"} : (tensor<?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x2x4xf32>
+func.func @matmul_batched(%a: tensor<7x2x3xf32>, %b: tensor<7x3x4xf32>, %m: tensor<3x4xf32>, %d: tensor<?x2x3xf32>) -> (tensor<7x2x4xf32>, tensor<?x2x4xf32>) {
   %0 = "dlc_graph.matmul"(%a, %b) : (tensor<7x2x3xf32>, tensor<7x3x4xf32>) -> tensor<7x2x4xf32>
-  %1 = "dlc_graph.matmul"(%a, %m) : (tensor<7x2x3xf32>, tensor<3x4xf32>) -> tensor<7x2x4xf32>
-  return %0, %1 : tensor<7x2x4xf32>, tensor<7x2x4xf32>
+  %1 = "dlc_graph.matmul"(%d, %m) : (tensor<?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x2x4xf32>
+  return %0, %1 : tensor<7x2x4xf32>, tensor<?x2x4xf32>
 }
 
 // -----
