@@ -73,17 +73,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The same per batch: the batch dim is tiled by 1 and the rest is
-  // @dlc_matmul's schedule with the same parameters.
+  // The same per batch: (batch, column block) pairs are the scf.forall
+  // threads share, the rest is @dlc_matmul's schedule with the same
+  // parameters.
   transform.named_sequence @dlc_batch_matmul(%mm: !transform.any_op {transform.consumed},
       %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
       %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
       %rn: !transform.param<i64> {transform.readonly}) {
     %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
-    %block, %lb, %ln, %lk, %lm = transform.structured.tile_using_for %mm tile_sizes [1, %tm, %tn, %tk]
-        interchange = [0, 2, 3, 1]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cols, %lbn = transform.structured.tile_using_forall %mm tile_sizes [1, 0, %tn, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %block, %lk, %lm = transform.structured.tile_using_for %cols tile_sizes [0, %tm, 0, %tk]
+        interchange = [0, 3, 1, 2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %packed, %pad, %copy = transform.structured.pad %block {
         padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [1, 2, 3],
         nofold_flags = [1, 1, 0], copy_back_op = "linalg.copy"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
