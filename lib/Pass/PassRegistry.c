@@ -113,13 +113,9 @@ static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm, const DlcPassO
   return dlcBuildGraphToLinalgPipeline(pm);
 }
 
-// Reads the lowering options; a bad value is reported like a bad option.
+// Reads the lowering options (the pipeline parser has checked them).
 static bool loweringOptions(const DlcPassOptions *values, DlcPipelineOptions *out) {
-  if (mlirLogicalResultIsSuccess(dlcPipelineOptionsFromPassOptions(values, out)))
-    return true;
-  fprintf(stderr, "invalid options for pipeline '%s': codegen must be 'fast' or 'naive' and "
-                  "threads at least 1\n", values->def->argument);
-  return false;
+  return mlirLogicalResultIsSuccess(dlcPipelineOptionsFromPassOptions(values, out));
 }
 
 #define LOWERING_BUILDER(fn, builder)                                                             \

@@ -166,6 +166,12 @@ static MlirLogicalResult parseElement(MlirOpPassManager pm, Span anchor, Span e,
     if (!dlcPassOptionsParse(&values, pipeline->options, mlirStringRefCreate(options.p, options.n),
                              c->error, c->userData))
       return mlirLogicalResultFailure();
+    DlcPipelineOptions checked;
+    if (mlirLogicalResultIsFailure(dlcPipelineOptionsFromPassOptions(&values, &checked))) {
+      report(c, "pipeline '%.*s': codegen must be 'fast' or 'naive' and threads at least 1", name);
+      dlcPassOptionsFree(&values);
+      return mlirLogicalResultFailure();
+    }
     MlirLogicalResult result = pipeline->build(pm, &values);
     dlcPassOptionsFree(&values);
     return result;
