@@ -14,6 +14,7 @@
 #include "Codegen/Codegen.h"
 #include "Pass/PassDef.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -71,28 +72,6 @@ static bool hasDefaultMaps(MlirOperation op, TargetKind kind) {
       maps, mlirAttributeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(plain)));
 }
 
-static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
-
-static MlirOperation producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
-static bool allParallel(MlirOperation generic) {
-  MlirAttribute iterators =
-      mlirOperationGetAttributeByName(generic, mlirStringRefCreateFromCString("iterator_types"));
-  MlirAttribute parallel =
-      mlirAttributeParseGet(mlirOperationGetContext(generic),
-                            mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
-  for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(iterators); i < n; ++i)
-    if (!mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), parallel))
-      return false;
-  return true;
-}
-
 // The elementwise consumer that can share the convolution's tiles: the
 // result's only use, by a parallel generic with one result of the same
 // shape that reads it with the identity map (so its tile is the conv's).
@@ -102,8 +81,8 @@ static MlirOperation epilogueOf(MlirOperation conv) {
   if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return (MlirOperation){NULL};
   MlirOperation user = mlirOpOperandGetOwner(use);
-  if (!isOp(user, "linalg.generic") || mlirOperationGetNumResults(user) != 1 ||
-      !allParallel(user) ||
+  if (!dlcIsOp(user, "linalg.generic") || mlirOperationGetNumResults(user) != 1 ||
+      !dlcAllLoopsParallel(user) ||
       !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(user, 0)), mlirValueGetType(result)))
     return (MlirOperation){NULL};
   MlirAttribute maps =
@@ -132,13 +111,13 @@ static void push(Targets *targets, Target t) {
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Targets *targets = userData;
   Target t = {op, MATMUL, {NULL}, {NULL}};
-  if (isOp(op, "linalg.matmul"))
+  if (dlcIsOp(op, "linalg.matmul"))
     t.kind = MATMUL;
-  else if (isOp(op, "linalg.batch_matmul"))
+  else if (dlcIsOp(op, "linalg.batch_matmul"))
     t.kind = BATCH_MATMUL;
-  else if (isOp(op, "linalg.conv_2d_nhwc_hwcf"))
+  else if (dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf"))
     t.kind = CONV;
-  else if (isOp(op, "linalg.depthwise_conv_2d_nhwc_hwc"))
+  else if (dlcIsOp(op, "linalg.depthwise_conv_2d_nhwc_hwc"))
     t.kind = DEPTHWISE;
   else
     return MlirWalkResultAdvance;
@@ -151,8 +130,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   }
   // The zero fill is computed in the tiles too (a fill other ops share as
   // well is copied into the loop).
-  t.fill = producer(mlirOperationGetOperand(op, 2));
-  if (!isOp(t.fill, "linalg.fill"))
+  t.fill = dlcDefiningOp(mlirOperationGetOperand(op, 2));
+  if (!dlcIsOp(t.fill, "linalg.fill"))
     return MlirWalkResultAdvance;
   t.epilogue = epilogueOf(op);
   push(targets, t);

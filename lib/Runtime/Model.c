@@ -3,6 +3,7 @@
 #include "Bridge/Bridge.h"
 #include "Runtime/Entry.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 #include "Support/Str.h"
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Runtime.h"
@@ -38,10 +39,6 @@ MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirStringRef path,
   return mlirModuleFromOperation(op);
 }
 
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref(name));
-}
-
 static bool attrPrintsAs(MlirAttribute attr, const char *text) {
   DlcStr s = DLC_STR_INIT;
   dlcStrAppendAttr(&s, attr);
@@ -51,7 +48,7 @@ static bool attrPrintsAs(MlirAttribute attr, const char *text) {
 }
 
 static bool isEntry(MlirOperation op) {
-  bool func = isOp(op, "func.func"), llvmFunc = isOp(op, "llvm.func");
+  bool func = dlcIsOp(op, "func.func"), llvmFunc = dlcIsOp(op, "llvm.func");
   if (!func && !llvmFunc)
     return false;
   if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))

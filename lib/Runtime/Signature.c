@@ -7,6 +7,7 @@
 
 #include "Runtime/Entry.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 #include "Support/Str.h"
 #include "dlc-c/Runtime.h"
 
@@ -19,10 +20,6 @@
 #include <string.h>
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref(name));
-}
 
 static void emitEntryError(MlirOperation entry, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -88,7 +85,7 @@ MlirLogicalResult dlcEntryGetSignature(MlirOperation entry, DlcSignature *signat
   } else {
     MlirAttribute fnAttr = mlirOperationGetAttributeByName(entry, ref("function_type"));
     MlirType fnType = mlirAttributeIsNull(fnAttr) ? (MlirType){NULL} : mlirTypeAttrGetValue(fnAttr);
-    ok = isOp(entry, "func.func") && mlirTypeIsAFunction(fnType);
+    ok = dlcIsOp(entry, "func.func") && mlirTypeIsAFunction(fnType);
     if (ok) {
       numIn = mlirFunctionTypeGetNumInputs(fnType);
       numOut = mlirFunctionTypeGetNumResults(fnType);
@@ -146,7 +143,7 @@ static void castForForeignUses(MlirValue arg, MlirType oldType, MlirBlock block)
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(owner));
     bool dlcOp = (name.length > 10 && !strncmp(name.data, "dlc_graph.", 10)) ||
                  (name.length > 11 && !strncmp(name.data, "dlc_tensor.", 11));
-    if (!dlcOp && !isOp(owner, "func.return")) {
+    if (!dlcOp && !dlcIsOp(owner, "func.return")) {
       if (mlirOperationIsNull(cast)) {
         MlirOperationState state =
             mlirOperationStateGet(ref("tensor.cast"), mlirValueGetLocation(arg));
@@ -168,7 +165,7 @@ static void refineReturnedTypes(MlirOperation func, MlirType *results, intptr_t 
   MlirBlock entryBlock = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirBlock b = entryBlock; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
     MlirOperation ret = mlirBlockGetTerminator(b);
-    if (mlirOperationIsNull(ret) || !isOp(ret, "func.return"))
+    if (mlirOperationIsNull(ret) || !dlcIsOp(ret, "func.return"))
       continue;
     for (intptr_t i = 0; i < numResults && i < mlirOperationGetNumOperands(ret); ++i) {
       MlirValue v = mlirOperationGetOperand(ret, i);
@@ -197,7 +194,7 @@ MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
     return mlirLogicalResultFailure();
   MlirAttribute fnAttr = mlirOperationGetAttributeByName(entry, ref("function_type"));
   MlirType fnType = mlirTypeAttrGetValue(fnAttr);
-  bool ok = isOp(entry, "func.func") && mlirFunctionTypeGetNumInputs(fnType) == sig.numInputs;
+  bool ok = dlcIsOp(entry, "func.func") && mlirFunctionTypeGetNumInputs(fnType) == sig.numInputs;
   for (intptr_t i = 0; ok && i < sig.numInputs; ++i)
     ok = mlirTypeIsARankedTensor(mlirFunctionTypeGetInput(fnType, i));
   if (!ok) {

@@ -20,6 +20,7 @@
 #include "Bridge/Bridge.h"
 #include "Conversion/TensorToLinalg/LinalgBuilders.h"
 #include "Pass/PassDef.h"
+#include "Support/IR.h"
 #include "Support/Types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -31,31 +32,6 @@
 
 static const int64_t toNHWC[4] = {0, 2, 3, 1}, toNCHW[4] = {0, 3, 1, 2};
 static const int64_t fchwToHWCF[4] = {2, 3, 1, 0}, chwToHWC[3] = {1, 2, 0};
-
-typedef struct Ops {
-  MlirOperation *items;
-  size_t count, cap;
-} Ops;
-
-static void push(Ops *ops, MlirOperation op) {
-  if (ops->count == ops->cap) {
-    ops->cap = ops->cap ? 2 * ops->cap : 32;
-    ops->items = realloc(ops->items, ops->cap * sizeof *ops->items);
-    if (!ops->items)
-      abort();
-  }
-  ops->items[ops->count++] = op;
-}
-
-static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
-
-static MlirOperation producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
 
 static bool isStaticF32(MlirValue v) {
   MlirType t = mlirValueGetType(v);
@@ -141,8 +117,8 @@ static MlirAttribute permutedConstant(MlirAttribute value, MlirType type, const 
 static MlirValue transposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
   MlirType type = mlirValueGetType(x), outType = permutedType(type, perm);
   intptr_t rank = mlirShapedTypeGetRank(type);
-  MlirOperation def = producer(x);
-  if (isOp(def, "arith.constant")) {
+  MlirOperation def = dlcDefiningOp(x);
+  if (dlcIsOp(def, "arith.constant")) {
     MlirAttribute value =
         mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
     MlirAttribute repacked = permutedConstant(value, type, perm);
@@ -169,12 +145,10 @@ static MlirValue transposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
 // Is `op` a copy of its input with permuted indices? Sets `perm` as in
 // transposed().
 static bool isTranspose(MlirOperation op, int64_t *perm) {
-  if (!isOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
+  if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
     return false;
   MlirAttribute maps =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
-  MlirAttribute iterators =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("iterator_types"));
   if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
     return false;
   MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
@@ -182,16 +156,11 @@ static bool isTranspose(MlirOperation op, int64_t *perm) {
   intptr_t rank = mlirAffineMapGetNumDims(in);
   if (!mlirAffineMapIsPermutation(in) || !mlirAffineMapIsIdentity(out) || rank > DLC_MAX_RANK)
     return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(iterators); ++i) {
-    MlirAttribute it = mlirArrayAttrGetElement(iterators, i);
-    MlirAttribute parallel = mlirAttributeParseGet(
-        mlirOperationGetContext(op), mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
-    if (!mlirAttributeEqual(it, parallel))
-      return false;
-  }
+  if (!dlcAllLoopsParallel(op))
+    return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetFirstOperation(body);
-  if (!isOp(yield, "linalg.yield") || mlirOperationGetNumOperands(yield) != 1 ||
+  if (!dlcIsOp(yield, "linalg.yield") || mlirOperationGetNumOperands(yield) != 1 ||
       !mlirValueEqual(mlirOperationGetOperand(yield, 0), mlirBlockGetArgument(body, 0)))
     return false;
   for (intptr_t i = 0; i < rank; ++i)
@@ -206,8 +175,8 @@ static bool isTranspose(MlirOperation op, int64_t *perm) {
 // The NHWC init of a convolution: the same fill in the new shape, or the
 // old init transposed when it is not a fill.
 static MlirValue nhwcInit(DlcBuilder *b, MlirValue init) {
-  MlirOperation fill = producer(init);
-  if (isOp(fill, "linalg.fill")) {
+  MlirOperation fill = dlcDefiningOp(init);
+  if (dlcIsOp(fill, "linalg.fill")) {
     MlirType type = permutedType(mlirValueGetType(init), toNHWC);
     return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, 0, NULL));
   }
@@ -300,8 +269,8 @@ static void permuteArray(MlirOperation op, const char *name, const int64_t *perm
 // a static pad whose region yields one value from outside is moved.
 static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
   MlirValue padded = mlirOperationGetOperand(transpose, 0);
-  MlirOperation pad = producer(padded);
-  if (!isOp(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
+  MlirOperation pad = dlcDefiningOp(padded);
+  if (!dlcIsOp(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
       !isStaticF32(mlirOperationGetOperand(pad, 0)))
     return false;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pad);
@@ -326,32 +295,32 @@ static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
 //===----------------------------------------------------------------------===//
 
 static bool isMatmul(MlirOperation op) {
-  return isOp(op, "linalg.matmul") || isOp(op, "linalg.batch_matmul");
+  return dlcIsOp(op, "linalg.matmul") || dlcIsOp(op, "linalg.batch_matmul");
 }
 
 static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
-  bool conv = isOp(op, "linalg.conv_2d_nchw_fchw") || isOp(op, "linalg.depthwise_conv_2d_nchw_chw");
+  bool conv = dlcIsOp(op, "linalg.conv_2d_nchw_fchw") || dlcIsOp(op, "linalg.depthwise_conv_2d_nchw_chw");
   if ((conv || (isMatmul(op) && hasMaps(op))) && allStaticF32(op))
-    push(userData, op);
+    dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
 static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) {
   int64_t perm[DLC_MAX_RANK];
-  if (isTranspose(op, perm) && isOp(producer(mlirOperationGetOperand(op, 0)), "tensor.pad"))
-    push(userData, op);
+  if (isTranspose(op, perm) && dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, 0)), "tensor.pad"))
+    dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
 void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
   (void)pass, (void)options;
-  Ops convs = {0}, transposes = {0};
+  DlcOpList convs = {0}, transposes = {0};
   mlirOperationWalk(op, collectConvs, &convs, MlirWalkPreOrder);
   for (size_t i = 0; i < convs.count; ++i) {
     if (isMatmul(convs.items[i]))
       rewriteMatmul(convs.items[i]);
     else
-      rewriteConv(convs.items[i], isOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
+      rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
   }
   mlirOperationWalk(op, collectTransposesOfPads, &transposes, MlirWalkPreOrder);
   for (size_t i = 0; i < transposes.count; ++i) {
@@ -359,6 +328,6 @@ void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassO
     isTranspose(transposes.items[i], perm);
     swapWithPad(transposes.items[i], perm);
   }
-  free(convs.items);
-  free(transposes.items);
+  dlcOpListFree(&convs);
+  dlcOpListFree(&transposes);
 }

@@ -16,6 +16,7 @@
 
 #include "Pass/PassDef.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 #include "Support/Str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -25,10 +26,6 @@
 #include <string.h>
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref(name));
-}
 
 static bool isPublicDefinition(MlirOperation func) {
   MlirAttribute vis = mlirOperationGetAttributeByName(func, ref("sym_visibility"));
@@ -244,7 +241,7 @@ static void addStatusResult(MlirOperation func, MlirType fnType) {
   for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
     MlirOperation ret = mlirBlockGetTerminator(b);
-    if (mlirOperationIsNull(ret) || !isOp(ret, "func.return"))
+    if (mlirOperationIsNull(ret) || !dlcIsOp(ret, "func.return"))
       continue;
     MlirLocation loc = mlirOperationGetLocation(ret);
     MlirNamedAttribute value = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("value")),
@@ -268,7 +265,7 @@ typedef struct Calls {
 
 static MlirWalkResult findCall(MlirOperation op, void *userData) {
   Calls *calls = userData;
-  if (!isOp(op, "func.call") || mlirOperationGetNumResults(op) != 0)
+  if (!dlcIsOp(op, "func.call") || mlirOperationGetNumResults(op) != 0)
     return MlirWalkResultAdvance;
   MlirStringRef name =
       mlirFlatSymbolRefAttrGetValue(mlirOperationGetAttributeByName(op, ref("callee")));
@@ -311,7 +308,7 @@ void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOption
   bool ok = true;
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
-    if (!isOp(f, "func.func") || !isPublicDefinition(f))
+    if (!dlcIsOp(f, "func.func") || !isPublicDefinition(f))
       continue;
     recordSignature(f);
     MlirType fnType = functionType(f);

@@ -12,6 +12,7 @@
 #include "Bridge/Bridge.h"
 #include "Pass/PassDef.h"
 #include "Support/Builder.h"
+#include "Support/IR.h"
 #include "Support/Types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -21,19 +22,13 @@
 #include <string.h>
 
 typedef struct Candidates {
-  MlirOperation *ops;
-  size_t count, cap;
+  DlcOpList ops;
   int64_t minElements;
 } Candidates;
 
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
-
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Candidates *c = userData;
-  if (!isOp(op, "arith.constant"))
+  if (!dlcIsOp(op, "arith.constant"))
     return MlirWalkResultAdvance;
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) == 1 ||
@@ -49,13 +44,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   if (mlirElementsAttrGetNumElements(value) < c->minElements)
     return MlirWalkResultAdvance;
-  if (c->count == c->cap) {
-    c->cap = c->cap ? 2 * c->cap : 64;
-    c->ops = realloc(c->ops, c->cap * sizeof *c->ops);
-    if (!c->ops)
-      abort();
-  }
-  c->ops[c->count++] = op;
+  dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
 
@@ -122,9 +111,9 @@ static void flatten(MlirOperation op) {
 
 void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
   (void)pass;
-  Candidates c = {NULL, 0, 0, dlcPassOptionInt(options, "min-elements")};
+  Candidates c = {{0}, dlcPassOptionInt(options, "min-elements")};
   mlirOperationWalk(op, collect, &c, MlirWalkPreOrder);
-  for (size_t i = 0; i < c.count; ++i)
-    flatten(c.ops[i]);
-  free(c.ops);
+  for (size_t i = 0; i < c.ops.count; ++i)
+    flatten(c.ops.items[i]);
+  dlcOpListFree(&c.ops);
 }

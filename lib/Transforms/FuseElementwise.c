@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
+#include "Support/IR.h"
 #include "Support/Types.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -32,11 +33,6 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref(name));
-}
-
 static MlirAttribute attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, ref(name));
 }
@@ -50,16 +46,10 @@ static intptr_t numInputs(MlirOperation generic) {
 }
 
 static bool isElementwise(MlirOperation op) {
-  if (!isOp(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
+  if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
       mlirOperationGetNumOperands(op) > MAX_OPERANDS)
     return false;
-  MlirAttribute iterators = attr(op, "iterator_types");
-  MlirAttribute parallel =
-      mlirAttributeParseGet(mlirOperationGetContext(op), ref("#linalg.iterator_type<parallel>"));
-  for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(iterators); i < n; ++i)
-    if (!mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), parallel))
-      return false;
-  return true;
+  return dlcAllLoopsParallel(op);
 }
 
 // Maps whose results are loop dims or constants: what DLC's lowerings make
@@ -207,7 +197,7 @@ static MlirValue cloneBody(MlirBlock body, MlirBlock into, Mapping *m) {
   return yielded;
 }
 
-static MlirOperation fuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
+static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
   MlirContext ctx = mlirOperationGetContext(consumer);
   MlirLocation loc = mlirOperationGetLocation(consumer);
   intptr_t loops = mlirAffineMapGetNumDims(mapOf(consumer, 0));
@@ -289,45 +279,31 @@ static MlirOperation fuse(MlirOperation producer, MlirOperation consumer, intptr
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(consumer, 0), mlirOperationGetResult(fused, 0));
   mlirOperationDestroy(consumer);
   mlirOperationDestroy(producer);
-  return fused;
 }
 
-typedef struct Generics {
-  MlirOperation *items;
-  size_t count, cap;
-} Generics;
-
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Generics *g = userData;
-  if (!isElementwise(op))
-    return MlirWalkResultAdvance;
-  if (g->count == g->cap) {
-    g->cap = g->cap ? 2 * g->cap : 64;
-    g->items = realloc(g->items, g->cap * sizeof *g->items);
-    if (!g->items)
-      abort();
-  }
-  g->items[g->count++] = op;
+  if (isElementwise(op))
+    dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
 // Fuses one producer into a consumer; false when none can be.
 static bool fuseOne(MlirOperation op) {
-  Generics g = {0};
+  DlcOpList g = {0};
   mlirOperationWalk(op, collect, &g, MlirWalkPreOrder);
   bool fused = false;
   for (size_t i = 0; i < g.count && !fused; ++i) {
     MlirOperation consumer = g.items[i];
     for (intptr_t k = 0, n = numInputs(consumer); k < n && !fused; ++k) {
       MlirValue v = mlirOperationGetOperand(consumer, k);
-      MlirOperation producer = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+      MlirOperation producer = dlcDefiningOp(v);
       if (!mlirOperationIsNull(producer) && canFuse(producer, consumer, k)) {
         fuse(producer, consumer, k);
         fused = true;
       }
     }
   }
-  free(g.items);
+  dlcOpListFree(&g);
   return fused;
 }
 

@@ -8,6 +8,7 @@
 
 #include "Dialect/OpDef.h"
 #include "Pass/PassDef.h"
+#include "Support/IR.h"
 #include "dlc-c/Dialects.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -40,21 +41,16 @@ static MlirWalkResult refineOp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
-
 // Sets a function's result types to the types its first return yields.
 static MlirWalkResult updateSignature(MlirOperation op, void *userData) {
   (void)userData;
-  if (!isOp(op, "func.func") || mlirRegionIsNull(mlirOperationGetRegion(op, 0)))
+  if (!dlcIsOp(op, "func.func") || mlirRegionIsNull(mlirOperationGetRegion(op, 0)))
     return MlirWalkResultAdvance;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   if (mlirBlockIsNull(entry))
     return MlirWalkResultSkip;
   MlirOperation ret = mlirBlockGetTerminator(entry);
-  if (mlirOperationIsNull(ret) || !isOp(ret, "func.return"))
+  if (mlirOperationIsNull(ret) || !dlcIsOp(ret, "func.return"))
     return MlirWalkResultSkip;
   MlirStringRef typeName = mlirStringRefCreateFromCString("function_type");
   MlirType fnType = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(op, typeName));

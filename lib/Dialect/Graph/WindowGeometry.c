@@ -10,17 +10,13 @@
 #include "Dialect/Graph/WindowGeometry.h"
 #include "Dialect/OpDef.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 
 #include <string.h>
 
 typedef enum { NOTSET, SAME_UPPER, SAME_LOWER, VALID } AutoPad;
 
 static const char *const autoPadNames[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
-
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 static int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -242,8 +238,8 @@ bool dlcWindowGeometry(MlirOperation op, const DlcShape *input, const DlcShape *
       g->padBegin[i] = g->padEnd[i] = 0;
   }
   g->padsKnown = true;
-  if (isOp(op, "dlc_graph.conv_transpose"))
+  if (dlcIsOp(op, "dlc_graph.conv_transpose"))
     return transposeGeometry(op, mode, emit, g);
-  bool pool = isOp(op, "dlc_graph.max_pool") || isOp(op, "dlc_graph.avg_pool");
+  bool pool = dlcIsOp(op, "dlc_graph.max_pool") || dlcIsOp(op, "dlc_graph.avg_pool");
   return windowGeometry(op, mode, pool && dlcOpBool(op, "ceil_mode"), emit, g);
 }

@@ -1,0 +1,46 @@
+//===- IR.c - Small queries on ops and values -------------------*- C -*-===//
+
+#include "Support/IR.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdlib.h>
+
+bool dlcIsOp(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
+MlirOperation dlcDefiningOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+bool dlcAllLoopsParallel(MlirOperation op) {
+  MlirAttribute iterators =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("iterator_types"));
+  if (mlirAttributeIsNull(iterators))
+    return false;
+  MlirAttribute parallel =
+      mlirAttributeParseGet(mlirOperationGetContext(op),
+                            mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
+  for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(iterators); i < n; ++i)
+    if (!mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), parallel))
+      return false;
+  return true;
+}
+
+void dlcOpListPush(DlcOpList *list, MlirOperation op) {
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 32;
+    list->items = realloc(list->items, list->capacity * sizeof *list->items);
+    if (!list->items)
+      abort();
+  }
+  list->items[list->count++] = op;
+}
+
+void dlcOpListFree(DlcOpList *list) {
+  free(list->items);
+  *list = (DlcOpList){0};
+}

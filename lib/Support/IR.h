@@ -1,0 +1,36 @@
+//===- IR.h - Small queries on ops and values -------------------*- C -*-===//
+//
+// What passes ask of the IR over and over: an op's name, a value's
+// defining op, whether a linalg op's loops are all parallel; and a growable
+// list to collect ops in before rewriting them (a walk must not see the
+// ops its callback replaces).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_SUPPORT_IR_H
+#define DLC_SUPPORT_IR_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/// Is `op` (which may be null) an op named `name`, e.g. "linalg.matmul"?
+bool dlcIsOp(MlirOperation op, const char *name);
+
+/// The op defining `v`, or null for a block argument.
+MlirOperation dlcDefiningOp(MlirValue v);
+
+/// Are all loops of the linalg op `op` (its `iterator_types`) parallel?
+bool dlcAllLoopsParallel(MlirOperation op);
+
+typedef struct DlcOpList {
+  MlirOperation *items;
+  size_t count, capacity;
+} DlcOpList;
+
+/// Appends `op` (aborts when out of memory, as the rest of DLC does).
+void dlcOpListPush(DlcOpList *list, MlirOperation op);
+void dlcOpListFree(DlcOpList *list);
+
+#endif // DLC_SUPPORT_IR_H
