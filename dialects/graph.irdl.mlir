@@ -349,14 +349,14 @@ irdl.dialect @dlc_graph {
     irdl.results(output: %output)
   }
 
-  // Reshape to `shape` (0 copies the input dim unless allowzero, -1 is inferred).
+  // Reshape to `shape` (0 copies the input dim unless allowzero, -1 is inferred). The shape is the
+  // `shape` attribute or, as exporters compute it, the 1-D `shape_tensor` operand.
   irdl.operation @reshape {
     %input = irdl.base "!builtin.tensor"
+    %shape_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    %shape = irdl.base "#builtin.dense_array"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, shape_tensor: optional %shape_tensor)
     irdl.results(output: %output)
-    irdl.attributes {"shape" = %shape}
   }
 
   // Flatten to 2-D: dims before `axis` and from `axis` on.
@@ -435,14 +435,14 @@ irdl.dialect @dlc_graph {
     irdl.attributes {"pads" = %pads}
   }
 
-  // Broadcast input to `shape` with numpy rules.
+  // Broadcast input to `shape` with numpy rules. The shape is the
+  // `shape` attribute or, as exporters compute it, the 1-D `shape_tensor` operand.
   irdl.operation @expand {
     %input = irdl.base "!builtin.tensor"
+    %shape_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    %shape = irdl.base "#builtin.dense_array"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, shape_tensor: optional %shape_tensor)
     irdl.results(output: %output)
-    irdl.attributes {"shape" = %shape}
   }
 
   // The shape of input as a 1-D i64 tensor, optionally sliced by start and end.

@@ -13,6 +13,8 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -61,6 +63,36 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateCodegenPass(void);
 /// bufferization gives them DLC's C calling convention (bare pointers,
 /// inputs then outputs, i32 status).
 DLC_CAPI_EXPORTED MlirPass dlcCreateEntryABIPass(void);
+/// dlc-plan-memory: after deallocation, places each function's static
+/// intermediate buffers in one arena by liveness (memref.view of it) and
+/// records the arena's size as `dlc.peak_intermediate_bytes`.
+DLC_CAPI_EXPORTED MlirPass dlcCreatePlanMemoryPass(void);
+
+//===--------------------------------------------------------------------===//
+// Graph optimizations (dlc_graph level; dlc-optimize runs them in order).
+//===--------------------------------------------------------------------===//
+
+/// dlc-eliminate-nops: ops that return their input (identity, dropout,
+/// same-type reshape/cast, x * 1, ...) are replaced by it.
+DLC_CAPI_EXPORTED MlirPass dlcCreateEliminateNopsPass(void);
+/// dlc-eliminate-empty-tensors: ops with zero-size results become empty
+/// constants.
+DLC_CAPI_EXPORTED MlirPass dlcCreateEliminateEmptyTensorsPass(void);
+/// dlc-fold-constants: ops on constants (and shapes of static tensors)
+/// become constants; results above `maxElements` only replace single-use
+/// operands (the pipeline uses 65536).
+DLC_CAPI_EXPORTED MlirPass dlcCreateFoldConstantsPass(int64_t maxElements);
+/// dlc-simplify-algebra: exact rewrites of small op chains.
+DLC_CAPI_EXPORTED MlirPass dlcCreateSimplifyAlgebraPass(void);
+/// dlc-sink-transposes: transposes move below elementwise ops.
+DLC_CAPI_EXPORTED MlirPass dlcCreateSinkTransposesPass(void);
+/// dlc-fold-batch-norm: batch_norm (and per-channel mul/add) folded into
+/// the constant weights of the conv or gemm before it.
+DLC_CAPI_EXPORTED MlirPass dlcCreateFoldBatchNormPass(void);
+/// dlc-cse / dlc-dce: common subexpression and dead code elimination for
+/// DLC's ops, which upstream cse and DCE leave alone.
+DLC_CAPI_EXPORTED MlirPass dlcCreateCSEPass(void);
+DLC_CAPI_EXPORTED MlirPass dlcCreateDCEPass(void);
 
 /// Creates the DLC pass whose flag is `argument` with textual `options`
 /// ("name=value name2=value", as inside `{}` in a pipeline; may be empty).
@@ -89,10 +121,23 @@ typedef struct DlcPipelineOptions {
   /// A transform library whose named sequences replace DLC's schedules of
   /// the same name; NULL or "" for DLC's own.
   const char *schedules;
+  /// Run dlc-optimize before lowering (default true). Only the compile
+  /// entry points (dlcModuleLowerToLLVMWithOptions and what builds on it)
+  /// read this and the next field; the pipeline builders never optimize.
+  bool optimize;
+  /// dlc-optimize passes to leave out, comma-separated (NULL or "": none).
+  const char *disabledPasses;
 } DlcPipelineOptions;
 
-/// The defaults: fast code generation, 1 thread, DLC's schedules.
+/// The defaults: fast code generation, 1 thread, DLC's schedules,
+/// graph optimizations on.
 DLC_CAPI_EXPORTED DlcPipelineOptions dlcPipelineOptionsGetDefault(void);
+
+/// dlc-optimize: DLC's graph optimizations in their documented order,
+/// leaving out the passes named in `disabledPasses` (comma-separated flags,
+/// may be empty). Fails, printing why, on a name that is not one of them.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm,
+                                                             MlirStringRef disabledPasses);
 
 /// dlc-graph-to-linalg: shape inference, graph -> tensor -> linalg.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm);

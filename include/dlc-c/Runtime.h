@@ -104,6 +104,17 @@ DLC_CAPI_EXPORTED const DlcSignature *dlcExecutableGetSignature(DlcExecutable ex
 /// The entry's name, borrowed from the executable.
 DLC_CAPI_EXPORTED MlirStringRef dlcExecutableGetEntryName(DlcExecutable executable);
 
+/// The memory the entry's temporary buffers take per call, as dlc-plan-memory
+/// recorded it on the entry (`dlc.peak_intermediate_bytes`,
+/// `dlc.intermediate_bytes_unplanned`): `*planned` is the size of the arena
+/// they share, `*unplanned` their sum without reuse (either pointer may be
+/// NULL). Buffers the pass leaves alone (dynamic shapes, allocations in
+/// loops, those of functions the entry calls) are not counted. Returns
+/// false, setting both to 0, when the entry carries no such record (a
+/// module lowered to the LLVM dialect elsewhere).
+DLC_CAPI_EXPORTED bool dlcExecutableGetIntermediateBytes(DlcExecutable executable,
+                                                         int64_t *planned, int64_t *unplanned);
+
 /// Calls the entry on `inputs`, writing `outputs`, which the caller has
 /// created (dlcTensorCreate) with the signature's output types; an output
 /// may not share storage with an input. Counts, dtypes, shapes and overlaps

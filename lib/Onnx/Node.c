@@ -187,6 +187,11 @@ const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i) {
   return v && v->isConstant ? &v->constant : NULL;
 }
 
+bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i) {
+  DlcOnnxValue *v = inputValue(n, i);
+  return v && !v->isConstant && !v->graphInput;
+}
+
 // Asks the caller's input provider for the value of graph input `v`, which
 // input `what` needs at compile time. A graph input already used as data
 // is not asked for: binding it would turn data into a constant.

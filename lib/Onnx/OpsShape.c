@@ -34,13 +34,22 @@ static void copyIntsAttr(DlcOnnxNode *n, DlcOnnxOp *op, const char *name) {
     dlcOnnxOpInts(n, op, name, values, count);
 }
 
+// A shape known at import time becomes attribute `shape`; one that other
+// nodes compute becomes operand `shape_tensor` (dlc-fold-constants folds it
+// when it follows from static shapes).
+static DlcOnnxStatus shapeInput(DlcOnnxNode *n, DlcOnnxOp *op) {
+  if (!dlcOnnxHasInput(n, 1))
+    return dlcOnnxError(n, "input 'shape' is missing");
+  if (dlcOnnxInputIsComputed(n, 1))
+    return dlcOnnxInput(n, 1, &op->operands[1]);
+  return constInputAttr(n, op, 1, "shape", "shape");
+}
+
 static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  if (!dlcOnnxHasInput(n, 1))
-    return dlcOnnxError(n, "input 'shape' is missing");
-  DLC_ONNX_TRY(constInputAttr(n, &op, 1, "shape", "shape"));
+  DLC_ONNX_TRY(shapeInput(n, &op));
   if (dlcOnnxAttrInt(n, "allowzero", 0))
     dlcOnnxOpBool(n, &op, "allowzero", true);
   return dlcOnnxBuildOutput(n, &op);
@@ -157,9 +166,7 @@ static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  if (!dlcOnnxHasInput(n, 1))
-    return dlcOnnxError(n, "input 'shape' is missing");
-  DLC_ONNX_TRY(constInputAttr(n, &op, 1, "shape", "shape"));
+  DLC_ONNX_TRY(shapeInput(n, &op));
   return dlcOnnxBuildOutput(n, &op);
 }
 
@@ -233,11 +240,13 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   return DLC_ONNX_OK;
 }
 
+#define SHAPE_NOTE                                                                                 \
+  "`shape` must be known at compile time: a constant, or computed from static shapes (folded "    \
+  "by dlc-optimize)."
+
 static const DlcOnnxOpEntry ops[] = {
-    {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape",
-     DLC_ONNX_COMPILE_TIME("`shape`")},
-    {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape",
-     DLC_ONNX_COMPILE_TIME("`shape`")},
+    {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape", SHAPE_NOTE},
+    {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape", SHAPE_NOTE},
     {"Flatten", 11, translateFlatten, {A_INT("axis")}, "dlc_graph.flatten", NULL},
     {"Transpose", 1, translateTranspose, {A_INTS("perm")}, "dlc_graph.transpose", NULL},
     // One input becomes a dlc_graph.identity, more a chain of binary concats.
@@ -252,7 +261,7 @@ static const DlcOnnxOpEntry ops[] = {
     {"Gather", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
-    {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", DLC_ONNX_COMPILE_TIME("`shape`")},
+    {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", SHAPE_NOTE},
     // One dlc_graph.slice per output.
     {"Split", 11, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
      "Equal parts of a dynamic dim are not supported."},

@@ -64,6 +64,10 @@ DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t 
                                int64_t *count);
 /// The contents of input `i` when known at import time, else NULL.
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i);
+/// Is input `i` computed by other nodes (not an initializer, a Constant or
+/// a graph input)? Such shapes become operands that constant folding makes
+/// static when they only depend on static shapes.
+bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i);
 
 /// Outputs: present means listed with a non-empty name.
 int dlcOnnxNumOutputs(const DlcOnnxNode *n);

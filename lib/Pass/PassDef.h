@@ -72,6 +72,10 @@ void dlcPassOptionsFree(DlcPassOptions *options);
 MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
                                                     DlcPipelineOptions *out);
 
+/// Does every comma-separated name in `list` name a pass of dlc-optimize?
+/// Reports the first that does not to `error`.
+bool dlcOptimizeCheckDisabled(MlirStringRef list, MlirStringCallback error, void *userData);
+
 const DlcPassDef *dlcLookupPassDef(const char *argument, size_t len);
 const DlcPipelineDef *dlcLookupPipelineDef(const char *argument, size_t len);
 /// Creates a pass from its def with options parsed from `options` text;
@@ -90,6 +94,17 @@ void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPa
 void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunFuseElementwise(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunEliminateNops(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunEliminateEmptyTensors(MlirOperation op, MlirExternalPass pass,
+                                 const DlcPassOptions *options);
+void dlcRunFoldConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunSimplifyAlgebra(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunSinkTransposes(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunFoldBatchNorm(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunEliminateCommonOps(MlirOperation op, MlirExternalPass pass,
+                              const DlcPassOptions *options);
+void dlcRunEliminateDeadOps(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunPlanMemory(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
 
 #endif // DLC_PASS_PASSDEF_H

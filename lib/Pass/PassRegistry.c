@@ -18,6 +18,77 @@ static const DlcPassDef passes[] = {
      "(shapes that do not agree, attributes out of range) is reported with a located error and "
      "the pass fails. Result types are only ever refined, never widened.",
      "", 0, {{0}}, dlcRunInferShapes, {NULL}},
+    {"dlc-eliminate-nops", "DlcEliminateNops", "Remove dlc_graph ops that return their input",
+     "Node-level nop elimination. Replaces by its input: identity; inference dropout (when its "
+     "mask is unused); reshape, flatten, squeeze, unsqueeze, expand and cast whose result type "
+     "is the input's; transpose with the identity permutation; pad with all pads 0; slice with "
+     "positive steps that keeps every element; x + 0, 0 + x, x - 0, x * 1, 1 * x, x / 1 and "
+     "x ^ 1 where the constant (every element) is the neutral value and broadcasting does not "
+     "grow x; where with an all-true or all-false constant condition; clip without bounds; "
+     "reductions with `noop_with_empty_axes` and no axes. An op is only replaced when its result "
+     "type equals the input's, so users see no type change. x + 0 turns -0.0 into +0.0, which "
+     "compares equal; every other rewrite is bit-exact.",
+     "", 0, {{0}}, dlcRunEliminateNops, {NULL}},
+    {"dlc-eliminate-empty-tensors", "DlcEliminateEmptyTensors",
+     "Replace ops on zero-size tensors by empty constants",
+     "Zero-dim tensor elimination: a dlc_graph op whose used results all have a static "
+     "zero-size dim computes nothing; its results become empty `dlc_graph.constant`s, whatever "
+     "its operands. A concat with an empty operand becomes its other operand.",
+     "", 0, {{0}}, dlcRunEliminateEmptyTensors, {NULL}},
+    {"dlc-fold-constants", "DlcFoldConstants", "Evaluate dlc_graph ops on constants",
+     "Replaces each dlc_graph op whose operands are all `dlc_graph.constant`s by a constant of "
+     "its value: elementwise arithmetic, comparisons, activations, cast, where, and the shape "
+     "ops (reshape, flatten, squeeze, unsqueeze, expand, transpose, concat, slice, gather). "
+     "`dlc_graph.shape` folds as soon as its input's dims are static, so that exporter-style "
+     "shape computations (Shape -> Gather -> Concat -> Reshape) become constants, and a reshape "
+     "or expand whose `shape_tensor` is constant takes it as its `shape` attribute. Floats are "
+     "computed in double and rounded to the element type after each op (exact for + - * / "
+     "sqrt; exp, log, tanh, erf may differ from the compiled code in the last bit); integer "
+     "division by zero and out-of-range float-to-integer casts are left unfolded. Results larger "
+     "than `max-elements` fold only when each operand that large has no other user, so weights "
+     "are never duplicated.",
+     "", 1,
+     {{"max-elements", "int", "65536", "results above this many elements fold only in place of "
+       "their single-use operands"}},
+     dlcRunFoldConstants, {NULL}},
+    {"dlc-simplify-algebra", "DlcSimplifyAlgebra", "Exact algebraic simplifications of dlc_graph ops",
+     "Block-level rewrites, each exact: transpose(transpose(x)) into one transpose (none when the "
+     "permutations cancel); a transpose that only moves size-1 dims into a reshape (a view, not "
+     "a copy); chains of reshape, flatten, squeeze and unsqueeze into one reshape (row-major order "
+     "is kept by all), and each of the latter three with a static result into a reshape (one "
+     "form for one thing); cast(cast(x)) into one cast when the first is lossless (every value of x's "
+     "type exact in the middle type); -(-x) into x; x - (-y) into x + y and x + (-y) into x - y; "
+     "x - x into 0 for integers (not floats: inf - inf is NaN); (x op a) op b into x op (a op b) "
+     "for constants a, b: for integers with + and *, for floats only x * a * b with a a power of "
+     "two (x * a is then exact); x / c into x * (1 / c) when every element of c is a power of two "
+     "(1 / c is exact). Combined constants are left as ops on constants for dlc-fold-constants.",
+     "", 0, {{0}}, dlcRunSimplifyAlgebra, {NULL}},
+    {"dlc-sink-transposes", "DlcSinkTransposes", "Move transposes below elementwise ops",
+     "Operator sinking: unary elementwise ops (activations, neg, abs, exp, log, sqrt, cast) on a "
+     "transposed tensor, and binary arithmetic on two tensors transposed alike (or one "
+     "transposed and a scalar), become the transpose of the op on the untransposed operands. "
+     "Only a transpose whose single user is the elementwise op moves, so none is duplicated. "
+     "Transposes that meet are then composed or cancelled by dlc-simplify-algebra.",
+     "", 0, {{0}}, dlcRunSinkTransposes, {NULL}},
+    {"dlc-fold-batch-norm", "DlcFoldBatchNorm", "Fold batch_norm, and scales and shifts, into conv and gemm weights",
+     "An inference batch_norm, or a mul or add by a per-channel or scalar constant, applied to "
+     "the result of a conv, conv_transpose (batch_norm only) or gemm (batch_norm only) with "
+     "constant weight and bias, whose only user it is, is folded into new constant weights "
+     "(output channel m scaled by `scale[m] / sqrt(var[m] + epsilon)`) and bias. The function "
+     "computed is the same; rounding differs in the last bits, as in every framework that folds "
+     "batch norm. A gemm's alpha and beta are folded in too; its c must be per column.",
+     "", 0, {{0}}, dlcRunFoldBatchNorm, {NULL}},
+    {"dlc-cse", "DlcCSE", "Merge identical dlc_graph and dlc_tensor ops",
+     "Common subexpression elimination for DLC's ops, which upstream `cse` leaves alone (IRDL "
+     "ops carry no traits, so it must assume side effects). In each block, an op with the same "
+     "name, operands, attributes and result types as an earlier one is replaced by it. DLC's ops "
+     "are pure, so this never changes results.",
+     "", 0, {{0}}, dlcRunEliminateCommonOps, {NULL}},
+    {"dlc-dce", "DlcDCE", "Erase unused dlc_graph and dlc_tensor ops",
+     "Dead code elimination for DLC's ops, which upstream passes keep (IRDL ops carry no "
+     "traits). Erases every DLC op none of whose results is used, users first, so whole dead "
+     "chains go at once. Values that a function returns are used by its terminator and stay.",
+     "", 0, {{0}}, dlcRunEliminateDeadOps, {NULL}},
     {"dlc-graph-to-tensor", "DlcGraphToTensor",
      "Decompose dlc_graph ops into dlc_tensor primitives",
      "Rewrites each model-level op into the dozen dlc_tensor primitives: elementwise ops and "
@@ -106,7 +177,33 @@ static const DlcPassDef passes[] = {
      "from them and adds an i32 status result (calls inside the module get it too). The "
      "lowering pipelines run it after shape inference and again after bufferization.",
      "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith"}},
+    {"dlc-plan-memory", "DlcPlanMemory", "Share one arena among a function's temporary buffers",
+     "Runs on buffers, after deallocation. In each function of one block, a `memref.alloc` of "
+     "that block with a static shape, identity layout and default memory space, freed (if at "
+     "all) in that block and used only by loads, stores, copies, vector transfers, linalg ops "
+     "and views (subview, cast, reshapes, ...) whose uses are known in turn, lives from its "
+     "alloc to its dealloc or last use (ops nested in loops count at their loop). These buffers "
+     "are placed by liveness in one arena (largest first, each at the lowest offset, aligned "
+     "to `alignment` bytes or the alloc's own alignment, not overlapping a buffer live at the "
+     "same time) and become `memref.view`s of it; their deallocs go, the arena is allocated at "
+     "the start of the function and freed before its terminator. Buffers reaching a return, a "
+     "call, loop-carried values or any other op, allocs in loops and dynamic shapes are left "
+     "alone. The function records `dlc.peak_intermediate_bytes` (the arena's size) and "
+     "`dlc.intermediate_bytes_unplanned` (the planned buffers' sum, without reuse), kept down "
+     "to `llvm.func`; a function that carries them already is left as it is.",
+     "", 1, {{"alignment", "int", "64", "minimum alignment in bytes of every buffer in the arena"}},
+     dlcRunPlanMemory, {"memref", "arith"}},
 };
+
+static MlirLogicalResult buildOptimize(MlirOpPassManager pm, const DlcPassOptions *values) {
+  return dlcBuildOptimizePipeline(pm, mlirStringRefCreateFromCString(
+                                          values ? dlcPassOptionString(values, "disable") : ""));
+}
+
+static const DlcPassDef optimizeOptions = {
+    "dlc-optimize", "dlc-optimize", "", "", "builtin.module", 1,
+    {{"disable", "string", "", "comma-separated passes of the pipeline to leave out"}},
+    NULL, {NULL}};
 
 static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm, const DlcPassOptions *values) {
   (void)values;
@@ -141,6 +238,15 @@ static const DlcPassDef lowerToLLVMOptions = LOWERING_OPTIONS("dlc-lower-to-llvm
 static const DlcPassDef loopsToLLVMOptions = LOWERING_OPTIONS("dlc-loops-to-llvm");
 
 static const DlcPipelineDef pipelines[] = {
+    {"dlc-optimize", "DLC's graph optimizations, in order",
+     "On dlc_graph IR: dlc-infer-shapes, dlc-eliminate-nops, dlc-fold-constants, "
+     "dlc-infer-shapes, dlc-simplify-algebra, dlc-fold-constants, dlc-sink-transposes, dlc-simplify-algebra, "
+     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-eliminate-empty-tensors, dlc-cse, dlc-dce "
+     "(docs/GraphOptimizations.md says why this order). The lowering pipelines do not include "
+     "it; dlc-run, dlc-translate's compile modes and the C API's compile entry points run it "
+     "first unless told not to (--no-optimize). `disable` leaves passes out, to bisect a "
+     "miscompile one pass at a time.",
+     &optimizeOptions, buildOptimize},
     {"dlc-graph-to-linalg", "Lower dlc_graph (or dlc_tensor) IR to linalg on tensors",
      "dlc-infer-shapes, dlc-entry-abi (records entry signatures), dlc-graph-to-tensor, "
      "dlc-tensor-to-linalg, then canonicalize and cse. "
@@ -150,9 +256,10 @@ static const DlcPipelineDef pipelines[] = {
      "dlc-graph-to-linalg, then (codegen=fast) dlc-codegen, canonicalize and cse, then "
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
-     "deallocation pipeline, dlc-lower-copies, linalg -> loops (through affine loops for "
-     "codegen=naive), the schedules' scf.forall tiles to scf.for (threads=1) or scf.parallel "
-     "(threads above 1), vector transfers unrolled to 1-D. Accepts IR at any higher level.",
+     "deallocation pipeline, dlc-plan-memory (temporaries share one arena), dlc-lower-copies, "
+     "linalg -> loops (through affine loops for codegen=naive), the schedules' scf.forall tiles "
+     "to scf.for (threads=1) or scf.parallel (threads above 1), vector transfers unrolled to "
+     "1-D. Accepts IR at any higher level.",
      &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
      "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), with "
@@ -230,6 +337,21 @@ CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateConvertLayoutPass, "dlc-convert-layout")
 CREATE(dlcCreateFuseElementwisePass, "dlc-fuse-elementwise")
 CREATE(dlcCreateEntryABIPass, "dlc-entry-abi")
+CREATE(dlcCreateEliminateNopsPass, "dlc-eliminate-nops")
+CREATE(dlcCreateEliminateEmptyTensorsPass, "dlc-eliminate-empty-tensors")
+CREATE(dlcCreateSimplifyAlgebraPass, "dlc-simplify-algebra")
+CREATE(dlcCreateSinkTransposesPass, "dlc-sink-transposes")
+CREATE(dlcCreateFoldBatchNormPass, "dlc-fold-batch-norm")
+CREATE(dlcCreateCSEPass, "dlc-cse")
+CREATE(dlcCreateDCEPass, "dlc-dce")
+
+MlirPass dlcCreateFoldConstantsPass(int64_t maxElements) {
+  char options[48];
+  snprintf(options, sizeof options, "max-elements=%lld", (long long)maxElements);
+  return dlcCreatePassFromDef(dlcLookupPassDef("dlc-fold-constants", 18),
+                              mlirStringRefCreateFromCString(options), NULL, NULL);
+}
+CREATE(dlcCreatePlanMemoryPass, "dlc-plan-memory")
 
 MlirPass dlcCreateFlattenConstantsPass(int64_t minElements) {
   char options[48];

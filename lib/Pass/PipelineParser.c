@@ -167,7 +167,14 @@ static MlirLogicalResult parseElement(MlirOpPassManager pm, Span anchor, Span e,
                              c->error, c->userData))
       return mlirLogicalResultFailure();
     DlcPipelineOptions checked;
-    if (mlirLogicalResultIsFailure(dlcPipelineOptionsFromPassOptions(&values, &checked))) {
+    bool lowering = !strcmp(pipeline->options->options[0].name, "codegen");
+    if (!lowering && !dlcOptimizeCheckDisabled(
+                         mlirStringRefCreateFromCString(dlcPassOptionString(&values, "disable")),
+                         c->error, c->userData)) {
+      dlcPassOptionsFree(&values);
+      return mlirLogicalResultFailure();
+    }
+    if (lowering && mlirLogicalResultIsFailure(dlcPipelineOptionsFromPassOptions(&values, &checked))) {
       report(c, "pipeline '%.*s': codegen must be 'fast' or 'naive' and threads at least 1", name);
       dlcPassOptionsFree(&values);
       return mlirLogicalResultFailure();

@@ -46,11 +46,99 @@ static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
   } while (0)
 
 DlcPipelineOptions dlcPipelineOptionsGetDefault(void) {
-  return (DlcPipelineOptions){DlcCodegenFast, 1, NULL};
+  return (DlcPipelineOptions){DlcCodegenFast, 1, NULL, true, NULL};
 }
 
 static DlcPipelineOptions orDefaults(const DlcPipelineOptions *options) {
   return options ? *options : dlcPipelineOptionsGetDefault();
+}
+
+// dlc-optimize's steps, in order; a pass may run more than once (each
+// rewrite exposes work for the others), `disable` drops every run of it.
+static const struct {
+  const char *pass;
+  const char *options;
+} optimizeSteps[] = {
+    // Static types first: the rewrites compare types and read dims.
+    {"dlc-infer-shapes", ""},
+    // Identities and no-op reshapes/casts hide the ops behind them.
+    {"dlc-eliminate-nops", ""},
+    // Shape chains and ops on constants become constants.
+    {"dlc-fold-constants", "max-elements=65536"},
+    // Shapes that were computed are static now: types follow.
+    {"dlc-infer-shapes", ""},
+    // Chains of transposes, reshapes, casts, negations; constants combined
+    // (as ops on constants, for the next step to evaluate).
+    {"dlc-simplify-algebra", ""},
+    {"dlc-fold-constants", "max-elements=65536"},
+    // Transposes below elementwise ops, where they meet and cancel.
+    {"dlc-sink-transposes", ""},
+    {"dlc-simplify-algebra", ""},
+    // What the rewrites above left as identities (x * 1 after combining).
+    {"dlc-eliminate-nops", ""},
+    // batch_norm, scales and shifts into conv and gemm weights.
+    {"dlc-fold-batch-norm", ""},
+    {"dlc-eliminate-empty-tensors", ""},
+    // Identical ops merged, then everything unused (folded operands,
+    // replaced chains) erased.
+    {"dlc-cse", ""},
+    {"dlc-dce", ""},
+};
+#define NUM_OPTIMIZE_STEPS (sizeof optimizeSteps / sizeof *optimizeSteps)
+
+// Is `pass` in the comma-separated `list`?
+static bool listed(MlirStringRef list, const char *pass) {
+  size_t n = strlen(pass);
+  for (size_t i = 0; i < list.length;) {
+    size_t j = i;
+    while (j < list.length && list.data[j] != ',')
+      ++j;
+    if (j - i == n && !strncmp(list.data + i, pass, n))
+      return true;
+    i = j + 1;
+  }
+  return false;
+}
+
+bool dlcOptimizeCheckDisabled(MlirStringRef list, MlirStringCallback error, void *userData) {
+  // Every name listed must be a step: a typo must not silently keep a pass.
+  for (size_t i = 0; i < list.length;) {
+    size_t j = i;
+    while (j < list.length && list.data[j] != ',')
+      ++j;
+    bool known = false;
+    for (size_t k = 0; k < NUM_OPTIMIZE_STEPS && !known; ++k)
+      known = strlen(optimizeSteps[k].pass) == j - i &&
+              !strncmp(list.data + i, optimizeSteps[k].pass, j - i);
+    if (!known) {
+      DlcStr message = DLC_STR_INIT;
+      dlcStrPrintf(&message, "cannot disable '%.*s': dlc-optimize has no such pass (it runs ",
+                   (int)(j - i), list.data + i);
+      for (size_t k = 0; k < NUM_OPTIMIZE_STEPS; ++k) {
+        bool seen = false;
+        for (size_t e = 0; e < k; ++e)
+          seen |= !strcmp(optimizeSteps[e].pass, optimizeSteps[k].pass);
+        if (!seen)
+          dlcStrPrintf(&message, "%s%s", k ? ", " : "", optimizeSteps[k].pass);
+      }
+      dlcStrPuts(&message, ")");
+      if (error)
+        error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
+      dlcStrFree(&message);
+      return false;
+    }
+    i = j + 1;
+  }
+  return true;
+}
+
+MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm, MlirStringRef disabledPasses) {
+  if (!dlcOptimizeCheckDisabled(disabledPasses, printUpstreamError, NULL))
+    return mlirLogicalResultFailure();
+  for (size_t k = 0; k < NUM_OPTIMIZE_STEPS; ++k)
+    if (!listed(disabledPasses, optimizeSteps[k].pass))
+      TRY(addOwnWithOptions(pm, optimizeSteps[k].pass, optimizeSteps[k].options));
+  return mlirLogicalResultSuccess();
 }
 
 MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
@@ -125,6 +213,8 @@ MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm,
               "hoist-static-allocs=true}"));
   // Free every temporary buffer.
   TRY(add(pm, "buffer-deallocation-pipeline"));
+  // Temporaries whose lifetimes do not overlap share one arena.
+  TRY(addOwn(pm, "dlc-plan-memory"));
   return addBuffersToLoops(pm, &o);
 }
 

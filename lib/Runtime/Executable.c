@@ -26,6 +26,7 @@ typedef struct Executable {
   void (*packed)(void **);
   char *name;
   DlcSignature signature;
+  int64_t plannedBytes, unplannedBytes; ///< -1: not recorded
 } Executable;
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -53,6 +54,13 @@ static bool checkABI(MlirOperation entry, const DlcSignature *sig) {
   return ok;
 }
 
+// An i64 attribute that dlc-plan-memory records on the entry; -1 if absent.
+static int64_t bytesAttr(MlirOperation entry, const char *name) {
+  MlirAttribute a = mlirOperationGetDiscardableAttributeByName(entry, ref(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a)
+                                                               : -1;
+}
+
 DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName, int optLevel) {
   if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
     return (DlcExecutable){NULL};
@@ -67,6 +75,8 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName, in
   }
   MlirStringRef name = dlcEntryGetName(entry);
   exe->name = dlcStrndup(name.data, name.length);
+  exe->plannedBytes = bytesAttr(entry, "dlc.peak_intermediate_bytes");
+  exe->unplannedBytes = bytesAttr(entry, "dlc.intermediate_bytes_unplanned");
   // Code for more than one thread calls the OpenMP runtime; other code
   // needs only libc and libm, which the process has loaded already.
   bool openmp = dlcModuleUsesOpenMP(module);
@@ -110,6 +120,17 @@ const DlcSignature *dlcExecutableGetSignature(DlcExecutable executable) {
 
 MlirStringRef dlcExecutableGetEntryName(DlcExecutable executable) {
   return ref(((Executable *)executable.ptr)->name);
+}
+
+bool dlcExecutableGetIntermediateBytes(DlcExecutable executable, int64_t *planned,
+                                       int64_t *unplanned) {
+  const Executable *exe = executable.ptr;
+  bool recorded = exe->plannedBytes >= 0 && exe->unplannedBytes >= 0;
+  if (planned)
+    *planned = recorded ? exe->plannedBytes : 0;
+  if (unplanned)
+    *unplanned = recorded ? exe->unplannedBytes : 0;
+  return recorded;
 }
 
 static MlirLogicalResult fail(MlirStringCallback cb, void *userData, DlcStr *message) {

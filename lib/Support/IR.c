@@ -5,11 +5,18 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bool dlcIsOp(MlirOperation op, const char *name) {
   return !mlirOperationIsNull(op) &&
          mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
                             mlirStringRefCreateFromCString(name));
+}
+
+bool dlcIsDlcOp(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return (name.length > 10 && !strncmp(name.data, "dlc_graph.", 10)) ||
+         (name.length > 11 && !strncmp(name.data, "dlc_tensor.", 11));
 }
 
 MlirOperation dlcDefiningOp(MlirValue v) {

@@ -18,6 +18,9 @@
 /// Is `op` (which may be null) an op named `name`, e.g. "linalg.matmul"?
 bool dlcIsOp(MlirOperation op, const char *name);
 
+/// Is `op` one of DLC's own (dlc_graph or dlc_tensor), which are pure?
+bool dlcIsDlcOp(MlirOperation op);
+
 /// The op defining `v`, or null for a block argument.
 MlirOperation dlcDefiningOp(MlirValue v);
 

@@ -79,10 +79,16 @@ MlirLogicalResult dlcModuleLowerToLLVMWithOptions(MlirModule module,
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm = dlcBridgePassManagerCreate(ctx, ref("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  DlcPipelineOptions o = options ? *options : dlcPipelineOptionsGetDefault();
+  // Graph optimizations first (they find nothing to do below dlc_graph).
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  if (level.tensors && o.optimize)
+    result = dlcBuildOptimizePipeline(
+        opm, mlirStringRefCreateFromCString(o.disabledPasses ? o.disabledPasses : ""));
   // Bufferized IR skips what must run once: bufferization, deallocation.
-  MlirLogicalResult result = level.tensors
-                                 ? dlcBuildLowerToLLVMPipelineWithOptions(opm, options)
-                                 : dlcBuildLoopsToLLVMPipelineWithOptions(opm, options);
+  if (mlirLogicalResultIsSuccess(result))
+    result = level.tensors ? dlcBuildLowerToLLVMPipelineWithOptions(opm, &o)
+                           : dlcBuildLoopsToLLVMPipelineWithOptions(opm, &o);
   if (mlirLogicalResultIsFailure(result)) {
     dlcEmitError(mlirOperationGetLocation(op), "cannot build the lowering pipeline");
     mlirPassManagerDestroy(pm);

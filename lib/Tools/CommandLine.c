@@ -2,6 +2,9 @@
 
 #include "Tools/CommandLine.h"
 
+#include "Pass/PassDef.h"
+#include "Support/Str.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +32,15 @@ bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const cha
   return true;
 }
 
+typedef struct ToolError {
+  const char *tool;
+} ToolError;
+
+static void printToolError(MlirStringRef message, void *userData) {
+  fprintf(stderr, "%s: --disable-pass: %.*s\n", ((ToolError *)userData)->tool,
+          (int)message.length, message.data);
+}
+
 void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
   printf("  --codegen=fast|naive    fast (default): DLC's schedules, tiled vector code; naive:\n"
          "                          one scalar loop nest per op, the reference for testing\n"
@@ -36,7 +48,10 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          "                          more than 1 calls LLVM's OpenMP runtime, libomp\n"
          "                          (default: %s)\n"
          "  --schedules FILE        A transform library whose named sequences replace DLC's\n"
-         "                          schedules of the same name (see docs/Codegen.md)\n",
+         "                          schedules of the same name (see docs/Codegen.md)\n"
+         "  --no-optimize           Skip DLC's graph optimizations (dlc-optimize)\n"
+         "  --disable-pass NAME     Leave one dlc-optimize pass out (repeatable), to bisect\n"
+         "                          a miscompile (docs/GraphOptimizations.md)\n",
          threadsDefault);
 }
 
@@ -74,6 +89,24 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *optio
   if (dlcTakeFlagValue(argc, argv, i, "schedules", &v, tool, status, errorStatus)) {
     if (v)
       options->schedules = v;
+    return true;
+  }
+  if (!strcmp(argv[*i], "--no-optimize") || !strcmp(argv[*i], "-no-optimize")) {
+    options->optimize = false;
+    return true;
+  }
+  if (dlcTakeFlagValue(argc, argv, i, "disable-pass", &v, tool, status, errorStatus)) {
+    if (!v)
+      return true;
+    ToolError e = {tool};
+    if (!dlcOptimizeCheckDisabled(mlirStringRefCreateFromCString(v), printToolError, &e)) {
+      *status = errorStatus;
+      return true;
+    }
+    // The tool's lifetime: the options point at it until exit.
+    static DlcStr disabled = DLC_STR_INIT;
+    dlcStrPrintf(&disabled, "%s%s", dlcStrGet(&disabled)[0] ? "," : "", v);
+    options->disabledPasses = dlcStrGet(&disabled);
     return true;
   }
   return false;

@@ -150,6 +150,33 @@ static bool writeOutputs(const char *dir, const DlcTensor *outputs, intptr_t n) 
   return true;
 }
 
+// `bytes` in B, KiB, MiB or GiB (one decimal above B).
+static void printBytes(int64_t bytes) {
+  static const char *const units[] = {"KiB", "MiB", "GiB"};
+  if (bytes < 1024) {
+    printf("%lld B", (long long)bytes);
+    return;
+  }
+  double v = (double)bytes / 1024;
+  int u = 0;
+  for (; u < 2 && v >= 1024; ++u)
+    v /= 1024;
+  printf("%.1f %s", v, units[u]);
+}
+
+// The arena that the entry's temporaries share, when the pipeline planned
+// one (see dlc-plan-memory).
+static void printIntermediateMemory(DlcExecutable exe) {
+  int64_t planned, unplanned;
+  if (!dlcExecutableGetIntermediateBytes(exe, &planned, &unplanned))
+    return;
+  printf("intermediate memory: ");
+  printBytes(planned);
+  printf(" planned (");
+  printBytes(unplanned);
+  printf(" without reuse)\n");
+}
+
 // Runs the executable once (the results checked) and, with --repeat, N
 // more times for the latency.
 static int execute(const DlcRunOptions *o, DlcExecutable exe, const DlcTensor *inputs,
@@ -195,6 +222,7 @@ static int execute(const DlcRunOptions *o, DlcExecutable exe, const DlcTensor *i
                                   : (times[o->repeat / 2 - 1] + times[o->repeat / 2]) / 2;
     printf("latency: min=%.4g ms median=%.4g ms over %ld runs\n", times[0] * 1e3, median * 1e3,
            o->repeat);
+    printIntermediateMemory(exe);
     free(times);
   }
   fflush(stdout);

@@ -16,6 +16,7 @@ typedef struct Reason {
 typedef struct DlcLoweringState {
   MlirOperation module;
   MlirSymbolTable symbols;
+  const void *userData;
   Reason *reasons;
   size_t numReasons, capReasons;
 } DlcLoweringState;
@@ -99,16 +100,18 @@ static MlirWalkResult reportLeftover(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *lowerings,
-                                    size_t count, const char *leftoverPrefix, const char *what) {
+const void *dlcRewriterUserData(DlcRewriter *rw) { return rw->state->userData; }
+
+// Runs `lowerings` greedily, top down, until none applies.
+static void applyGreedily(DlcLoweringState *state, const DlcLowering *lowerings, size_t count) {
+  MlirOperation module = state->module;
   MlirContext ctx = mlirOperationGetContext(module);
-  DlcLoweringState state = {module, mlirSymbolTableCreate(module), NULL, 0, 0};
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
   for (size_t i = 0; i < count; ++i) {
     PatternData *data = malloc(sizeof *data);
     if (!data)
       abort();
-    *data = (PatternData){lowerings[i].lower, &state};
+    *data = (PatternData){lowerings[i].lower, state};
     MlirRewritePatternCallbacks callbacks = {NULL, destructPatternData, matchAndRewrite};
     MlirRewritePattern pattern =
         mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(lowerings[i].opName), 1, ctx,
@@ -126,7 +129,12 @@ MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *low
   mlirApplyPatternsAndFoldGreedilyWithOp(module, frozen, config);
   mlirGreedyRewriteDriverConfigDestroy(config);
   mlirFrozenRewritePatternSetDestroy(frozen);
+}
 
+MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *lowerings,
+                                    size_t count, const char *leftoverPrefix, const char *what) {
+  DlcLoweringState state = {module, mlirSymbolTableCreate(module), NULL, NULL, 0, 0};
+  applyGreedily(&state, lowerings, count);
   Leftovers leftovers = {leftoverPrefix, what, &state, false};
   mlirOperationWalk(module, reportLeftover, &leftovers, MlirWalkPreOrder);
   for (size_t i = 0; i < state.numReasons; ++i)
@@ -134,4 +142,14 @@ MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *low
   free(state.reasons);
   mlirSymbolTableDestroy(state.symbols);
   return leftovers.found ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
+
+void dlcApplyRewrites(MlirOperation module, const DlcLowering *patterns, size_t count,
+                      const void *userData) {
+  DlcLoweringState state = {module, mlirSymbolTableCreate(module), userData, NULL, 0, 0};
+  applyGreedily(&state, patterns, count);
+  for (size_t i = 0; i < state.numReasons; ++i)
+    free(state.reasons[i].text);
+  free(state.reasons);
+  mlirSymbolTableDestroy(state.symbols);
 }

@@ -59,4 +59,12 @@ void dlcInsertSymbol(DlcRewriter *rw, MlirOperation op);
 MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *lowerings,
                                     size_t count, const char *leftoverPrefix, const char *what);
 
+/// Applies `patterns` greedily to `module` until none applies, without a
+/// legality check: for optimizations, whose patterns may all fail.
+/// `userData` (the pass's options, say) is what dlcRewriterUserData gives
+/// each pattern.
+void dlcApplyRewrites(MlirOperation module, const DlcLowering *patterns, size_t count,
+                      const void *userData);
+const void *dlcRewriterUserData(DlcRewriter *rw);
+
 #endif // DLC_CONVERSION_COMMON_LOWERING_H

@@ -77,7 +77,17 @@ static MlirValue fromElements(DlcRewriter *rw, int64_t n, const MlirValue *scala
 //===----------------------------------------------------------------------===//
 
 // reshape, flatten, squeeze, unsqueeze: the rule gave the result shape.
+// A shape operand is a shape known only at run time (dlc-fold-constants
+// makes constant ones attributes).
+static MlirLogicalResult runTimeShape(DlcRewriter *rw) {
+  return dlcLoweringUnsupported(rw, "its shape ('shape_tensor') is computed at run time; DLC "
+                                    "compiles static shapes: fold it with dlc-optimize (the "
+                                    "drivers' default) or bind the inputs it depends on");
+}
+
 static MlirLogicalResult lowerReshape(DlcRewriter *rw) {
+  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
+    return runTimeShape(rw);
   return finish(rw, dlcReshape(rw, operand(rw, 0), resultType(rw)));
 }
 
@@ -101,6 +111,8 @@ static MlirLogicalResult lowerConcat(DlcRewriter *rw) {
 }
 
 static MlirLogicalResult lowerExpand(DlcRewriter *rw) {
+  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
+    return runTimeShape(rw);
   return finish(rw, dlcBroadcastTo(rw, operand(rw, 0), resultType(rw)));
 }
 

@@ -283,10 +283,12 @@ static const DlcOpDef graphOps[] = {
     {"dlc_graph.reshape", "Reshape",
      "The same elements in row-major order with shape `shape`: a 0 copies the input dim at that "
      "position (unless `allowzero`, where 0 is a zero-size dim), one -1 is inferred from the "
-     "element count.",
-     {REQ("input", DLC_T_ANY, NULL)},
+     "element count. The shape is the attribute `shape` or the operand `shape_tensor` (exactly "
+     "one): exporters compute shapes at run time (Shape -> Gather -> Concat); dlc-fold-constants "
+     "turns a constant `shape_tensor` into the attribute, which lowering needs.",
+     {REQ("input", DLC_T_ANY, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
      {REQ("output", DLC_T_ANY, "element type of input")},
-     {{"shape", DLC_ATTR_INTS, true, NULL, "the new shape"},
+     {{"shape", DLC_ATTR_INTS, false, NULL, "the new shape"},
       {"allowzero", DLC_ATTR_BOOL, false, "false", "0 means a zero-size dim, not a copy"}},
      dlcGraphInferReshape},
     {"dlc_graph.flatten", "Flatten to 2-D",
@@ -356,10 +358,11 @@ static const DlcOpDef graphOps[] = {
      dlcGraphInferPad},
     {"dlc_graph.expand", "Broadcast to a shape",
      "Broadcasts `input` and `shape` together with numpy rules (the result may be larger than "
-     "`shape`).",
-     {REQ("input", DLC_T_ANY, NULL)},
+     "`shape`). The shape is the attribute `shape` or the operand `shape_tensor` (exactly one), "
+     "as for reshape.",
+     {REQ("input", DLC_T_ANY, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
      {REQ("output", DLC_T_ANY, NULL)},
-     {{"shape", DLC_ATTR_INTS, true, NULL, "the target shape"}},
+     {{"shape", DLC_ATTR_INTS, false, NULL, "the target shape"}},
      dlcGraphInferExpand},
     {"dlc_graph.shape", "The shape of a tensor",
      "A 1-D i64 tensor of the input's dims `[start, end)` (negative values count from the end, "

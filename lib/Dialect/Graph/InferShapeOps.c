@@ -34,7 +34,39 @@ static bool sameElt(DlcInfer *in, int a, int b) {
   return false;
 }
 
+// With the shape as an operand (known at run time), only the result rank
+// follows: the operand's length. Exactly one of attribute and operand.
+static MlirLogicalResult shapeOperand(DlcInfer *in, bool *given) {
+  bool hasAttr = dlcOpHasAttr(in->op, "shape");
+  *given = !mlirValueIsNull(in->operands[1]);
+  if (hasAttr == *given) {
+    dlcEmitOpError(in->op, "needs exactly one of attribute 'shape' and operand 'shape_tensor'");
+    return fail();
+  }
+  if (!*given)
+    return mlirLogicalResultSuccess();
+  const DlcShape *s = &in->shapes[1];
+  if (s->rank != 1 || s->dims[0] == DLC_DYN || s->dims[0] > DLC_MAX_RANK) {
+    dlcEmitOpError(in->op, "operand 'shape_tensor' must be 1-D with a static length of at most "
+                           "%d", DLC_MAX_RANK);
+    return fail();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult unknownDims(DlcInfer *in, int64_t rank) {
+  DlcShape out = {.rank = rank};
+  for (int64_t i = 0; i < rank; ++i)
+    out.dims[i] = DLC_DYN;
+  return result(in, &out);
+}
+
 MlirLogicalResult dlcGraphInferReshape(DlcInfer *in) {
+  bool given;
+  if (mlirLogicalResultIsFailure(shapeOperand(in, &given)))
+    return fail();
+  if (given)
+    return unknownDims(in, in->shapes[1].dims[0]);
   DlcShape out;
   if (!dlcReshapeTarget(in->op, &in->shapes[0], &out))
     return fail();
@@ -172,6 +204,13 @@ MlirLogicalResult dlcGraphInferPad(DlcInfer *in) {
 }
 
 MlirLogicalResult dlcGraphInferExpand(DlcInfer *in) {
+  bool given;
+  if (mlirLogicalResultIsFailure(shapeOperand(in, &given)))
+    return fail();
+  if (given) {
+    int64_t n = in->shapes[1].dims[0];
+    return unknownDims(in, n > in->shapes[0].rank ? n : in->shapes[0].rank);
+  }
   DlcShape out;
   if (!dlcExpandShape(in->op, &in->shapes[0], &out))
     return fail();

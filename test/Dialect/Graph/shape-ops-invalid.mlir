@@ -361,3 +361,27 @@ func.func @concat_scalars(%a: tensor<f32>, %b: tensor<f32>) -> tensor<?xf32> {
   %y = "dlc_graph.concat"(%a, %b) {axis = 0 : i64} : (tensor<f32>, tensor<f32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+func.func @reshape_shape_twice(%x: tensor<6xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.reshape' op needs exactly one of attribute 'shape' and operand 'shape_tensor'}}
+  %y = "dlc_graph.reshape"(%x, %s) {shape = array<i64: 3, 2>} : (tensor<6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @expand_without_shape(%x: tensor<3xf32>) -> tensor<?xf32> {
+  // expected-error@+1 {{'dlc_graph.expand' op needs exactly one of attribute 'shape' and operand 'shape_tensor'}}
+  %y = "dlc_graph.expand"(%x) : (tensor<3xf32>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+func.func @reshape_shape_tensor_2d(%x: tensor<6xf32>, %s: tensor<1x2xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.reshape' op operand 'shape_tensor' must be 1-D with a static length of at most 16}}
+  %y = "dlc_graph.reshape"(%x, %s) : (tensor<6xf32>, tensor<1x2xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}

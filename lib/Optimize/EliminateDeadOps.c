@@ -1,0 +1,38 @@
+//===- EliminateDeadOps.c - The dlc-dce pass --------------------*- C -*-===//
+//
+// DLC's ops are pure (no memory effects, no state: inference dropout
+// included), but IRDL ops carry no traits, so MLIR's own DCE keeps them.
+// This pass erases every dlc_graph and dlc_tensor op none of whose results
+// is used, users first, so that whole dead chains go in one walk. Values a
+// function returns are used by its terminator and stay.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pass/PassDef.h"
+#include "Support/IR.h"
+
+
+static bool isUnused(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  if (dlcIsDlcOp(op) && mlirOperationGetNumRegions(op) == 0)
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+void dlcRunEliminateDeadOps(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  (void)pass, (void)options;
+  DlcOpList ops = {0};
+  mlirOperationWalk(op, collect, &ops, MlirWalkPreOrder);
+  // In reverse program order an op's users come before it: erasing them
+  // first leaves the op unused in turn.
+  for (size_t i = ops.count; i-- > 0;)
+    if (isUnused(ops.items[i]))
+      mlirOperationDestroy(ops.items[i]);
+  dlcOpListFree(&ops);
+}

@@ -1,0 +1,108 @@
+//===- FoldConstants.c - The dlc-fold-constants pass ------------*- C -*-===//
+//
+// A dlc_graph op whose operands are all constants becomes a constant of
+// its value (Optimize/Evaluate.c computes it); dlc_graph.shape folds as
+// soon as its input's dims are static. Exporters compute shapes at run
+// time (Shape -> Gather -> Concat -> Reshape): folded, those chains end in
+// constants, which reshape and expand then take as their static `shape`.
+//
+// Folding may not duplicate weights: a result above `max-elements` is only
+// computed when every operand that large has no other user, so that it
+// dies with the op (a transposed weight is folded once, in place).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/OpDef.h"
+#include "Optimize/Evaluate.h"
+#include "Optimize/GraphRewrite.h"
+#include "Pass/PassDef.h"
+#include "Support/IR.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// reshape / expand whose `shape_tensor` is a constant: the same op with
+// the attribute `shape`, which lowering needs. The result keeps its type
+// (users, func.return among them, see no change); dlc-infer-shapes then
+// refines it from the now static shape.
+static MlirLogicalResult shapeOperandToAttr(DlcRewriter *rw) {
+  MlirOperation op = rw->op;
+  MlirValue shape = dlcOpOperand(op, 1);
+  MlirAttribute value = mlirValueIsNull(shape) ? mlirAttributeGetNull()
+                                               : dlcGraphConstantValue(shape);
+  DlcElements e;
+  if (mlirAttributeIsNull(value) || !dlcElementsRead(value, &e))
+    return mlirLogicalResultFailure();
+  MlirNamedAttribute attrs[8];
+  intptr_t n = 0;
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op) && n < 7; ++i)
+    attrs[n++] = mlirOperationGetAttribute(op, i);
+  attrs[n++] = dlcNamed(rw->b.ctx, "shape", dlcI64ArrayAttr(rw->b.ctx, e.count, e.i));
+  dlcElementsFree(&e);
+  MlirValue x = dlcOpOperand(op, 0);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirValue r = dlcBuild1(&rw->b, name.length == 17 ? "dlc_graph.reshape" : "dlc_graph.expand",
+                          1, &x, mlirValueGetType(mlirOperationGetResult(op, 0)), n, attrs);
+  dlcReplaceOp(rw, 1, &r);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult fold(DlcRewriter *rw) {
+  MlirOperation op = rw->op;
+  if ((dlcIsOp(op, "dlc_graph.reshape") || dlcIsOp(op, "dlc_graph.expand")) &&
+      mlirLogicalResultIsSuccess(shapeOperandToAttr(rw)))
+    return mlirLogicalResultSuccess();
+  const int64_t *maxElements = dlcRewriterUserData(rw);
+  const DlcOpDef *def = dlcLookupOpDef(op);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!def || !dlcCanEvaluate(op) || !dlcOnlyFirstResultUsed(op) ||
+      !mlirShapedTypeHasStaticShape(type))
+    return mlirLogicalResultFailure();
+  bool large = dlcStaticNumElements(type) > *maxElements;
+  bool isShape = dlcIsOp(op, "dlc_graph.shape");
+  int n = dlcDefNumOperands(def);
+  MlirAttribute values[DLC_MAX_OPERANDS];
+  bool present[DLC_MAX_OPERANDS] = {false};
+  for (int i = 0; i < n; ++i) {
+    MlirValue v = dlcOpOperand(op, i);
+    values[i] = mlirAttributeGetNull();
+    if (mlirValueIsNull(v))
+      continue;
+    present[i] = true;
+    if (isShape)
+      continue;
+    values[i] = dlcGraphConstantValue(v);
+    if (mlirAttributeIsNull(values[i]))
+      return mlirLogicalResultFailure();
+    if (large && mlirElementsAttrGetNumElements(values[i]) > *maxElements && !dlcHasOneUse(v))
+      return mlirLogicalResultFailure();
+  }
+  DlcElements operands[DLC_MAX_OPERANDS], result;
+  memset(operands, 0, sizeof operands);
+  bool ok = true;
+  for (int i = 0; i < n && ok; ++i)
+    if (!mlirAttributeIsNull(values[i]))
+      ok = dlcElementsRead(values[i], &operands[i]);
+  ok = ok && dlcEvaluate(op, operands, present, &result);
+  for (int i = 0; i < n; ++i)
+    dlcElementsFree(&operands[i]);
+  if (!ok)
+    return mlirLogicalResultFailure();
+  MlirValue folded = dlcBuildGraphConstantOf(&rw->b, &result);
+  dlcElementsFree(&result);
+  mlirRewriterBaseReplaceAllUsesWith(rw->rewriter, mlirOperationGetResult(op, 0), folded);
+  mlirRewriterBaseEraseOp(rw->rewriter, op);
+  return mlirLogicalResultSuccess();
+}
+
+void dlcRunFoldConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+  (void)pass;
+  int64_t maxElements = dlcPassOptionInt(options, "max-elements");
+  size_t count;
+  DlcLowering *patterns = dlcPatternsForAllGraphOps(fold, "dlc_graph.constant", &count);
+  dlcApplyRewrites(op, patterns, count, &maxElements);
+  free(patterns);
+}

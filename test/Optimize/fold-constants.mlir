@@ -1,0 +1,97 @@
+// RUN: dlc-opt %s -split-input-file --dlc-fold-constants | FileCheck %s
+
+// An exporter-style shape chain: Shape -> Gather -> Unsqueeze -> Concat
+// folds to the constant that a reshape needs, from static dims alone.
+// CHECK-LABEL: func.func @shape_chain
+// CHECK: %[[S:.*]] = "dlc_graph.constant"() {value = dense<[2, 12]> : tensor<2xi64>}
+// CHECK-NOT: dlc_graph.shape
+// CHECK: return %[[S]]
+func.func @shape_chain(%x: tensor<2x3x4xf32>) -> tensor<2xi64> {
+  %s = "dlc_graph.shape"(%x) : (tensor<2x3x4xf32>) -> tensor<3xi64>
+  %i0 = "dlc_graph.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %d0 = "dlc_graph.gather"(%s, %i0) {axis = 0 : i64} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+  %u0 = "dlc_graph.unsqueeze"(%d0) {axes = array<i64: 0>} : (tensor<i64>) -> tensor<1xi64>
+  %tail = "dlc_graph.slice"(%s) {starts = array<i64: 1>, ends = array<i64: 3>} : (tensor<3xi64>) -> tensor<2xi64>
+  %zero = "dlc_graph.constant"() {value = dense<0> : tensor<1xi64>} : () -> tensor<1xi64>
+  %ax = "dlc_graph.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %p = "dlc_graph.reduce_sum"(%tail) : (tensor<2xi64>) -> tensor<1xi64>
+  %n = "dlc_graph.mul"(%u0, %u0) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %m = "dlc_graph.constant"() {value = dense<12> : tensor<1xi64>} : () -> tensor<1xi64>
+  %d = "dlc_graph.div"(%n, %u0) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %c = "dlc_graph.concat"(%d, %m) {axis = 0 : i64} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  return %c : tensor<2xi64>
+}
+
+// -----
+
+// Elementwise math on float constants, rounded to f32 after each op; casts,
+// comparisons and where.
+// CHECK-LABEL: func.func @arith
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[3.000000e+00, 5.000000e-01]> : tensor<2xf32>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[3, 0]> : tensor<2xi32>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[true, false]> : tensor<2xi1>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[3.000000e+00, 1.000000e+00]> : tensor<2xf32>}
+// CHECK-NOT: dlc_graph.{{add|sqrt|cast|greater|where}}
+func.func @arith() -> (tensor<2xf32>, tensor<2xi32>, tensor<2xi1>, tensor<2xf32>) {
+  %a = "dlc_graph.constant"() {value = dense<[4.0, -0.75]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %b = "dlc_graph.constant"() {value = dense<[5.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %one = "dlc_graph.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %s = "dlc_graph.add"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %r = "dlc_graph.sqrt"(%s) : (tensor<2xf32>) -> tensor<2xf32>
+  %i = "dlc_graph.cast"(%r) {to = i32} : (tensor<2xf32>) -> tensor<2xi32>
+  %g = "dlc_graph.greater"(%r, %one) : (tensor<2xf32>, tensor<f32>) -> tensor<2xi1>
+  %w = "dlc_graph.where"(%g, %r, %one) : (tensor<2xi1>, tensor<2xf32>, tensor<f32>) -> tensor<2xf32>
+  return %r, %i, %g, %w : tensor<2xf32>, tensor<2xi32>, tensor<2xi1>, tensor<2xf32>
+}
+
+// -----
+
+// Transpose, slice and gather of constant data.
+// CHECK-LABEL: func.func @data
+// CHECK-DAG: dense<{{\[}}[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>
+// CHECK-DAG: dense<[6, 5, 4]> : tensor<3xi32>
+// CHECK-DAG: dense<{{\[}}[3, 1], [6, 4]]> : tensor<2x2xi32>
+func.func @data() -> (tensor<3x2xi32>, tensor<3xi32>, tensor<2x2xi32>) {
+  %m = "dlc_graph.constant"() {value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>} : () -> tensor<2x3xi32>
+  %t = "dlc_graph.transpose"(%m) {perm = array<i64: 1, 0>} : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  %f = "dlc_graph.reshape"(%m) {shape = array<i64: 6>} : (tensor<2x3xi32>) -> tensor<6xi32>
+  %r = "dlc_graph.slice"(%f) {starts = array<i64: -1>, ends = array<i64: 2>, steps = array<i64: -1>} : (tensor<6xi32>) -> tensor<3xi32>
+  %idx = "dlc_graph.constant"() {value = dense<[2, -3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %g = "dlc_graph.gather"(%m, %idx) {axis = 1 : i64} : (tensor<2x3xi32>, tensor<2xi64>) -> tensor<2x2xi32>
+  return %t, %r, %g : tensor<3x2xi32>, tensor<3xi32>, tensor<2x2xi32>
+}
+
+// -----
+
+// Not folded: an op on a non-constant, integer division by zero, a float
+// to integer cast out of range, the shape of a dynamic dim.
+// CHECK-LABEL: func.func @kept
+// CHECK: dlc_graph.add
+// CHECK: dlc_graph.div
+// CHECK: dlc_graph.cast
+// CHECK: dlc_graph.shape
+func.func @kept(%x: tensor<2xi32>, %y: tensor<?x3xf32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>, tensor<1xi64>) {
+  %k = "dlc_graph.constant"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %z = "dlc_graph.constant"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %big = "dlc_graph.constant"() {value = dense<1000.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %a = "dlc_graph.add"(%x, %k) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %d = "dlc_graph.div"(%k, %z) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %c = "dlc_graph.cast"(%big) {to = i8} : (tensor<1xf32>) -> tensor<1xi8>
+  %s = "dlc_graph.shape"(%y) {end = 1 : i64} : (tensor<?x3xf32>) -> tensor<1xi64>
+  return %a, %d, %c, %s : tensor<2xi32>, tensor<2xi32>, tensor<1xi8>, tensor<1xi64>
+}
+
+
+// -----
+
+// A constant shape operand becomes reshape's and expand's attribute.
+// CHECK-LABEL: func.func @shape_operand
+// CHECK: "dlc_graph.reshape"(%{{.*}}) {shape = array<i64: 3, 2>} : (tensor<6xf32>) -> tensor<?x?xf32>
+// CHECK: "dlc_graph.expand"(%{{.*}}) {shape = array<i64: 2, 3>} : (tensor<3xf32>) -> tensor<?x?xf32>
+func.func @shape_operand(%x: tensor<6xf32>, %y: tensor<3xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %s = "dlc_graph.constant"() {value = dense<[3, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %t = "dlc_graph.constant"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %r = "dlc_graph.reshape"(%x, %s) : (tensor<6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %e = "dlc_graph.expand"(%y, %t) : (tensor<3xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %r, %e : tensor<?x?xf32>, tensor<?x?xf32>
+}
