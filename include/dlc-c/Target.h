@@ -24,16 +24,18 @@ typedef struct DlcTargetOptions {
   /// LLVM optimization level, 0-3; a negative value (for
   /// dlcTranslateModuleToLLVMIR) prints the translation unoptimized.
   int optLevel;
-  /// NULL or "" for the generic CPU of the host's architecture (portable
-  /// code), "native" for the host CPU and its features, else an LLVM CPU
-  /// name such as "skylake-avx512".
+  /// NULL, "" or "native" for the host CPU and its features (the default:
+  /// as fast as the JIT's code), "generic" for the generic CPU of the host's
+  /// architecture (portable code), else an LLVM CPU name such as
+  /// "skylake-avx512". Artifacts record it as `dlc.target_cpu` on the
+  /// module, and dlcEmitCHeader says which.
   const char *cpu;
   /// The C compiler that links shared libraries (found on PATH); NULL for
   /// "cc".
   const char *linker;
 } DlcTargetOptions;
 
-/// Options with their defaults: optLevel 2, generic CPU, "cc".
+/// Options with their defaults: optLevel 2, the host CPU, "cc".
 DLC_CAPI_EXPORTED DlcTargetOptions dlcTargetOptionsGetDefault(void);
 
 /// Lowers `module` in place to the LLVM dialect with the dlc-lower-to-llvm

@@ -6,6 +6,8 @@
 #include "Target/HostModule.h"
 #include "dlc-c/Runtime.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -129,6 +131,18 @@ MlirLogicalResult dlcEmitCHeader(MlirModule module, MlirStringRef path) {
     dlcStrPuts(&s, "The code needs\n"
                    " * only libc and libm at run time.\n"
                    " */\n");
+  // Which CPU the code was compiled for, when an artifact was emitted.
+  MlirAttribute cpu = mlirOperationGetAttributeByName(mlirModuleGetOperation(module),
+                                                      mlirStringRefCreateFromCString("dlc.target_cpu"));
+  if (!mlirAttributeIsNull(cpu) && mlirAttributeIsAString(cpu)) {
+    MlirStringRef name = mlirStringAttrGetValue(cpu);
+    if (mlirStringRefEqual(name, mlirStringRefCreateFromCString("generic")))
+      dlcStrPuts(&s, "/* Compiled for the generic CPU of its architecture (portable). */\n");
+    else
+      dlcStrPrintf(&s, "/* Compiled for the CPU '%.*s' and its features; it may fail on other\n"
+                       " * CPUs (dlc-translate --mcpu=generic makes portable code). */\n",
+                   (int)name.length, name.data);
+  }
   DlcStr guard = DLC_STR_INIT;
   dlcStrPuts(&guard, "DLC_");
   appendMacroName(&guard, base, strlen(base));

@@ -6,6 +6,7 @@
 #include "Support/Diag.h"
 #include "Support/Str.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Target/LLVMIR.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/Transforms/PassBuilder.h"
@@ -17,7 +18,7 @@
 #include <string.h>
 
 DlcTargetOptions dlcTargetOptionsGetDefault(void) {
-  DlcTargetOptions options = {2, NULL, NULL};
+  DlcTargetOptions options = {2, NULL, NULL}; // the host CPU
   return options;
 }
 
@@ -26,7 +27,10 @@ static void initializeNativeTarget(void) {
   LLVMInitializeNativeAsmPrinter();
 }
 
-static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirLocation loc) {
+// The machine for the CPU the options name; records the CPU's name on
+// `moduleOp` as `dlc.target_cpu`, which the C header reports.
+static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirLocation loc,
+                                          MlirOperation moduleOp) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, initializeNativeTarget);
   char *triple = LLVMGetDefaultTargetTriple();
@@ -39,7 +43,9 @@ static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirL
     LLVMDisposeMessage(triple);
     return NULL;
   }
-  const char *cpu = options->cpu && *options->cpu ? options->cpu : "generic";
+  // The host CPU by default: code for the generic CPU of the architecture
+  // runs up to 1.5x slower (no AVX2/AVX-512 beyond what the JIT would use).
+  const char *cpu = options->cpu && *options->cpu ? options->cpu : "native";
   char *hostCpu = NULL, *features = NULL;
   if (!strcmp(cpu, "native")) {
     hostCpu = LLVMGetHostCPUName();
@@ -54,6 +60,10 @@ static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirL
                                     LLVMRelocPIC, LLVMCodeModelDefault);
   if (!machine)
     dlcEmitError(loc, "cannot create an LLVM target machine for '%s' (CPU '%s')", triple, cpu);
+  else
+    mlirOperationSetAttributeByName(
+        moduleOp, mlirStringRefCreateFromCString("dlc.target_cpu"),
+        mlirStringAttrGet(mlirOperationGetContext(moduleOp), mlirStringRefCreateFromCString(cpu)));
   LLVMDisposeMessage(triple);
   if (hostCpu)
     LLVMDisposeMessage(hostCpu);
@@ -104,7 +114,7 @@ bool dlcHostModuleCreate(MlirModule module, const DlcTargetOptions *options, boo
   MlirLocation loc = mlirOperationGetLocation(op);
   if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
     return false;
-  out->machine = createMachine(options, loc);
+  out->machine = createMachine(options, loc, op);
   if (!out->machine)
     return false;
   out->context = LLVMContextCreate();

@@ -66,8 +66,8 @@ static void printHelp(void) {
          "  --bind-input NAME=FILE  Fold ONNX graph input NAME into a constant (.npy or .pb)\n"
          "  -O<0-3>                 LLVM optimization level (default 2; --mlir-to-llvmir prints\n"
          "                          the translation unoptimized unless -O is given)\n"
-         "  --mcpu=<cpu>            Target CPU: 'generic' (default, portable), 'native', or an\n"
-         "                          LLVM CPU name\n"
+         "  --mcpu=<cpu>            Target CPU: 'native' (default: the host's, with its\n"
+         "                          features), 'generic' (portable), or an LLVM CPU name\n"
          "  --linker=<cc>           C compiler that links shared libraries (default cc)\n"
          "  --emit-bytecode         --import-onnx: write MLIR bytecode instead of text\n");
   dlcPrintCodegenFlagsHelp("1, code that needs only libc and libm");
