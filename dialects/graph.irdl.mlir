@@ -445,6 +445,16 @@ irdl.dialect @dlc_graph {
     irdl.results(output: %output)
   }
 
+  // A tensor of shape `shape` (a 1-D integer tensor) filled with `value`.
+  irdl.operation @constant_of_shape {
+    %shape = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %dtype = irdl.base "#builtin.type"
+    irdl.operands(shape: %shape)
+    irdl.results(output: %output)
+    irdl.attributes {"dtype" = %dtype}
+  }
+
   // The shape of input as a 1-D i64 tensor, optionally sliced by start and end.
   irdl.operation @shape {
     %input = irdl.base "!builtin.tensor"

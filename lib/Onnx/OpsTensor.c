@@ -75,6 +75,60 @@ static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
+// Element 0 of a decoded tensor as a double.
+static double firstElement(const DlcTensor *t) {
+  const void *p = t->data;
+  switch (t->dtype) {
+  case DLC_DTYPE_F32: { float x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_F64: { double x; memcpy(&x, p, 8); return x; }
+  case DLC_DTYPE_I8: return *(const int8_t *)p;
+  case DLC_DTYPE_U8: case DLC_DTYPE_BOOL: return *(const uint8_t *)p;
+  case DLC_DTYPE_I16: { int16_t x; memcpy(&x, p, 2); return x; }
+  case DLC_DTYPE_U16: { uint16_t x; memcpy(&x, p, 2); return x; }
+  case DLC_DTYPE_I32: { int32_t x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
+  default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
+  }
+}
+
+// The shape stays an operand (constant or computed); folding or the
+// shape rule makes the result static.
+static DlcOnnxStatus translateConstantOfShape(DlcOnnxNode *n) {
+  double value = 0;
+  MlirType elt = mlirF32TypeGet(n->ctx);
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, "value");
+  if (a) {
+    if (!a->t || !a->t->has_data_type)
+      return dlcOnnxError(n, "attribute 'value' holds no typed tensor");
+    elt = dlcOnnxElementType(n->ctx, a->t->data_type);
+    if (mlirTypeIsNull(elt))
+      return dlcOnnxUnsupported(n, "data type %s is not supported",
+                                dlcOnnxDataTypeName(a->t->data_type));
+    DlcTensor t;
+    DlcStr why = DLC_STR_INIT;
+    bool ok = dlcOnnxDecodeTensor(n->imp, a->t, &t, &why);
+    if (!ok)
+      dlcOnnxError(n, "its tensor is broken: %s", dlcStrGet(&why));
+    dlcStrFree(&why);
+    if (!ok)
+      return DLC_ONNX_ERROR;
+    ok = dlcTensorNumElements(&t) == 1;
+    if (ok)
+      value = firstElement(&t);
+    dlcTensorDestroy(&t);
+    if (!ok)
+      return dlcOnnxError(n, "attribute 'value' must hold one element");
+  }
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, n->entry->graphOp);
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  dlcOnnxOpAttr(n, &op, "dtype", mlirTypeAttrGet(elt));
+  if (value != 0)
+    dlcOnnxOpAttr(n, &op, "value", mlirFloatAttrDoubleGet(n->ctx, mlirF64TypeGet(n->ctx), value));
+  return dlcOnnxBuildOutput(n, &op);
+}
+
 static DlcOnnxStatus translateIdentity(DlcOnnxNode *n) {
   MlirValue input, out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
@@ -197,6 +251,10 @@ static const DlcOnnxOpEntry ops[] = {
     {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},
     {"Dropout", 10, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},
+    {"ConstantOfShape", 9, translateConstantOfShape, {A_TENSOR("value")},
+     "dlc_graph.constant_of_shape",
+     "`input` must be known at compile time: a constant, or computed from static shapes "
+     "(folded by dlc-optimize)."},
     {"Shape", 1, translateShape, {{0}}, "dlc_graph.shape", NULL},
     {"Shape", 15, translateShape, {A_INT("end"), A_INT("start")}, "dlc_graph.shape", NULL},
 };

@@ -23,7 +23,7 @@
 typedef enum Kind {
   K_NONE, K_ADD, K_SUB, K_MUL, K_DIV, K_POW, K_EQUAL, K_GREATER, K_LESS, K_NEG, K_ABS, K_RELU,
   K_SQRT, K_EXP, K_LOG, K_SIGMOID, K_TANH, K_ERF, K_CAST, K_WHERE, K_SHAPE, K_RESHAPE,
-  K_EXPAND, K_TRANSPOSE, K_CONCAT, K_SLICE, K_GATHER,
+  K_EXPAND, K_TRANSPOSE, K_CONCAT, K_SLICE, K_GATHER, K_FILL,
 } Kind;
 
 static const struct {
@@ -37,7 +37,7 @@ static const struct {
     {"cast", K_CAST}, {"where", K_WHERE}, {"shape", K_SHAPE}, {"reshape", K_RESHAPE},
     {"flatten", K_RESHAPE}, {"squeeze", K_RESHAPE}, {"unsqueeze", K_RESHAPE},
     {"expand", K_EXPAND}, {"transpose", K_TRANSPOSE}, {"concat", K_CONCAT},
-    {"slice", K_SLICE}, {"gather", K_GATHER},
+    {"slice", K_SLICE}, {"gather", K_GATHER}, {"constant_of_shape", K_FILL},
 };
 
 static Kind kindOf(MlirOperation op) {
@@ -367,6 +367,17 @@ bool dlcEvaluate(MlirOperation op, const DlcElements *operands, const bool *pres
   case K_CONCAT: ok = concat(op, operands, &r); break;
   case K_SLICE: ok = slice(op, &operands[0], &r); break;
   case K_GATHER: ok = gather(op, operands, &r); break;
+  case K_FILL: {
+    double v = dlcOpFloat(op, "value");
+    for (int64_t k = 0; k < r.count; ++k) {
+      if (r.isFloat)
+        r.f[k] = dlcElementsRoundFloat(&r, v);
+      else
+        r.i[k] = dlcElementsWrapInt(&r, (int64_t)v);
+    }
+    ok = true;
+    break;
+  }
   default: ok = elementwise(kind, operands, &r); break;
   }
   if (!ok) {

@@ -95,3 +95,15 @@ func.func @shape_operand(%x: tensor<6xf32>, %y: tensor<3xf32>) -> (tensor<?x?xf3
   %e = "dlc_graph.expand"(%y, %t) : (tensor<3xf32>, tensor<2xi32>) -> tensor<?x?xf32>
   return %r, %e : tensor<?x?xf32>, tensor<?x?xf32>
 }
+
+// -----
+
+// constant_of_shape with a constant shape is a splat constant.
+// CHECK-LABEL: func.func @constant_of_shape
+// CHECK: %[[C:.*]] = "dlc_graph.constant"() {value = dense<7> : tensor<2x3xi32>}
+// CHECK: return %[[C]]
+func.func @constant_of_shape() -> tensor<2x3xi32> {
+  %s = "dlc_graph.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %c = "dlc_graph.constant_of_shape"(%s) {dtype = i32, value = 7.0 : f64} : (tensor<2xi64>) -> tensor<2x3xi32>
+  return %c : tensor<2x3xi32>
+}

@@ -110,6 +110,19 @@ static MlirLogicalResult lowerConcat(DlcRewriter *rw) {
   return finish(rw, dlcConcat(rw, lhs, rhs, axis));
 }
 
+// A static result is a splat constant (lowered in turn like any
+// dlc_graph.constant); the shape operand only said what it is.
+static MlirLogicalResult lowerConstantOfShape(DlcRewriter *rw) {
+  MlirType type = resultType(rw);
+  if (!mlirShapedTypeHasStaticShape(type))
+    return dlcLoweringUnsupported(rw, "its shape is computed at run time; DLC compiles static "
+                                      "shapes: fold it with dlc-optimize (the drivers' default)");
+  MlirNamedAttribute value =
+      dlcNamed(rw->b.ctx, "value", dlcSplatAttr(type, dlcOpFloat(rw->op, "value")));
+  MlirValue c = dlcBuild1(&rw->b, "dlc_graph.constant", 0, NULL, type, 1, &value);
+  return finish(rw, c);
+}
+
 static MlirLogicalResult lowerExpand(DlcRewriter *rw) {
   if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
     return runTimeShape(rw);
@@ -358,6 +371,7 @@ const DlcLowering dlcShapeOpsLowerings[] = {
     {"dlc_graph.transpose", lowerTranspose}, {"dlc_graph.concat", lowerConcat},
     {"dlc_graph.slice", lowerSlice},         {"dlc_graph.gather", lowerGather},
     {"dlc_graph.pad", lowerPad},             {"dlc_graph.expand", lowerExpand},
+    {"dlc_graph.constant_of_shape", lowerConstantOfShape},
     {"dlc_graph.shape", lowerShape},
 };
 const size_t dlcNumShapeOpsLowerings = sizeof dlcShapeOpsLowerings / sizeof *dlcShapeOpsLowerings;

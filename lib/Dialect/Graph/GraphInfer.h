@@ -50,5 +50,6 @@ MlirLogicalResult dlcGraphInferGather(DlcInfer *in);
 MlirLogicalResult dlcGraphInferPad(DlcInfer *in);
 MlirLogicalResult dlcGraphInferExpand(DlcInfer *in);
 MlirLogicalResult dlcGraphInferShape(DlcInfer *in);
+MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in);
 
 #endif // DLC_DIALECT_GRAPH_GRAPHINFER_H

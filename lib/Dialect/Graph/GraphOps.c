@@ -364,6 +364,16 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, NULL)},
      {{"shape", DLC_ATTR_INTS, false, NULL, "the target shape"}},
      dlcGraphInferExpand},
+    {"dlc_graph.constant_of_shape", "A tensor of a given shape filled with one value",
+     "`output` has the dims that the 1-D `shape` operand holds, element type `dtype`, and every "
+     "element `value` (converted to `dtype`; integers exact up to 2^53). When `shape` is a "
+     "constant the result type is static and the op lowers to a splat; dlc-fold-constants "
+     "replaces it by the constant.",
+     {REQ("shape", DLC_T_INDEX, "1-D, static length, values >= 0")},
+     {REQ("output", DLC_T_ANY, "element type `dtype`")},
+     {{"dtype", DLC_ATTR_TYPE, true, NULL, "the result element type"},
+      {"value", DLC_ATTR_FLOAT, false, "0.0 : f64", "the value of every element"}},
+     dlcGraphInferConstantOfShape},
     {"dlc_graph.shape", "The shape of a tensor",
      "A 1-D i64 tensor of the input's dims `[start, end)` (negative values count from the end, "
      "clamped to [0, rank]).",

@@ -11,6 +11,7 @@
 #include "Support/Diag.h"
 #include "Support/Str.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
@@ -222,5 +223,52 @@ MlirLogicalResult dlcGraphInferShape(DlcInfer *in) {
   dlcShapeOpRange(in->op, in->shapes[0].rank, &start, &end);
   DlcShape out = {.rank = 1, .dims = {end - start}};
   in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 64));
+  return mlirLogicalResultSuccess();
+}
+
+// The values of a 1-D integer dlc_graph.constant, for shapes given as
+// operands; false when `v` is not one.
+static bool constantInts(MlirValue v, int64_t *out, int64_t n) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(def)),
+                          mlirStringRefCreateFromCString("dlc_graph.constant")))
+    return false;
+  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsADenseElements(value))
+    return false;
+  bool is64 = dlcEltWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(value))) == 64;
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = is64 ? mlirDenseElementsAttrGetInt64Value(value, i)
+                  : mlirDenseElementsAttrGetInt32Value(value, i);
+  return true;
+}
+
+MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in) {
+  MlirType dtype = mlirTypeAttrGetValue(dlcOpAttr(in->op, "dtype"));
+  if (!dlcEltIn(dtype, DLC_T_ANY)) {
+    dlcEmitOpError(in->op, "attribute 'dtype' must be f32, f64, i8-i64, ui8-ui64 or i1");
+    return fail();
+  }
+  const DlcShape *s = &in->shapes[0];
+  if (s->rank != 1 || s->dims[0] == DLC_DYN || s->dims[0] > DLC_MAX_RANK) {
+    dlcEmitOpError(in->op, "operand 'shape' must be 1-D with a static length of at most %d",
+                   DLC_MAX_RANK);
+    return fail();
+  }
+  DlcShape out = {.rank = s->dims[0]};
+  if (!constantInts(in->operands[0], out.dims, out.rank)) {
+    for (int64_t i = 0; i < out.rank; ++i)
+      out.dims[i] = DLC_DYN;
+  }
+  for (int64_t i = 0; i < out.rank; ++i) {
+    if (out.dims[i] < 0 && out.dims[i] != DLC_DYN) {
+      dlcEmitOpError(in->op, "operand 'shape' entries must be >= 0, but entry %lld is %lld",
+                     (long long)i, (long long)out.dims[i]);
+      return fail();
+    }
+  }
+  in->results[0] = dlcTensorType(&out, dtype);
   return mlirLogicalResultSuccess();
 }

@@ -15,3 +15,11 @@ func.func @expand(%x: tensor<3xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
   %y = "dlc_graph.expand"(%x, %s) : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+
+// -----
+
+func.func @constant_of_shape(%s: tensor<2xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.constant_of_shape' op cannot be lowered by dlc-graph-to-tensor: its shape is computed at run time}}
+  %c = "dlc_graph.constant_of_shape"(%s) {dtype = f32} : (tensor<2xi64>) -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}

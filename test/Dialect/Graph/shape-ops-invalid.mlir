@@ -385,3 +385,20 @@ func.func @reshape_shape_tensor_2d(%x: tensor<6xf32>, %s: tensor<1x2xi64>) -> te
   %y = "dlc_graph.reshape"(%x, %s) : (tensor<6xf32>, tensor<1x2xi64>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+
+// -----
+
+func.func @constant_of_shape_2d(%s: tensor<1x2xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.constant_of_shape' op operand 'shape' must be 1-D with a static length of at most 16}}
+  %c = "dlc_graph.constant_of_shape"(%s) {dtype = f32} : (tensor<1x2xi64>) -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @constant_of_shape_negative() -> tensor<?xf32> {
+  %s = "dlc_graph.constant"() {value = dense<[-2]> : tensor<1xi64>} : () -> tensor<1xi64>
+  // expected-error@+1 {{'dlc_graph.constant_of_shape' op operand 'shape' entries must be >= 0, but entry 0 is -2}}
+  %c = "dlc_graph.constant_of_shape"(%s) {dtype = f32} : (tensor<1xi64>) -> tensor<?xf32>
+  return %c : tensor<?xf32>
+}

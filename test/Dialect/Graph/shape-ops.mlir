@@ -133,3 +133,12 @@ func.func @shape(%x: tensor<2x?x4x5xf32>) -> tensor<2xi64> {
   %y = "dlc_graph.shape"(%x) {start = 1 : i64, end = -1 : i64} : (tensor<2x?x4x5xf32>) -> tensor<2xi64>
   return %y : tensor<2xi64>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @constant_of_shape
+// CHECK: "dlc_graph.constant_of_shape"(%{{.*}}) {dtype = i64, value = 3.000000e+00 : f64} : (tensor<2xi64>) -> tensor<?x?xi64>
+func.func @constant_of_shape(%s: tensor<2xi64>) -> tensor<?x?xi64> {
+  %c = "dlc_graph.constant_of_shape"(%s) {dtype = i64, value = 3.0 : f64} : (tensor<2xi64>) -> tensor<?x?xi64>
+  return %c : tensor<?x?xi64>
+}
