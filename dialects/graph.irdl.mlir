@@ -387,14 +387,14 @@ irdl.dialect @dlc_graph {
   }
 
   // Strided slice with `starts`, `ends`, optional `axes` and `steps` (negative indices and steps allowed).
+  // starts and ends are the attributes, or the rows of the 2 x n operand
+  // bounds_tensor when computed at run time.
   irdl.operation @slice {
     %input = irdl.base "!builtin.tensor"
+    %bounds_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    %starts = irdl.base "#builtin.dense_array"
-    %ends = irdl.base "#builtin.dense_array"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, bounds_tensor: optional %bounds_tensor)
     irdl.results(output: %output)
-    irdl.attributes {"starts" = %starts, "ends" = %ends}
   }
 
   // Remove size-1 dims listed in `axes` (all size-1 dims when absent).

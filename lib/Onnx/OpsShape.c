@@ -11,6 +11,7 @@
 
 #include "Onnx/Translate.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <string.h>
@@ -96,12 +97,56 @@ static DlcOnnxStatus translateConcat(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, acc);
 }
 
+// Input `i` (starts or ends) as a 1 x n i64 row.
+static DlcOnnxStatus boundsRow(DlcOnnxNode *n, int i, MlirValue *row) {
+  MlirValue v;
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, &v));
+  MlirType type = mlirValueGetType(v);
+  if (mlirTypeIsARankedTensor(type) &&
+      !mlirTypeEqual(mlirShapedTypeGetElementType(type), mlirIntegerTypeGet(n->ctx, 64))) {
+    DlcOnnxOp cast;
+    dlcOnnxOpInit(&cast, "dlc_graph.cast");
+    cast.operands[0] = v;
+    dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(mlirIntegerTypeGet(n->ctx, 64)));
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
+    v = cast.results[0];
+  }
+  DlcOnnxOp unsqueeze;
+  dlcOnnxOpInit(&unsqueeze, "dlc_graph.unsqueeze");
+  unsqueeze.operands[0] = v;
+  int64_t zero = 0;
+  dlcOnnxOpInts(n, &unsqueeze, "axes", &zero, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &unsqueeze));
+  *row = unsqueeze.results[0];
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus sliceBounds(DlcOnnxNode *n, MlirValue *bounds) {
+  DlcOnnxOp concat;
+  dlcOnnxOpInit(&concat, "dlc_graph.concat");
+  DLC_ONNX_TRY(boundsRow(n, 1, &concat.operands[0]));
+  DLC_ONNX_TRY(boundsRow(n, 2, &concat.operands[1]));
+  dlcOnnxOpInt(n, &concat, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+  *bounds = concat.results[0];
+  return DLC_ONNX_OK;
+}
+
 static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1) || !dlcOnnxHasInput(n, 2))
     return dlcOnnxError(n, "inputs 'starts' and 'ends' are required");
+  // Starts and ends that other nodes compute: the rows of `bounds_tensor`
+  // (dlc-fold-constants folds it when they follow from static shapes).
+  if (dlcOnnxInputIsComputed(n, 1) || dlcOnnxInputIsComputed(n, 2)) {
+    DLC_ONNX_TRY(sliceBounds(n, &op.operands[1]));
+    DlcOnnxStatus status = constInputAttr(n, &op, 3, "axes", "axes");
+    status = dlcOnnxWorse(status, constInputAttr(n, &op, 4, "steps", "steps"));
+    DLC_ONNX_TRY(status);
+    return dlcOnnxBuildOutput(n, &op);
+  }
   // Report every run-time input at once.
   DlcOnnxStatus status = constInputAttr(n, &op, 1, "starts", "starts");
   status = dlcOnnxWorse(status, constInputAttr(n, &op, 2, "ends", "ends"));

@@ -19,11 +19,21 @@ static MlirLogicalResult input(DlcRewriter *rw) {
   return dlcReplaceBySameType(rw, dlcOpOperand(rw->op, 0));
 }
 
-// identity, inference dropout (an unused mask only), cast to the input's
-// type, and the shape ops whose result has the input's type: reshape,
-// flatten, squeeze, unsqueeze, expand all keep the row-major order of the
-// elements.
+static bool isStatic(MlirValue v) { return mlirShapedTypeHasStaticShape(mlirValueGetType(v)); }
+
+// identity, inference dropout (an unused mask only) and cast to the
+// input's type.
 static MlirLogicalResult sameTypeAsInput(DlcRewriter *rw) { return input(rw); }
+
+// The shape ops whose result has the input's static type: reshape, flatten,
+// squeeze, unsqueeze, expand all keep the row-major order of the elements.
+// Equal types with `?` dims prove nothing (a ?x? reshape may swap 2x3 for
+// 3x2).
+static MlirLogicalResult sameStaticShape(DlcRewriter *rw) {
+  if (!isStatic(dlcOpOperand(rw->op, 0)))
+    return mlirLogicalResultFailure();
+  return input(rw);
+}
 
 static MlirLogicalResult transposeIdentity(DlcRewriter *rw) {
   int64_t perm[DLC_MAX_RANK];
@@ -48,6 +58,8 @@ static MlirLogicalResult padNothing(DlcRewriter *rw) {
 // With positive steps, a slice as large as its input in every dim can only
 // start at 0 and step by 1 (or the dim has one element): it takes all.
 static MlirLogicalResult sliceEverything(DlcRewriter *rw) {
+  if (!isStatic(dlcOpOperand(rw->op, 0)))
+    return mlirLogicalResultFailure();
   int64_t steps[DLC_MAX_RANK];
   int64_t n = dlcOpInts(rw->op, "steps", steps, DLC_MAX_RANK);
   for (int64_t i = 0; i < n; ++i)
@@ -57,14 +69,20 @@ static MlirLogicalResult sliceEverything(DlcRewriter *rw) {
 }
 
 // x + 0, x - 0, x * 1, x / 1, x ^ 1 with the constant broadcasting into x's
-// shape (the result type must be x's). IEEE arithmetic makes x * 1, x / 1,
+// shape (the result type must be x's, and x static unless the constant is
+// a single element: a ? dim of x might be 1 and broadcast). IEEE arithmetic makes x * 1, x / 1,
 // x - 0 and pow(x, 1) exactly x, NaN included; x + 0 is x except that
 // -0.0 + 0.0 is +0.0, which compares equal to it.
+static bool cannotGrow(MlirValue x, MlirValue constant) {
+  return isStatic(x) || dlcStaticNumElements(mlirValueGetType(constant)) == 1;
+}
+
 static MlirLogicalResult neutralOperand(DlcRewriter *rw, double neutral, bool commutes) {
   MlirValue lhs = dlcOpOperand(rw->op, 0), rhs = dlcOpOperand(rw->op, 1);
-  if (dlcGraphConstantIsAll(rhs, neutral) && mlirLogicalResultIsSuccess(dlcReplaceBySameType(rw, lhs)))
+  if (dlcGraphConstantIsAll(rhs, neutral) && cannotGrow(lhs, rhs) &&
+      mlirLogicalResultIsSuccess(dlcReplaceBySameType(rw, lhs)))
     return mlirLogicalResultSuccess();
-  if (commutes && dlcGraphConstantIsAll(lhs, neutral))
+  if (commutes && dlcGraphConstantIsAll(lhs, neutral) && cannotGrow(rhs, lhs))
     return dlcReplaceBySameType(rw, rhs);
   return mlirLogicalResultFailure();
 }
@@ -76,6 +94,9 @@ static MlirLogicalResult powOne(DlcRewriter *rw) { return neutralOperand(rw, 1, 
 
 static MlirLogicalResult whereConstant(DlcRewriter *rw) {
   MlirValue condition = dlcOpOperand(rw->op, 0);
+  // The picked side must be static: a ? dim of it might broadcast.
+  if (!isStatic(mlirOperationGetResult(rw->op, 0)))
+    return mlirLogicalResultFailure();
   if (dlcGraphConstantIsAll(condition, 1))
     return dlcReplaceBySameType(rw, dlcOpOperand(rw->op, 1));
   if (dlcGraphConstantIsAll(condition, 0))
@@ -99,11 +120,11 @@ static MlirLogicalResult reduceNothing(DlcRewriter *rw) {
 static const DlcLowering patterns[] = {
     {"dlc_graph.identity", sameTypeAsInput},
     {"dlc_graph.dropout", sameTypeAsInput},
-    {"dlc_graph.reshape", sameTypeAsInput},
-    {"dlc_graph.flatten", sameTypeAsInput},
-    {"dlc_graph.squeeze", sameTypeAsInput},
-    {"dlc_graph.unsqueeze", sameTypeAsInput},
-    {"dlc_graph.expand", sameTypeAsInput},
+    {"dlc_graph.reshape", sameStaticShape},
+    {"dlc_graph.flatten", sameStaticShape},
+    {"dlc_graph.squeeze", sameStaticShape},
+    {"dlc_graph.unsqueeze", sameStaticShape},
+    {"dlc_graph.expand", sameStaticShape},
     {"dlc_graph.transpose", transposeIdentity},
     {"dlc_graph.cast", sameTypeAsInput},
     {"dlc_graph.pad", padNothing},

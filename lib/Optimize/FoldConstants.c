@@ -50,8 +50,35 @@ static MlirLogicalResult shapeOperandToAttr(DlcRewriter *rw) {
   return mlirLogicalResultSuccess();
 }
 
+// A slice whose `bounds_tensor` is a constant: its rows become `starts`
+// and `ends`.
+static MlirLogicalResult boundsToAttrs(DlcRewriter *rw) {
+  MlirOperation op = rw->op;
+  MlirValue bounds = dlcOpOperand(op, 1);
+  MlirAttribute value = mlirValueIsNull(bounds) ? mlirAttributeGetNull()
+                                                : dlcGraphConstantValue(bounds);
+  DlcElements e;
+  if (mlirAttributeIsNull(value) || !dlcElementsRead(value, &e))
+    return mlirLogicalResultFailure();
+  int64_t n = e.count / 2;
+  MlirNamedAttribute attrs[8];
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op) && k < 6; ++i)
+    attrs[k++] = mlirOperationGetAttribute(op, i);
+  attrs[k++] = dlcNamed(rw->b.ctx, "starts", dlcI64ArrayAttr(rw->b.ctx, n, e.i));
+  attrs[k++] = dlcNamed(rw->b.ctx, "ends", dlcI64ArrayAttr(rw->b.ctx, n, e.i + n));
+  dlcElementsFree(&e);
+  MlirValue x = dlcOpOperand(op, 0);
+  MlirValue r = dlcBuild1(&rw->b, "dlc_graph.slice", 1, &x,
+                          mlirValueGetType(mlirOperationGetResult(op, 0)), k, attrs);
+  dlcReplaceOp(rw, 1, &r);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult fold(DlcRewriter *rw) {
   MlirOperation op = rw->op;
+  if (dlcIsOp(op, "dlc_graph.slice") && mlirLogicalResultIsSuccess(boundsToAttrs(rw)))
+    return mlirLogicalResultSuccess();
   if ((dlcIsOp(op, "dlc_graph.reshape") || dlcIsOp(op, "dlc_graph.expand")) &&
       mlirLogicalResultIsSuccess(shapeOperandToAttr(rw)))
     return mlirLogicalResultSuccess();

@@ -20,8 +20,9 @@ static const DlcPassDef passes[] = {
      "", 0, {{0}}, dlcRunInferShapes, {NULL}},
     {"dlc-eliminate-nops", "DlcEliminateNops", "Remove dlc_graph ops that return their input",
      "Node-level nop elimination. Replaces by its input: identity; inference dropout (when its "
-     "mask is unused); reshape, flatten, squeeze, unsqueeze, expand and cast whose result type "
-     "is the input's; transpose with the identity permutation; pad with all pads 0; slice with "
+     "mask is unused); cast whose result type is the input's; reshape, flatten, squeeze, unsqueeze and "
+     "expand whose result has the input's static type (equal types with `?` dims prove "
+     "nothing); transpose with the identity permutation; pad with all pads 0; slice with "
      "positive steps that keeps every element; x + 0, 0 + x, x - 0, x * 1, 1 * x, x / 1 and "
      "x ^ 1 where the constant (every element) is the neutral value and broadcasting does not "
      "grow x; where with an all-true or all-false constant condition; clip without bounds; "
@@ -241,8 +242,8 @@ static const DlcPipelineDef pipelines[] = {
     {"dlc-optimize", "DLC's graph optimizations, in order",
      "On dlc_graph IR: dlc-infer-shapes, dlc-eliminate-nops, dlc-fold-constants, "
      "dlc-infer-shapes, dlc-simplify-algebra, dlc-fold-constants, dlc-sink-transposes, dlc-simplify-algebra, "
-     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-eliminate-empty-tensors, dlc-cse, dlc-dce "
-     "(docs/GraphOptimizations.md says why this order). The lowering pipelines do not include "
+     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-eliminate-empty-tensors, dlc-cse, dlc-dce, "
+     "dlc-infer-shapes (docs/GraphOptimizations.md says why this order). The lowering pipelines do not include "
      "it; dlc-run, dlc-translate's compile modes and the C API's compile entry points run it "
      "first unless told not to (--no-optimize). `disable` leaves passes out, to bisect a "
      "miscompile one pass at a time.",

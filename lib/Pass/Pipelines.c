@@ -83,6 +83,8 @@ static const struct {
     // replaced chains) erased.
     {"dlc-cse", ""},
     {"dlc-dce", ""},
+    // Types of what the late folds made static (slice bounds, say).
+    {"dlc-infer-shapes", ""},
 };
 #define NUM_OPTIMIZE_STEPS (sizeof optimizeSteps / sizeof *optimizeSteps)
 

@@ -111,3 +111,17 @@ func.func @dropout_mask(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi1>) {
   %y, %m = "dlc_graph.dropout"(%x) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi1>)
   return %y, %m : tensor<2xf32>, tensor<2xi1>
 }
+
+// -----
+
+// Equal types with dynamic dims prove nothing: a ?x? reshape may turn 2x3
+// into 3x2, and x + zeros(3) broadcasts an x of one element.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: dlc_graph.reshape
+// CHECK: dlc_graph.add
+func.func @dynamic(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %zero = "dlc_graph.constant"() {value = dense<0.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  %a = "dlc_graph.reshape"(%x) {shape = array<i64: 3, 2>} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %b = "dlc_graph.add"(%y, %zero) : (tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
+  return %a, %b : tensor<?x?xf32>, tensor<?xf32>
+}

@@ -134,6 +134,10 @@ static MlirLogicalResult lowerExpand(DlcRewriter *rw) {
 //===----------------------------------------------------------------------===//
 
 static MlirLogicalResult lowerSlice(DlcRewriter *rw) {
+  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
+    return dlcLoweringUnsupported(rw, "its bounds ('bounds_tensor') are computed at run time; "
+                                      "DLC compiles static shapes: fold them with dlc-optimize "
+                                      "(the drivers' default)");
   MlirValue x = operand(rw, 0);
   DlcShape in = dlcShapeOfValue(x);
   DlcSliceParams p;

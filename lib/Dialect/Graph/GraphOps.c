@@ -313,11 +313,14 @@ static const DlcOpDef graphOps[] = {
     {"dlc_graph.slice", "Strided slice",
      "For each listed axis, takes `starts[i]` up to (excluding) `ends[i]` in steps of `steps[i]`. "
      "Negative starts and ends count from the end; they are clamped as in numpy (to [0, dim] for "
-     "positive steps, [-1, dim-1] for negative steps). Steps may be negative, never 0.",
-     {REQ("input", DLC_T_ANY, NULL)},
+     "positive steps, [-1, dim-1] for negative steps). Steps may be negative, never 0. "
+     "`starts` and `ends` are attributes, or the two rows of the operand `bounds_tensor` "
+     "(2 x n) when exporters compute them; dlc-fold-constants turns a constant one into the "
+     "attributes, which lowering needs.",
+     {REQ("input", DLC_T_ANY, NULL), OPT("bounds_tensor", DLC_T_I64, "2 x n: starts, ends")},
      {REQ("output", DLC_T_ANY, NULL)},
-     {{"starts", DLC_ATTR_INTS, true, NULL, "one per axis"},
-      {"ends", DLC_ATTR_INTS, true, NULL, "one per axis"},
+     {{"starts", DLC_ATTR_INTS, false, NULL, "one per axis"},
+      {"ends", DLC_ATTR_INTS, false, NULL, "one per axis"},
       {"axes", DLC_ATTR_INTS, false, NULL, "unique, negative counts from the end; default "
                                            "[0, len(starts))"},
       {"steps", DLC_ATTR_INTS, false, NULL, "non-zero; default all 1"}},

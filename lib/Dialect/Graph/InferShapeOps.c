@@ -121,7 +121,36 @@ MlirLogicalResult dlcGraphInferConcat(DlcInfer *in) {
   return result(in, &out);
 }
 
+// Bounds known at run time: the sliced dims are unknown, the others kept.
+static MlirLogicalResult inferSliceOfBounds(DlcInfer *in) {
+  if (dlcOpHasAttr(in->op, "starts") || dlcOpHasAttr(in->op, "ends")) {
+    dlcEmitOpError(in->op, "needs 'starts' and 'ends' as attributes or as operand "
+                           "'bounds_tensor', not both");
+    return fail();
+  }
+  const DlcShape *x = &in->shapes[0], *b = &in->shapes[1];
+  if (b->rank != 2 || b->dims[0] != 2 || b->dims[1] == DLC_DYN || b->dims[1] > x->rank) {
+    dlcEmitOpError(in->op, "operand 'bounds_tensor' must be 2 x n with n static and at most "
+                           "the input's rank");
+    return fail();
+  }
+  int64_t axes[DLC_MAX_RANK], n = b->dims[1];
+  int64_t given = dlcOpInts(in->op, "axes", axes, DLC_MAX_RANK);
+  DlcShape out = *x;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t axis = given >= 0 && i < given ? axes[i] : i;
+    if (!dlcNormalizeAxis(&axis, x->rank)) {
+      dlcEmitOpError(in->op, "attribute 'axes' entry %lld is out of range", (long long)i);
+      return fail();
+    }
+    out.dims[axis] = DLC_DYN;
+  }
+  return result(in, &out);
+}
+
 MlirLogicalResult dlcGraphInferSlice(DlcInfer *in) {
+  if (!mlirValueIsNull(in->operands[1]))
+    return inferSliceOfBounds(in);
   DlcSliceParams p;
   if (!dlcSliceParams(in->op, &in->shapes[0], &p))
     return fail();

@@ -6,6 +6,9 @@
       graph (op for op) as the model.
   optimize_check.py matrix MODEL_DIR  the model must match its reference
       with every dlc-optimize pass switched off alone, and with none run.
+  optimize_check.py matrix-io DIR     the same for DIR/model.onnx with
+      DIR/input_0.npy and DIR/output_0.npy, for a model whose computed
+      shapes need dlc-fold-constants and dlc-infer-shapes (those stay on).
 
 Prints one line per run and exits 1 on the first mismatch.
 """
@@ -28,8 +31,9 @@ def run(args):
 
 
 def check_outputs(model, data, extra, label):
-    rc, out = run(["dlc-run", model, "--test-data", data, "--rtol", "1e-3", "--atol", "1e-4"]
-                  + extra)
+    io = (["--input", os.path.join(data, "input_0.npy"), "--expect",
+           os.path.join(data, "output_0.npy")] if data.endswith("/") else ["--test-data", data])
+    rc, out = run(["dlc-run", model, "--rtol", "1e-3", "--atol", "1e-4"] + io + extra)
     ok = rc == 0 and re.search(r" ok$", out, re.M) and " FAIL" not in out
     print("%s: %s" % (label, "ok" if ok else "FAILED\n" + out))
     return ok
@@ -71,6 +75,11 @@ def main(mode, model_dir):
                         print("  first difference: model %s, twin %s" % (x, y))
                         break
             ok = ok and same
+    elif mode == "matrix-io":
+        for p in PASSES:
+            if p not in ("dlc-fold-constants", "dlc-infer-shapes"):
+                ok = check_outputs(model, model_dir + "/", ["--disable-pass", p],
+                                   "--disable-pass " + p) and ok
     else:
         ok = check_outputs(model, data, ["--no-optimize"], "--no-optimize")
         for p in PASSES:
