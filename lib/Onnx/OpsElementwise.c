@@ -1,12 +1,18 @@
 //===- OpsElementwise.c - Elementwise ONNX ops ------------------*- C -*-===//
 //
-// Arithmetic, comparisons, activations, Clip and Where. Their semantics did
+// Arithmetic, comparisons, activations, Clip, Where, Reciprocal (1 / x)
+// and Trilu (a where with a constant triangular mask). Their semantics did
 // not change within opsets 11 to 25 (later versions only added types).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Translate.h"
+#include "Support/Builder.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 // ONNX ops whose inputs map one to one onto their dlc_graph op's operands.
@@ -59,6 +65,67 @@ static DlcOnnxStatus translateClip(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
+// A dlc_graph.constant of `value`.
+static DlcOnnxStatus constant(DlcOnnxNode *n, MlirAttribute value, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &op, "value", value);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+static MlirType elementOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+
+static DlcOnnxStatus translateReciprocal(DlcOnnxNode *n) {
+  MlirValue operands[2], out;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &operands[1]));
+  MlirType scalar = mlirRankedTensorTypeGet(0, NULL, elementOf(operands[1]), mlirAttributeGetNull());
+  DLC_ONNX_TRY(constant(n, dlcSplatAttr(scalar, 1), &operands[0]));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.div", 2, operands, &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
+// Trilu keeps the elements on and above (upper) or below (lower) diagonal
+// k of the last two dims and zeroes the others: where(mask, x, 0) with the
+// mask a constant of those two dims, which must be static.
+static DlcOnnxStatus translateTrilu(DlcOnnxNode *n) {
+  MlirValue operands[3], out;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &operands[1]));
+  int64_t k = 0;
+  if (dlcOnnxHasInput(n, 1)) {
+    int64_t *values, count;
+    DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "k", &values, &count));
+    if (count != 1)
+      return dlcOnnxUnsupported(n, "input 'k' must hold one value, it holds %lld",
+                                (long long)count);
+    k = values[0];
+  }
+  bool upper = dlcOnnxAttrInt(n, "upper", 1) != 0;
+  MlirType type = mlirValueGetType(operands[1]);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (rank < 2 || mlirShapedTypeIsDynamicDim(type, rank - 2) ||
+      mlirShapedTypeIsDynamicDim(type, rank - 1))
+    return dlcOnnxUnsupported(n, "the last two dims of the input must be static");
+  int64_t dims[2] = {mlirShapedTypeGetDimSize(type, rank - 2),
+                     mlirShapedTypeGetDimSize(type, rank - 1)};
+  int *mask = malloc((size_t)(dims[0] * dims[1] + 1) * sizeof *mask);
+  if (!mask)
+    abort();
+  for (int64_t i = 0; i < dims[0]; ++i)
+    for (int64_t j = 0; j < dims[1]; ++j)
+      mask[i * dims[1] + j] = upper ? j - i >= k : j - i <= k;
+  MlirType maskType = mlirRankedTensorTypeGet(2, dims, mlirIntegerTypeGet(n->ctx, 1),
+                                              mlirAttributeGetNull());
+  MlirAttribute maskAttr = mlirDenseElementsAttrBoolGet(maskType, dims[0] * dims[1], mask);
+  free(mask);
+  DLC_ONNX_TRY(constant(n, maskAttr, &operands[0]));
+  MlirType scalar = mlirRankedTensorTypeGet(0, NULL, elementOf(operands[1]), mlirAttributeGetNull());
+  DLC_ONNX_TRY(constant(n, dlcSplatAttr(scalar, 0), &operands[2]));
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
 #define DIRECT(op, since, graphOp) {op, since, translateDirect, {{0}}, graphOp, NULL}
 
 static const DlcOnnxOpEntry ops[] = {
@@ -83,6 +150,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"LeakyRelu", 6, translateLeakyRelu, {A_FLOAT("alpha")}, "dlc_graph.leaky_relu", NULL},
     {"Gelu", 20, translateGelu, {A_STRING("approximate")}, "dlc_graph.gelu", NULL},
     {"Clip", 11, translateClip, {{0}}, "dlc_graph.clip", NULL},
+    {"Reciprocal", 6, translateReciprocal, {{0}}, "dlc_graph.div", "Becomes 1 / x."},
+    {"Trilu", 14, translateTrilu, {A_INT("upper")}, "dlc_graph.where",
+     "The last two dims must be static; `k` must be known at compile time."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxElementwiseOps(size_t *count) {

@@ -371,7 +371,9 @@ static const DlcOpDef graphOps[] = {
      "`output` has the dims that the 1-D `shape` operand holds, element type `dtype`, and every "
      "element `value` (converted to `dtype`; integers exact up to 2^53). When `shape` is a "
      "constant the result type is static and the op lowers to a splat; dlc-fold-constants "
-     "replaces it by the constant.",
+     "replaces it by the constant. A static declared result type also lowers to a splat when "
+     "`shape` is known only at run time: the type says what the shape must be, and the values "
+     "at run time are not checked against it.",
      {REQ("shape", DLC_T_INDEX, "1-D, static length, values >= 0")},
      {REQ("output", DLC_T_ANY, "element type `dtype`")},
      {{"dtype", DLC_ATTR_TYPE, true, NULL, "the result element type"},
