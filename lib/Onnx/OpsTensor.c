@@ -24,6 +24,22 @@ static DlcOnnxStatus listTensor(DlcOnnxNode *n, DlcDType dtype, int64_t rank, in
   return DLC_ONNX_OK;
 }
 
+// The tensor of attribute `a` ("value"), decoded.
+static DlcOnnxStatus decodeValue(DlcOnnxNode *n, const Onnx__AttributeProto *a, DlcTensor *t) {
+  if (!a->t)
+    return dlcOnnxError(n, "attribute 'value' holds no tensor");
+  DlcDType dtype;
+  if (!a->t->has_data_type || !dlcDTypeFromOnnx(a->t->data_type, &dtype))
+    return dlcOnnxUnsupported(n, "data type %s is not supported",
+                              dlcOnnxDataTypeName(a->t->has_data_type ? a->t->data_type : 0));
+  DlcStr why = DLC_STR_INIT;
+  bool ok = dlcOnnxDecodeTensor(n->imp, a->t, t, &why);
+  if (!ok)
+    dlcOnnxError(n, "its tensor is broken: %s", dlcStrGet(&why));
+  dlcStrFree(&why);
+  return ok ? DLC_ONNX_OK : DLC_ONNX_ERROR;
+}
+
 static DlcOnnxStatus translateConstant(DlcOnnxNode *n) {
   if (n->proto->n_attribute != 1)
     return dlcOnnxError(n, "a Constant needs exactly one attribute, this one has %zu",
@@ -32,19 +48,7 @@ static DlcOnnxStatus translateConstant(DlcOnnxNode *n) {
   const char *name = a->name;
   DlcTensor t;
   if (!strcmp(name, "value")) {
-    if (!a->t)
-      return dlcOnnxError(n, "attribute 'value' holds no tensor");
-    DlcDType dtype;
-    if (!a->t->has_data_type || !dlcDTypeFromOnnx(a->t->data_type, &dtype))
-      return dlcOnnxUnsupported(n, "data type %s is not supported",
-                                dlcOnnxDataTypeName(a->t->has_data_type ? a->t->data_type : 0));
-    DlcStr why = DLC_STR_INIT;
-    bool ok = dlcOnnxDecodeTensor(n->imp, a->t, &t, &why);
-    if (!ok)
-      dlcOnnxError(n, "its tensor is broken: %s", dlcStrGet(&why));
-    dlcStrFree(&why);
-    if (!ok)
-      return DLC_ONNX_ERROR;
+    DLC_ONNX_TRY(decodeValue(n, a, &t));
   } else if (!strcmp(name, "value_float")) {
     DLC_ONNX_TRY(listTensor(n, DLC_DTYPE_F32, 0, 1, &a->f, &t));
   } else if (!strcmp(name, "value_floats")) {
@@ -99,21 +103,10 @@ static DlcOnnxStatus translateConstantOfShape(DlcOnnxNode *n) {
   MlirType elt = mlirF32TypeGet(n->ctx);
   const Onnx__AttributeProto *a = dlcOnnxAttr(n, "value");
   if (a) {
-    if (!a->t || !a->t->has_data_type)
-      return dlcOnnxError(n, "attribute 'value' holds no typed tensor");
-    elt = dlcOnnxElementType(n->ctx, a->t->data_type);
-    if (mlirTypeIsNull(elt))
-      return dlcOnnxUnsupported(n, "data type %s is not supported",
-                                dlcOnnxDataTypeName(a->t->data_type));
     DlcTensor t;
-    DlcStr why = DLC_STR_INIT;
-    bool ok = dlcOnnxDecodeTensor(n->imp, a->t, &t, &why);
-    if (!ok)
-      dlcOnnxError(n, "its tensor is broken: %s", dlcStrGet(&why));
-    dlcStrFree(&why);
-    if (!ok)
-      return DLC_ONNX_ERROR;
-    ok = dlcTensorNumElements(&t) == 1;
+    DLC_ONNX_TRY(decodeValue(n, a, &t));
+    elt = dlcOnnxElementType(n->ctx, a->t->data_type);
+    bool ok = dlcTensorNumElements(&t) == 1;
     if (ok)
       value = firstElement(&t);
     dlcTensorDestroy(&t);

@@ -22,14 +22,18 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <math.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 // The values of constant `v` (false if it is none or unreadable).
 static bool readConstant(MlirValue v, DlcElements *out) {
-  MlirAttribute value = dlcGraphConstantValue(v);
-  return !mlirAttributeIsNull(value) && dlcElementsRead(value, out) && out->isFloat;
+  if (!dlcGraphConstantRead(v, INT64_MAX, out))
+    return false;
+  if (out->isFloat)
+    return true;
+  dlcElementsFree(out);
+  return false;
 }
 
 // Where output channel m of a producer lives in its weight: the products
@@ -119,25 +123,14 @@ static MlirValue foldInto(DlcRewriter *rw, MlirValue x, const Affine *a) {
   dlcElementsFree(&nb);
   // The same op, attributes and all, on the new weight and bias; a gemm's
   // scales are in them now.
-  intptr_t numAttrs = mlirOperationGetNumAttributes(op);
-  MlirNamedAttribute *attrs = malloc((size_t)(numAttrs + 2) * sizeof *attrs);
-  if (!attrs)
-    abort();
-  intptr_t kept = 0;
-  for (intptr_t i = 0; i < numAttrs; ++i) {
-    MlirNamedAttribute attr = mlirOperationGetAttribute(op, i);
-    MlirStringRef name = mlirIdentifierStr(attr.name);
-    if (p == P_GEMM && (mlirStringRefEqual(name, mlirStringRefCreateFromCString("alpha")) ||
-                        mlirStringRefEqual(name, mlirStringRefCreateFromCString("beta"))))
-      continue;
-    attrs[kept++] = attr;
+  MlirOperation folded = mlirOperationClone(op);
+  mlirOperationSetOperands(folded, 3, operands);
+  if (p == P_GEMM) {
+    mlirOperationRemoveAttributeByName(folded, mlirStringRefCreateFromCString("alpha"));
+    mlirOperationRemoveAttributeByName(folded, mlirStringRefCreateFromCString("beta"));
   }
-  char name[32];
-  MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-  snprintf(name, sizeof name, "%.*s", (int)opName.length, opName.data);
-  MlirValue folded = dlcBuild1(&rw->b, name, 3, operands, type, kept, attrs);
-  free(attrs);
-  return folded;
+  mlirRewriterBaseInsert(rw->rewriter, folded);
+  return mlirOperationGetResult(folded, 0);
 }
 
 static MlirLogicalResult replaceWithFolded(DlcRewriter *rw, MlirValue x, Affine *a) {

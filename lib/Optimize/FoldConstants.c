@@ -24,54 +24,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-// reshape / expand whose `shape_tensor` is a constant: the same op with
-// the attribute `shape`, which lowering needs. The result keeps its type
-// (users, func.return among them, see no change); dlc-infer-shapes then
-// refines it from the now static shape.
+// The rewritten op again, on its first operand only, with `attrs` added:
+// the static form of a reshape, expand or slice whose shape operand was a
+// constant. The result keeps its type (users, func.return among them, see
+// no change); dlc-infer-shapes then refines it.
+static void replaceByStaticForm(DlcRewriter *rw, intptr_t n, const MlirNamedAttribute *attrs) {
+  MlirOperation clone = mlirOperationClone(rw->op);
+  MlirValue x = mlirOperationGetOperand(rw->op, 0);
+  mlirOperationSetOperands(clone, 1, &x);
+  for (intptr_t i = 0; i < n; ++i)
+    mlirOperationSetAttributeByName(clone, mlirIdentifierStr(attrs[i].name), attrs[i].attribute);
+  mlirRewriterBaseInsert(rw->rewriter, clone);
+  mlirRewriterBaseReplaceOpWithOperation(rw->rewriter, rw->op, clone);
+}
+
+// reshape / expand whose `shape_tensor` is a constant: attribute `shape`,
+// which lowering needs.
 static MlirLogicalResult shapeOperandToAttr(DlcRewriter *rw) {
-  MlirOperation op = rw->op;
-  MlirValue shape = dlcOpOperand(op, 1);
-  MlirAttribute value = mlirValueIsNull(shape) ? mlirAttributeGetNull()
-                                               : dlcGraphConstantValue(shape);
   DlcElements e;
-  if (mlirAttributeIsNull(value) || !dlcElementsRead(value, &e))
+  if (!dlcGraphConstantRead(dlcOpOperand(rw->op, 1), DLC_MAX_RANK, &e))
     return mlirLogicalResultFailure();
-  MlirNamedAttribute attrs[8];
-  intptr_t n = 0;
-  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op) && n < 7; ++i)
-    attrs[n++] = mlirOperationGetAttribute(op, i);
-  attrs[n++] = dlcNamed(rw->b.ctx, "shape", dlcI64ArrayAttr(rw->b.ctx, e.count, e.i));
+  MlirNamedAttribute shape = dlcNamed(rw->b.ctx, "shape", dlcI64ArrayAttr(rw->b.ctx, e.count, e.i));
   dlcElementsFree(&e);
-  MlirValue x = dlcOpOperand(op, 0);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  MlirValue r = dlcBuild1(&rw->b, name.length == 17 ? "dlc_graph.reshape" : "dlc_graph.expand",
-                          1, &x, mlirValueGetType(mlirOperationGetResult(op, 0)), n, attrs);
-  dlcReplaceOp(rw, 1, &r);
+  replaceByStaticForm(rw, 1, &shape);
   return mlirLogicalResultSuccess();
 }
 
 // A slice whose `bounds_tensor` is a constant: its rows become `starts`
 // and `ends`.
 static MlirLogicalResult boundsToAttrs(DlcRewriter *rw) {
-  MlirOperation op = rw->op;
-  MlirValue bounds = dlcOpOperand(op, 1);
-  MlirAttribute value = mlirValueIsNull(bounds) ? mlirAttributeGetNull()
-                                                : dlcGraphConstantValue(bounds);
   DlcElements e;
-  if (mlirAttributeIsNull(value) || !dlcElementsRead(value, &e))
+  if (!dlcGraphConstantRead(dlcOpOperand(rw->op, 1), 2 * DLC_MAX_RANK, &e))
     return mlirLogicalResultFailure();
   int64_t n = e.count / 2;
-  MlirNamedAttribute attrs[8];
-  intptr_t k = 0;
-  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op) && k < 6; ++i)
-    attrs[k++] = mlirOperationGetAttribute(op, i);
-  attrs[k++] = dlcNamed(rw->b.ctx, "starts", dlcI64ArrayAttr(rw->b.ctx, n, e.i));
-  attrs[k++] = dlcNamed(rw->b.ctx, "ends", dlcI64ArrayAttr(rw->b.ctx, n, e.i + n));
+  MlirNamedAttribute bounds[2] = {
+      dlcNamed(rw->b.ctx, "starts", dlcI64ArrayAttr(rw->b.ctx, n, e.i)),
+      dlcNamed(rw->b.ctx, "ends", dlcI64ArrayAttr(rw->b.ctx, n, e.i + n))};
   dlcElementsFree(&e);
-  MlirValue x = dlcOpOperand(op, 0);
-  MlirValue r = dlcBuild1(&rw->b, "dlc_graph.slice", 1, &x,
-                          mlirValueGetType(mlirOperationGetResult(op, 0)), k, attrs);
-  dlcReplaceOp(rw, 1, &r);
+  replaceByStaticForm(rw, 2, bounds);
   return mlirLogicalResultSuccess();
 }
 

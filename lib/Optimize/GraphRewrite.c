@@ -25,12 +25,15 @@ MlirAttribute dlcGraphConstantValue(MlirValue v) {
   return mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
 }
 
+bool dlcGraphConstantRead(MlirValue v, int64_t maxElements, DlcElements *out) {
+  MlirAttribute value = mlirValueIsNull(v) ? mlirAttributeGetNull() : dlcGraphConstantValue(v);
+  return !mlirAttributeIsNull(value) && mlirElementsAttrGetNumElements(value) <= maxElements &&
+         dlcElementsRead(value, out);
+}
+
 bool dlcGraphConstantIsAll(MlirValue v, double x) {
-  MlirAttribute value = dlcGraphConstantValue(v);
-  if (mlirAttributeIsNull(value) || mlirElementsAttrGetNumElements(value) > 65536)
-    return false;
   DlcElements e;
-  if (!dlcElementsRead(value, &e))
+  if (!dlcGraphConstantRead(v, 65536, &e))
     return false;
   bool all = true;
   for (int64_t k = 0; k < e.count && all; ++k)

@@ -24,6 +24,10 @@ int64_t dlcStaticNumElements(MlirType type);
 /// The value attribute of the dlc_graph.constant defining `v`, else null.
 MlirAttribute dlcGraphConstantValue(MlirValue v);
 
+/// The values of the dlc_graph.constant defining `v` when it has at most
+/// `maxElements` elements and they can be read (free them); else false.
+bool dlcGraphConstantRead(MlirValue v, int64_t maxElements, DlcElements *out);
+
 /// Is `v` a constant (of at most 65536 elements) whose every element
 /// equals `x`? Compares as doubles, so -0.0 counts as 0.
 bool dlcGraphConstantIsAll(MlirValue v, double x);

@@ -202,22 +202,24 @@ static MlirType broadcastType(MlirType a, MlirType b) {
   return dlcTensorType(&out, dlcElementType(a));
 }
 
-// Are all elements of constant `v` powers of two (normal, positive or
-// negative)? Then multiplying a float by one only changes its exponent.
-static bool allPowersOfTwo(MlirValue v) {
-  MlirAttribute value = dlcGraphConstantValue(v);
-  if (mlirAttributeIsNull(value) || mlirElementsAttrGetNumElements(value) > 65536)
-    return false;
-  DlcElements e;
-  if (!dlcElementsRead(value, &e))
-    return false;
-  bool all = e.isFloat;
-  for (int64_t k = 0; k < e.count && all; ++k) {
+// Are all elements of `e` powers of two (normal, positive or negative)?
+// Then multiplying a float by one only changes its exponent.
+static bool allPowersOfTwo(const DlcElements *e) {
+  bool all = e->isFloat;
+  double limit = dlcEltBit(e->elt) == DLC_T_F32 ? 126 : 1022;
+  for (int64_t k = 0; k < e->count && all; ++k) {
     int exp;
-    double m = frexp(e.f[k], &exp);
-    double limit = dlcEltBit(e.elt) == DLC_T_F32 ? 126 : 1022;
+    double m = frexp(e->f[k], &exp);
     all = fabs(m) == 0.5 && exp - 1 >= -limit && exp - 1 <= limit + 1;
   }
+  return all;
+}
+
+static bool isPowersOfTwoConstant(MlirValue v) {
+  DlcElements e;
+  if (!dlcGraphConstantRead(v, 65536, &e))
+    return false;
+  bool all = allPowersOfTwo(&e);
   dlcElementsFree(&e);
   return all;
 }
@@ -239,7 +241,7 @@ static MlirLogicalResult reassociateConstants(DlcRewriter *rw) {
       !mlirAttributeIsNull(dlcGraphConstantValue(x)))
     return mlirLogicalResultFailure();
   bool isFloat = dlcIsFloat(dlcElementType(typeOf(x)));
-  if (isFloat && (!strcmp(name, "dlc_graph.add") || !allPowersOfTwo(a)))
+  if (isFloat && (!strcmp(name, "dlc_graph.add") || !isPowersOfTwoConstant(a)))
     return mlirLogicalResultFailure();
   MlirType abType = broadcastType(typeOf(a), typeOf(b));
   if (mlirTypeIsNull(abType))
@@ -275,10 +277,13 @@ static MlirLogicalResult transposePatterns(DlcRewriter *rw) {
 // then exact, and both sides are the correctly rounded value of one real
 // number. A multiply is several times cheaper than a divide.
 static MlirLogicalResult divByPowerOfTwo(DlcRewriter *rw) {
-  MlirValue c = operand(rw->op, 1);
   DlcElements e;
-  if (!allPowersOfTwo(c) || !dlcElementsRead(dlcGraphConstantValue(c), &e))
+  if (!dlcGraphConstantRead(operand(rw->op, 1), 65536, &e))
     return mlirLogicalResultFailure();
+  if (!allPowersOfTwo(&e)) {
+    dlcElementsFree(&e);
+    return mlirLogicalResultFailure();
+  }
   for (int64_t k = 0; k < e.count; ++k)
     e.f[k] = 1 / e.f[k];
   MlirValue inverse = dlcBuildGraphConstantOf(&rw->b, &e);

@@ -19,8 +19,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#include <stdlib.h>
-#include <string.h>
 
 // `v` when a single-use transpose defines it, else null.
 static MlirOperation soleTranspose(MlirValue v) {
@@ -34,21 +32,16 @@ static bool isScalar(MlirValue v) {
          mlirShapedTypeGetRank(type) <= 1;
 }
 
-// Clones the elementwise `op` onto `operands` with result type `type`.
-static MlirValue cloneOn(DlcRewriter *rw, int n, const MlirValue *operands, MlirType type) {
-  intptr_t numAttrs = mlirOperationGetNumAttributes(rw->op);
-  MlirNamedAttribute attrs[16];
-  if (numAttrs > 16)
-    return (MlirValue){NULL};
-  for (intptr_t i = 0; i < numAttrs; ++i)
-    attrs[i] = mlirOperationGetAttribute(rw->op, i);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(rw->op));
-  char buffer[64];
-  if (name.length >= sizeof buffer)
-    return (MlirValue){NULL};
-  memcpy(buffer, name.data, name.length);
-  buffer[name.length] = '\0';
-  return dlcBuild1(&rw->b, buffer, n, operands, type, numAttrs, attrs);
+// `op` cloned onto `operands` with result type `type`, before the op
+// being rewritten.
+static MlirValue cloneOn(DlcRewriter *rw, MlirOperation op, int n, const MlirValue *operands,
+                         MlirType type) {
+  MlirOperation clone = mlirOperationClone(op);
+  mlirOperationSetOperands(clone, n, operands);
+  MlirValue result = mlirOperationGetResult(clone, 0);
+  mlirValueSetType(result, type);
+  mlirRewriterBaseInsert(rw->rewriter, clone);
+  return result;
 }
 
 // The transpose's input type with `elt` as element type.
@@ -59,13 +52,7 @@ static MlirType withElement(MlirType type, MlirType elt) {
 }
 
 static MlirValue transposeLike(DlcRewriter *rw, MlirOperation t, MlirValue v) {
-  intptr_t numAttrs = mlirOperationGetNumAttributes(t);
-  MlirNamedAttribute attrs[2];
-  for (intptr_t i = 0; i < numAttrs && i < 2; ++i)
-    attrs[i] = mlirOperationGetAttribute(t, i);
-  return dlcBuild1(&rw->b, "dlc_graph.transpose", 1, &v,
-                   mlirValueGetType(mlirOperationGetResult(rw->op, 0)), numAttrs < 2 ? numAttrs : 2,
-                   attrs);
+  return cloneOn(rw, t, 1, &v, mlirValueGetType(mlirOperationGetResult(rw->op, 0)));
 }
 
 static MlirLogicalResult sinkUnary(DlcRewriter *rw) {
@@ -76,9 +63,7 @@ static MlirLogicalResult sinkUnary(DlcRewriter *rw) {
     return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(t, 0);
   MlirType elt = dlcElementType(mlirValueGetType(mlirOperationGetResult(rw->op, 0)));
-  MlirValue y = cloneOn(rw, 1, &x, withElement(mlirValueGetType(x), elt));
-  if (mlirValueIsNull(y))
-    return mlirLogicalResultFailure();
+  MlirValue y = cloneOn(rw, rw->op, 1, &x, withElement(mlirValueGetType(x), elt));
   MlirValue r = transposeLike(rw, t, y);
   dlcReplaceOp(rw, 1, &r);
   return mlirLogicalResultSuccess();
@@ -111,9 +96,7 @@ static MlirLogicalResult sinkBinary(DlcRewriter *rw) {
   }
   MlirValue x = mlirOperationGetOperand(t, 0);
   MlirType elt = dlcElementType(mlirValueGetType(mlirOperationGetResult(rw->op, 0)));
-  MlirValue y = cloneOn(rw, 2, operands, withElement(mlirValueGetType(x), elt));
-  if (mlirValueIsNull(y))
-    return mlirLogicalResultFailure();
+  MlirValue y = cloneOn(rw, rw->op, 2, operands, withElement(mlirValueGetType(x), elt));
   MlirValue r = transposeLike(rw, t, y);
   dlcReplaceOp(rw, 1, &r);
   return mlirLogicalResultSuccess();
