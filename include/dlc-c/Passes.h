@@ -2,8 +2,9 @@
 |*                                                                            *|
 |* Every DLC pass and pipeline describes itself (flag, summary, description,  *|
 |* options with defaults) in one table; dlc-opt --help and docs/Passes.md are *|
-|* generated from it. Passes are MLIR external passes: add them to any pass   *|
-|* manager of a context where dlcContextLoadDialects has run.                 *|
+|* generated from it. Add the passes to any pass manager of a context where   *|
+|* dlcContextLoadDialects has run, or register them all in MLIR's registry    *|
+|* (dlcRegisterAllPasses) and name them in any textual pipeline.              *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef DLC_C_PASSES_H
@@ -18,6 +19,18 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+//===--------------------------------------------------------------------===//
+// Registration.
+//===--------------------------------------------------------------------===//
+
+/// Registers every DLC pass (as a pass, with its options) and every named
+/// pipeline in MLIR's global pass registry, so that upstream's
+/// mlirParsePassPipeline, mlir-opt's flags (--mlir-print-ir-after=<pass>,
+/// --help) and pass plugins know them. Safe to call more than once and
+/// from several threads. Each DLC pass runs DLC's verifier (dlcVerify) on
+/// entry and after its work, and fails when the IR breaks DLC's rules.
+DLC_CAPI_EXPORTED void dlcRegisterAllPasses(void);
 
 //===--------------------------------------------------------------------===//
 // Individual passes. Each returns a new pass owned by the caller until it is
@@ -135,9 +148,12 @@ DLC_CAPI_EXPORTED DlcPipelineOptions dlcPipelineOptionsGetDefault(void);
 
 /// dlc-optimize: DLC's graph optimizations in their documented order,
 /// leaving out the passes named in `disabledPasses` (comma-separated flags,
-/// may be empty). Fails, printing why, on a name that is not one of them.
+/// may be empty). On a name that is not one of them, calls `errorCallback`
+/// (when not NULL) once with the whole message and fails.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm,
-                                                             MlirStringRef disabledPasses);
+                                                             MlirStringRef disabledPasses,
+                                                             MlirStringCallback errorCallback,
+                                                             void *userData);
 
 /// dlc-graph-to-linalg: shape inference, graph -> tensor -> linalg.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm);
@@ -155,22 +171,28 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManage
 /// deallocation, for IR already on buffers (deallocation cannot run twice).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm);
 
-/// The three above with options (NULL: the defaults). The builders
-/// without options use the defaults.
-DLC_CAPI_EXPORTED MlirLogicalResult
-dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm, const DlcPipelineOptions *options);
-DLC_CAPI_EXPORTED MlirLogicalResult
-dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm, const DlcPipelineOptions *options);
-DLC_CAPI_EXPORTED MlirLogicalResult
-dlcBuildLoopsToLLVMPipelineWithOptions(MlirOpPassManager pm, const DlcPipelineOptions *options);
+/// The three above with options (NULL: the defaults). On bad options
+/// (threads below 1, an unknown codegen) they call `errorCallback` (when
+/// not NULL) once with the whole message and fail. The builders without
+/// options use the defaults and cannot fail but by a DLC bug.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(
+    MlirOpPassManager pm, const DlcPipelineOptions *options, MlirStringCallback errorCallback,
+    void *userData);
+DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(
+    MlirOpPassManager pm, const DlcPipelineOptions *options, MlirStringCallback errorCallback,
+    void *userData);
+DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipelineWithOptions(
+    MlirOpPassManager pm, const DlcPipelineOptions *options, MlirStringCallback errorCallback,
+    void *userData);
 /// Parses a textual pipeline such as
 ///   "builtin.module(dlc-infer-shapes, func.func(canonicalize), dlc-graph-to-tensor)"
 /// (or its elements without the anchor) mixing DLC passes with options
 /// `{name=value}`, DLC pipelines and any upstream pass, and adds it to `pm`.
 /// A wrapper naming the pass manager's own op (also `builtin.module(...)` on
-/// an op-agnostic one) stands for the pass manager itself; DLC module passes
-/// and pipelines nested under another op are rejected.
-/// On error calls `errorCallback` with a message and fails.
+/// an op-agnostic one) stands for the pass manager itself. This is
+/// upstream's parser after dlcRegisterAllPasses (which it calls).
+/// On error calls `errorCallback` (when not NULL) once with the whole
+/// message and fails.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
                                                          MlirStringRef pipeline,
                                                          MlirStringCallback errorCallback,

@@ -203,7 +203,7 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
                           depthwise ? 2 : 4, params);
 }
 
-void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   int64_t bits = dlcPassOptionInt(options, "vector-bits");
   int64_t registers = dlcPassOptionInt(options, "vector-registers");
   if ((bits && bits != 128 && bits != 256 && bits != 512) || (registers && registers < 8)) {
@@ -211,7 +211,7 @@ void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions
                  "dlc-codegen: vector-bits must be 128, 256 or 512 and vector-registers at least 8 "
                  "(0: the host's), got %lld and %lld",
                  (long long)bits, (long long)registers);
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   Targets targets = {0};
@@ -239,5 +239,5 @@ void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions
   dlcScheduleLibraryDestroy(library);
   free(targets.items);
   if (!ok)
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
 }

@@ -110,8 +110,8 @@ static void eliminateInBlock(MlirBlock block) {
   free(table.slots);
 }
 
-void dlcRunEliminateCommonOps(MlirOperation op, MlirExternalPass pass,
+void dlcRunEliminateCommonOps(MlirOperation op, DlcPassRun *run,
                               const DlcPassOptions *options) {
-  (void)pass, (void)options;
+  (void)run, (void)options;
   eliminateInRegions(op);
 }

@@ -25,8 +25,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-void dlcRunEliminateDeadOps(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunEliminateDeadOps(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   DlcOpList ops = {0};
   mlirOperationWalk(op, collect, &ops, MlirWalkPreOrder);
   // In reverse program order an op's users come before it: erasing them

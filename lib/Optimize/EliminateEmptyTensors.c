@@ -68,9 +68,9 @@ static MlirLogicalResult eliminate(DlcRewriter *rw) {
   return mlirLogicalResultFailure();
 }
 
-void dlcRunEliminateEmptyTensors(MlirOperation op, MlirExternalPass pass,
+void dlcRunEliminateEmptyTensors(MlirOperation op, DlcPassRun *run,
                                  const DlcPassOptions *options) {
-  (void)pass, (void)options;
+  (void)run, (void)options;
   size_t count;
   DlcLowering *patterns = dlcPatternsForAllGraphOps(eliminate, "dlc_graph.constant", &count);
   dlcApplyRewrites(op, patterns, count, NULL);

@@ -141,7 +141,7 @@ static const DlcLowering patterns[] = {
     {"dlc_graph.reduce_max", reduceNothing},
 };
 
-void dlcRunEliminateNops(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunEliminateNops(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   dlcApplyRewrites(op, patterns, sizeof patterns / sizeof *patterns, NULL);
 }

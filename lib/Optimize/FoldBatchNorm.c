@@ -233,7 +233,7 @@ static const DlcLowering patterns[] = {
     {"dlc_graph.add", addConstant},
 };
 
-void dlcRunFoldBatchNorm(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunFoldBatchNorm(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   dlcApplyRewrites(op, patterns, sizeof patterns / sizeof *patterns, NULL);
 }

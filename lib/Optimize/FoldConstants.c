@@ -115,8 +115,8 @@ static MlirLogicalResult fold(DlcRewriter *rw) {
   return mlirLogicalResultSuccess();
 }
 
-void dlcRunFoldConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass;
+void dlcRunFoldConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run;
   int64_t maxElements = dlcPassOptionInt(options, "max-elements");
   size_t count;
   DlcLowering *patterns = dlcPatternsForAllGraphOps(fold, "dlc_graph.constant", &count);

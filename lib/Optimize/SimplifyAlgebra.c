@@ -308,7 +308,7 @@ static const DlcLowering patterns[] = {
     {"dlc_graph.div", divByPowerOfTwo},
 };
 
-void dlcRunSimplifyAlgebra(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunSimplifyAlgebra(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   dlcApplyRewrites(op, patterns, sizeof patterns / sizeof *patterns, NULL);
 }

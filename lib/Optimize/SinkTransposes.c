@@ -113,7 +113,7 @@ static const DlcLowering patterns[] = {
     {"dlc_graph.mul", sinkBinary},       {"dlc_graph.div", sinkBinary},
 };
 
-void dlcRunSinkTransposes(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunSinkTransposes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   dlcApplyRewrites(op, patterns, sizeof patterns / sizeof *patterns, NULL);
 }

@@ -21,16 +21,26 @@
 
 #define DLC_MAX_PASS_OPTIONS 8
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Option values of one pass instance, by option index: bools and ints in
-/// `ints`, strings (owned, NUL-terminated) in `strings`.
+/// `ints`, strings in `strings` (NUL-terminated, owned by the pass instance
+/// or the table, valid while the run or build function runs).
 struct DlcPassDef;
 typedef struct DlcPassOptions {
   const struct DlcPassDef *def;
   int64_t ints[DLC_MAX_PASS_OPTIONS];
-  char *strings[DLC_MAX_PASS_OPTIONS];
+  const char *strings[DLC_MAX_PASS_OPTIONS];
 } DlcPassOptions;
 
-typedef void (*DlcPassRunFn)(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+/// One run of a DLC pass on one op. A run function that fails reports
+/// why with located diagnostics, then calls dlcPassRunSignalFailure.
+typedef struct DlcPassRun DlcPassRun;
+void dlcPassRunSignalFailure(DlcPassRun *run);
+
+typedef void (*DlcPassRunFn)(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 
 typedef struct DlcPassDef {
   const char *argument;    ///< flag: "dlc-infer-shapes"
@@ -51,8 +61,10 @@ typedef struct DlcPipelineDef {
   const char *description;
   /// The pipeline's options, described as a pass's are (NULL: none).
   const DlcPassDef *options;
-  /// `options` holds the values of `options`' options (NULL when none).
-  MlirLogicalResult (*build)(MlirOpPassManager pm, const DlcPassOptions *options);
+  /// Appends the pipeline to `pm`; `options` holds the values of
+  /// `options`' options (NULL when none). Reports why it fails to `error`.
+  MlirLogicalResult (*build)(MlirOpPassManager pm, const DlcPassOptions *options,
+                             MlirStringCallback error, void *userData);
 } DlcPipelineDef;
 
 /// The value of option `name` (which must exist in the pass's table entry).
@@ -60,17 +72,21 @@ int64_t dlcPassOptionInt(const DlcPassOptions *options, const char *name);
 bool dlcPassOptionBool(const DlcPassOptions *options, const char *name);
 const char *dlcPassOptionString(const DlcPassOptions *options, const char *name);
 
-/// Sets every option of `def` to its default, then to what `text` says
-/// ("name=value ..."); on an unknown option or a bad value reports to
-/// `error` and returns false (nothing to free then).
-bool dlcPassOptionsParse(DlcPassOptions *options, const DlcPassDef *def, MlirStringRef text,
-                         MlirStringCallback error, void *userData);
-void dlcPassOptionsFree(DlcPassOptions *options);
+/// The defaults of `def`'s options, as its table entry writes them.
+DlcPassOptions dlcPassDefDefaultOptions(const DlcPassDef *def);
+
+/// A dependent dialect of `def` that PassDef.c has no handle of (a DLC
+/// bug), or NULL.
+const char *dlcPassDefUnknownDialect(const DlcPassDef *def);
+/// Inserts the dialects `def` creates ops of into `registry`.
+void dlcPassDefInsertDependentDialects(const DlcPassDef *def, MlirDialectRegistry registry);
 
 /// The lowering pipelines' options (codegen, threads, schedules) from
-/// parsed values (NULL: the defaults); fails on a value out of range.
+/// parsed values (NULL: the defaults); fails, telling `error`, on a bad
+/// codegen (the builders check the rest).
 MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
-                                                    DlcPipelineOptions *out);
+                                                    DlcPipelineOptions *out,
+                                                    MlirStringCallback error, void *userData);
 
 /// Does every comma-separated name in `list` name a pass of dlc-optimize?
 /// Reports the first that does not to `error`.
@@ -78,33 +94,47 @@ bool dlcOptimizeCheckDisabled(MlirStringRef list, MlirStringCallback error, void
 
 const DlcPassDef *dlcLookupPassDef(const char *argument, size_t len);
 const DlcPipelineDef *dlcLookupPipelineDef(const char *argument, size_t len);
-/// Creates a pass from its def with options parsed from `options` text;
-/// reports problems to `error` and returns a null pass.
+//===--------------------------------------------------------------------===//
+// Implemented in C++ (Bridge/PassAdaptor.cpp): one mlir::Pass class runs
+// every DLC pass, with upstream's pass options made from the table entry.
+//===--------------------------------------------------------------------===//
+
+/// Creates a pass from its def with options parsed from `options` text (as
+/// inside `{}` in a pipeline); reports a bad option to `error` (one call)
+/// and returns a null pass.
 MlirPass dlcCreatePassFromDef(const DlcPassDef *def, MlirStringRef options,
                               MlirStringCallback error, void *userData);
+/// Registers the pass or pipeline in MLIR's global registry (idempotent
+/// per def: registering twice is harmless).
+void dlcRegisterPassDef(const DlcPassDef *def);
+void dlcRegisterPipelineDef(const DlcPipelineDef *def);
 
 // Run functions, one per pass file.
-void dlcRunInferShapes(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunLowerCopies(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunSerializeNestedParallel(MlirOperation op, MlirExternalPass pass,
+void dlcRunInferShapes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunLowerCopies(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options);
-void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunFuseElementwise(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunCodegen(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunEliminateNops(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunEliminateEmptyTensors(MlirOperation op, MlirExternalPass pass,
+void dlcRunFlattenConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunEliminateNops(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunEliminateEmptyTensors(MlirOperation op, DlcPassRun *run,
                                  const DlcPassOptions *options);
-void dlcRunFoldConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunSimplifyAlgebra(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunSinkTransposes(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunFoldBatchNorm(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunEliminateCommonOps(MlirOperation op, MlirExternalPass pass,
+void dlcRunFoldConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunSimplifyAlgebra(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunSinkTransposes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunFoldBatchNorm(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunEliminateCommonOps(MlirOperation op, DlcPassRun *run,
                               const DlcPassOptions *options);
-void dlcRunEliminateDeadOps(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
-void dlcRunPlanMemory(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options);
+void dlcRunEliminateDeadOps(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunPlanMemory(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif // DLC_PASS_PASSDEF_H

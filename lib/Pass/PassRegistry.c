@@ -7,6 +7,9 @@
 
 #include "Pass/PassDef.h"
 
+#include "Support/Str.h"
+
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -196,9 +199,11 @@ static const DlcPassDef passes[] = {
      dlcRunPlanMemory, {"memref", "arith"}},
 };
 
-static MlirLogicalResult buildOptimize(MlirOpPassManager pm, const DlcPassOptions *values) {
-  return dlcBuildOptimizePipeline(pm, mlirStringRefCreateFromCString(
-                                          values ? dlcPassOptionString(values, "disable") : ""));
+static MlirLogicalResult buildOptimize(MlirOpPassManager pm, const DlcPassOptions *values,
+                                       MlirStringCallback error, void *userData) {
+  return dlcBuildOptimizePipeline(
+      pm, mlirStringRefCreateFromCString(values ? dlcPassOptionString(values, "disable") : ""),
+      error, userData);
 }
 
 static const DlcPassDef optimizeOptions = {
@@ -206,20 +211,19 @@ static const DlcPassDef optimizeOptions = {
     {{"disable", "string", "", "comma-separated passes of the pipeline to leave out"}},
     NULL, {NULL}};
 
-static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm, const DlcPassOptions *values) {
-  (void)values;
+static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm, const DlcPassOptions *values,
+                                            MlirStringCallback error, void *userData) {
+  (void)values, (void)error, (void)userData;
   return dlcBuildGraphToLinalgPipeline(pm);
 }
 
-// Reads the lowering options (the pipeline parser has checked them).
-static bool loweringOptions(const DlcPassOptions *values, DlcPipelineOptions *out) {
-  return mlirLogicalResultIsSuccess(dlcPipelineOptionsFromPassOptions(values, out));
-}
-
 #define LOWERING_BUILDER(fn, builder)                                                             \
-  static MlirLogicalResult fn(MlirOpPassManager pm, const DlcPassOptions *values) {               \
+  static MlirLogicalResult fn(MlirOpPassManager pm, const DlcPassOptions *values,                 \
+                              MlirStringCallback error, void *userData) {                         \
     DlcPipelineOptions o;                                                                        \
-    return loweringOptions(values, &o) ? builder(pm, &o) : mlirLogicalResultFailure();           \
+    if (mlirLogicalResultIsFailure(dlcPipelineOptionsFromPassOptions(values, &o, error, userData))) \
+      return mlirLogicalResultFailure();                                                         \
+    return builder(pm, &o, error, userData);                                                     \
   }
 LOWERING_BUILDER(buildLinalgToLoops, dlcBuildLinalgToLoopsPipelineWithOptions)
 LOWERING_BUILDER(buildLowerToLLVM, dlcBuildLowerToLLVMPipelineWithOptions)
@@ -314,10 +318,10 @@ MlirPass dlcCreatePassFromString(MlirStringRef argument, MlirStringRef options,
   const DlcPassDef *def = dlcLookupPassDef(argument.data, argument.length);
   if (!def) {
     if (errorCallback) {
-      static const char prefix[] = "unknown DLC pass '";
-      errorCallback(mlirStringRefCreate(prefix, sizeof prefix - 1), userData);
-      errorCallback(argument, userData);
-      errorCallback(mlirStringRefCreate("'", 1), userData);
+      DlcStr message = DLC_STR_INIT;
+      dlcStrPrintf(&message, "unknown DLC pass '%.*s'", (int)argument.length, argument.data);
+      errorCallback(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
+      dlcStrFree(&message);
     }
     return (MlirPass){NULL};
   }
@@ -359,4 +363,16 @@ MlirPass dlcCreateFlattenConstantsPass(int64_t minElements) {
   snprintf(options, sizeof options, "min-elements=%lld", (long long)minElements);
   return dlcCreatePassFromDef(dlcLookupPassDef("dlc-flatten-constants", 21),
                               mlirStringRefCreateFromCString(options), NULL, NULL);
+}
+
+static void registerAll(void) {
+  for (intptr_t i = 0; i < NUM_PASSES; ++i)
+    dlcRegisterPassDef(&passes[i]);
+  for (intptr_t i = 0; i < NUM_PIPELINES; ++i)
+    dlcRegisterPipelineDef(&pipelines[i]);
+}
+
+void dlcRegisterAllPasses(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, registerAll);
 }

@@ -11,32 +11,48 @@
 #include "Pass/PassDef.h"
 #include "Support/Str.h"
 
-#include <stdio.h>
 #include <string.h>
 
-static void printUpstreamError(MlirStringRef message, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%.*s\n", (int)message.length, message.data);
+// Where a pipeline is being built, and who hears why that fails (a DLC
+// bug unless the options were bad).
+typedef struct Builder {
+  MlirOpPassManager pm;
+  MlirStringCallback error;
+  void *userData;
+} Builder;
+
+static void report(const Builder *b, const char *message) {
+  if (b->error)
+    b->error(mlirStringRefCreateFromCString(message), b->userData);
 }
 
-static MlirLogicalResult add(MlirOpPassManager pm, const char *upstream) {
-  return mlirOpPassManagerAddPipeline(pm, mlirStringRefCreateFromCString(upstream),
-                                      printUpstreamError, NULL);
+static MlirLogicalResult add(const Builder *b, const char *upstream) {
+  DlcStr message = DLC_STR_INIT;
+  MlirLogicalResult added = mlirOpPassManagerAddPipeline(
+      b->pm, mlirStringRefCreateFromCString(upstream), dlcStrCallback, &message);
+  if (mlirLogicalResultIsFailure(added))
+    report(b, dlcStrGet(&message));
+  dlcStrFree(&message);
+  return added;
 }
 
-static MlirLogicalResult addOwnWithOptions(MlirOpPassManager pm, const char *flag,
+static MlirLogicalResult addOwnWithOptions(const Builder *b, const char *flag,
                                            const char *options) {
+  DlcStr message = DLC_STR_INIT;
   MlirPass pass = dlcCreatePassFromString(mlirStringRefCreateFromCString(flag),
                                           mlirStringRefCreateFromCString(options),
-                                          printUpstreamError, NULL);
-  if (!(pass).ptr)
+                                          dlcStrCallback, &message);
+  if (!pass.ptr)
+    report(b, dlcStrGet(&message));
+  dlcStrFree(&message);
+  if (!pass.ptr)
     return mlirLogicalResultFailure();
-  mlirOpPassManagerAddOwnedPass(pm, pass);
+  mlirOpPassManagerAddOwnedPass(b->pm, pass);
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult addOwn(MlirOpPassManager pm, const char *flag) {
-  return addOwnWithOptions(pm, flag, "");
+static MlirLogicalResult addOwn(const Builder *b, const char *flag) {
+  return addOwnWithOptions(b, flag, "");
 }
 
 #define TRY(x)                                                                                     \
@@ -134,112 +150,124 @@ bool dlcOptimizeCheckDisabled(MlirStringRef list, MlirStringCallback error, void
   return true;
 }
 
-MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm, MlirStringRef disabledPasses) {
-  if (!dlcOptimizeCheckDisabled(disabledPasses, printUpstreamError, NULL))
+MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm, MlirStringRef disabledPasses,
+                                           MlirStringCallback errorCallback, void *userData) {
+  const Builder builder = {pm, errorCallback, userData}, *b = &builder;
+  if (!dlcOptimizeCheckDisabled(disabledPasses, errorCallback, userData))
     return mlirLogicalResultFailure();
   for (size_t k = 0; k < NUM_OPTIMIZE_STEPS; ++k)
     if (!listed(disabledPasses, optimizeSteps[k].pass))
-      TRY(addOwnWithOptions(pm, optimizeSteps[k].pass, optimizeSteps[k].options));
+      TRY(addOwnWithOptions(b, optimizeSteps[k].pass, optimizeSteps[k].options));
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
+static MlirLogicalResult addGraphToLinalg(const Builder *b) {
   // Static shapes first: every later step sees what the model fixes.
-  TRY(addOwn(pm, "dlc-infer-shapes"));
+  TRY(addOwn(b, "dlc-infer-shapes"));
   // Record public functions' tensor signatures before lowering erases
   // them (unsigned types, results): dlc-run and headers read them.
-  TRY(addOwn(pm, "dlc-entry-abi"));
+  TRY(addOwn(b, "dlc-entry-abi"));
   // Model-level ops become the dozen dlc_tensor primitives.
-  TRY(addOwn(pm, "dlc-graph-to-tensor"));
+  TRY(addOwn(b, "dlc-graph-to-tensor"));
   // Each primitive becomes one linalg / tensor form on signless types.
-  TRY(addOwn(pm, "dlc-tensor-to-linalg"));
+  TRY(addOwn(b, "dlc-tensor-to-linalg"));
   // Fold the constants and reshapes that decompositions leave behind.
-  TRY(add(pm, "canonicalize"));
-  TRY(add(pm, "cse"));
+  TRY(add(b, "canonicalize"));
+  TRY(add(b, "cse"));
   return mlirLogicalResultSuccess();
 }
 
 // linalg on buffers to loops; nothing to do on IR that is loops already.
-static MlirLogicalResult addBuffersToLoops(MlirOpPassManager pm, const DlcPipelineOptions *o) {
+static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcPipelineOptions *o) {
   // Copies become loops rather than calls into MLIR's runtime library.
-  TRY(addOwn(pm, "dlc-lower-copies"));
+  TRY(addOwn(b, "dlc-lower-copies"));
   // The naive path goes through affine loops. Scheduled code leaves
   // copies of partial tiles whose sizes are not affine dims: scf loops.
-  TRY(add(pm, o->codegen == DlcCodegenNaive ? "func.func(convert-linalg-to-affine-loops)"
+  TRY(add(b, o->codegen == DlcCodegenNaive ? "func.func(convert-linalg-to-affine-loops)"
                                             : "func.func(convert-linalg-to-loops)"));
-  TRY(add(pm, "lower-affine"));
+  TRY(add(b, "lower-affine"));
   // Tiles that threads could share (scf.forall): with more than one
   // thread, parallel loops that the LLVM stage hands to OpenMP; with one,
   // loops that run one after another, so the code needs no threading
   // runtime.
-  TRY(add(pm, o->threads > 1 ? "func.func(scf-forall-to-parallel)"
+  TRY(add(b, o->threads > 1 ? "func.func(scf-forall-to-parallel)"
                              : "func.func(scf-forall-to-for)"));
   // Vector transfers of more than one dim become unrolled 1-D ones, which
   // the LLVM conversion turns into plain vector loads and stores.
-  TRY(add(pm, "func.func(convert-vector-to-scf{full-unroll=true})"));
-  TRY(add(pm, "canonicalize"));
+  TRY(add(b, "func.func(convert-vector-to-scf{full-unroll=true})"));
+  TRY(add(b, "canonicalize"));
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm,
-                                                           const DlcPipelineOptions *options) {
-  DlcPipelineOptions o = orDefaults(options);
-  TRY(dlcBuildGraphToLinalgPipeline(pm));
+// The options after their defaults, checked.
+static MlirLogicalResult checkOptions(const Builder *b, const DlcPipelineOptions *options,
+                                      DlcPipelineOptions *o) {
+  *o = orDefaults(options);
+  if (o->threads >= 1 && (o->codegen == DlcCodegenFast || o->codegen == DlcCodegenNaive))
+    return mlirLogicalResultSuccess();
+  DlcStr message = DLC_STR_INIT;
+  dlcStrPrintf(&message, o->threads < 1 ? "invalid threads=%lld: at least 1 thread is needed"
+                                        : "invalid codegen (%lld): expected fast or naive",
+               o->threads < 1 ? (long long)o->threads : (long long)o->codegen);
+  report(b, dlcStrGet(&message));
+  dlcStrFree(&message);
+  return mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcPipelineOptions *options) {
+  DlcPipelineOptions o = *options;
+  TRY(addGraphToLinalg(b));
   if (o.codegen == DlcCodegenFast) {
     // Convolutions in the layout their schedules vectorize (NHWC), with
     // transposes that elementwise fusion then cancels between layers; the
     // same fusion merges chains of elementwise ops into one loop nest.
-    TRY(addOwn(pm, "dlc-convert-layout"));
-    TRY(addOwn(pm, "dlc-fuse-elementwise"));
-    TRY(add(pm, "canonicalize"));
-    TRY(add(pm, "cse"));
+    TRY(addOwn(b, "dlc-convert-layout"));
+    TRY(addOwn(b, "dlc-fuse-elementwise"));
+    TRY(add(b, "canonicalize"));
+    TRY(add(b, "cse"));
     // Matmuls and convolutions (with their epilogues) become tiled,
     // vectorized loop nests.
     DlcStr codegen = DLC_STR_INIT;
     if (o.schedules && *o.schedules)
       dlcStrPrintf(&codegen, "schedules='%s'", o.schedules);
-    MlirLogicalResult added = addOwnWithOptions(pm, "dlc-codegen", dlcStrGet(&codegen));
+    MlirLogicalResult added = addOwnWithOptions(b, "dlc-codegen", dlcStrGet(&codegen));
     dlcStrFree(&codegen);
     TRY(added);
-    TRY(add(pm, "canonicalize"));
-    TRY(add(pm, "cse"));
+    TRY(add(b, "canonicalize"));
+    TRY(add(b, "cse"));
   }
   // Large weights as flat blobs: N-D constants make LLVM slow and huge.
-  TRY(addOwn(pm, "dlc-flatten-constants"));
+  TRY(addOwn(b, "dlc-flatten-constants"));
   // Tensors become buffers, across function boundaries, with plain
   // row-major layouts at the boundary so callers pass dense arrays.
-  TRY(add(pm, "one-shot-bufferize{bufferize-function-boundaries=true "
+  TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true "
               "function-boundary-type-conversion=identity-layout-map}"));
   // Results become trailing out-parameters the caller allocates.
-  TRY(add(pm, "buffer-results-to-out-params{modify-public-functions=true "
+  TRY(add(b, "buffer-results-to-out-params{modify-public-functions=true "
               "hoist-static-allocs=true}"));
   // Free every temporary buffer.
-  TRY(add(pm, "buffer-deallocation-pipeline"));
+  TRY(add(b, "buffer-deallocation-pipeline"));
   // Temporaries whose lifetimes do not overlap share one arena.
-  TRY(addOwn(pm, "dlc-plan-memory"));
-  return addBuffersToLoops(pm, &o);
-}
-
-MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
-  return dlcBuildLinalgToLoopsPipelineWithOptions(pm, NULL);
+  TRY(addOwn(b, "dlc-plan-memory"));
+  return addBuffersToLoops(b, &o);
 }
 
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
 // twice, and IR that reaches these steps has been through it.
-static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm, const DlcPipelineOptions *o) {
+static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcPipelineOptions *o) {
   // Public functions take static row-major buffers and return an i32
   // status, as dlc-translate's headers say.
-  TRY(addOwn(pm, "dlc-entry-abi"));
+  TRY(addOwn(b, "dlc-entry-abi"));
   bool openmp = o->threads > 1;
   if (openmp) {
     // Only the outermost parallel loops get threads: a parallel region
     // nested in another would fork a team per outer iteration.
-    TRY(addOwn(pm, "dlc-serialize-nested-parallel"));
+    TRY(addOwn(b, "dlc-serialize-nested-parallel"));
     // Each parallel loop becomes an omp.parallel region of a team of
     // `threads` sharing the loop (omp.wsloop).
     DlcStr scfToOpenMP = DLC_STR_INIT;
     dlcStrPrintf(&scfToOpenMP, "convert-scf-to-openmp{num-threads=%lld}", (long long)o->threads);
-    MlirLogicalResult added = add(pm, dlcStrGet(&scfToOpenMP));
+    MlirLogicalResult added = add(b, dlcStrGet(&scfToOpenMP));
     dlcStrFree(&scfToOpenMP);
     TRY(added);
   }
@@ -247,70 +275,100 @@ static MlirLogicalResult addLoopsToLLVM(MlirOpPassManager pm, const DlcPipelineO
   // is a memref.alloca_scope, whose region must stay one block: there the
   // loops inside wait until finalize-memref-to-llvm has lowered the scopes.
   if (!openmp)
-    TRY(add(pm, "convert-scf-to-cf"));
+    TRY(add(b, "convert-scf-to-cf"));
   // Subviews and reshapes to plain pointer arithmetic.
-  TRY(add(pm, "expand-strided-metadata"));
+  TRY(add(b, "expand-strided-metadata"));
   // expand-strided-metadata leaves affine.apply for dynamic subviews.
-  TRY(add(pm, "lower-affine"));
+  TRY(add(b, "lower-affine"));
   // Vectors before memrefs: vector loads and stores still address memrefs.
-  TRY(add(pm, "convert-vector-to-llvm"));
-  TRY(add(pm, "finalize-memref-to-llvm"));
+  TRY(add(b, "convert-vector-to-llvm"));
+  TRY(add(b, "finalize-memref-to-llvm"));
   if (openmp)
-    TRY(add(pm, "convert-scf-to-cf"));
+    TRY(add(b, "convert-scf-to-cf"));
   // Integer powers (math.ipowi) have neither an intrinsic nor a libm
   // function: they become generated functions with a loop.
-  TRY(add(pm, "convert-math-to-funcs"));
+  TRY(add(b, "convert-math-to-funcs"));
   // Math to LLVM intrinsics first: convert-math-to-libm rejects math.absi.
-  TRY(add(pm, "convert-math-to-llvm"));
+  TRY(add(b, "convert-math-to-llvm"));
   // Math without an LLVM intrinsic (erf, ...) calls libm.
-  TRY(add(pm, "convert-math-to-libm"));
-  TRY(add(pm, "convert-arith-to-llvm"));
+  TRY(add(b, "convert-math-to-libm"));
+  TRY(add(b, "convert-arith-to-llvm"));
   // Memref arguments as bare pointers: `int f(const float *in, float *out)`.
-  TRY(add(pm, "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"));
-  TRY(add(pm, "convert-cf-to-llvm"));
+  TRY(add(b, "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"));
+  TRY(add(b, "convert-cf-to-llvm"));
   // OpenMP regions last, once the code in them is LLVM dialect: the
   // translation to LLVM IR outlines them into functions that
   // __kmpc_fork_call runs on the team.
   if (openmp)
-    TRY(add(pm, "convert-openmp-to-llvm"));
-  TRY(add(pm, "convert-ub-to-llvm"));
-  TRY(add(pm, "reconcile-unrealized-casts"));
+    TRY(add(b, "convert-openmp-to-llvm"));
+  TRY(add(b, "convert-ub-to-llvm"));
+  TRY(add(b, "reconcile-unrealized-casts"));
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm,
-                                                         const DlcPipelineOptions *options) {
-  DlcPipelineOptions o = orDefaults(options);
-  TRY(dlcBuildLinalgToLoopsPipelineWithOptions(pm, &o));
-  return addLoopsToLLVM(pm, &o);
+MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
+  const Builder b = {pm, NULL, NULL};
+  return addGraphToLinalg(&b);
 }
 
-MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
-  return dlcBuildLowerToLLVMPipelineWithOptions(pm, NULL);
+#define WITH_CHECKED_OPTIONS(steps)                                                                \
+  const Builder builder = {pm, errorCallback, userData}, *b = &builder;                           \
+  DlcPipelineOptions o;                                                                            \
+  TRY(checkOptions(b, options, &o));                                                               \
+  steps;                                                                                           \
+  return mlirLogicalResultSuccess()
+
+MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm,
+                                                           const DlcPipelineOptions *options,
+                                                           MlirStringCallback errorCallback,
+                                                           void *userData) {
+  WITH_CHECKED_OPTIONS(TRY(addLinalgToLoops(b, &o)));
+}
+
+MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm,
+                                                         const DlcPipelineOptions *options,
+                                                         MlirStringCallback errorCallback,
+                                                         void *userData) {
+  WITH_CHECKED_OPTIONS(TRY(addLinalgToLoops(b, &o)); TRY(addLoopsToLLVM(b, &o)));
 }
 
 MlirLogicalResult dlcBuildLoopsToLLVMPipelineWithOptions(MlirOpPassManager pm,
-                                                         const DlcPipelineOptions *options) {
-  DlcPipelineOptions o = orDefaults(options);
-  TRY(addBuffersToLoops(pm, &o));
-  return addLoopsToLLVM(pm, &o);
+                                                         const DlcPipelineOptions *options,
+                                                         MlirStringCallback errorCallback,
+                                                         void *userData) {
+  WITH_CHECKED_OPTIONS(TRY(addBuffersToLoops(b, &o)); TRY(addLoopsToLLVM(b, &o)));
+}
+
+MlirLogicalResult dlcBuildLinalgToLoopsPipeline(MlirOpPassManager pm) {
+  return dlcBuildLinalgToLoopsPipelineWithOptions(pm, NULL, NULL, NULL);
+}
+
+MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManager pm) {
+  return dlcBuildLowerToLLVMPipelineWithOptions(pm, NULL, NULL, NULL);
 }
 
 MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm) {
-  return dlcBuildLoopsToLLVMPipelineWithOptions(pm, NULL);
+  return dlcBuildLoopsToLLVMPipelineWithOptions(pm, NULL, NULL, NULL);
 }
 
 MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
-                                                    DlcPipelineOptions *out) {
+                                                    DlcPipelineOptions *out,
+                                                    MlirStringCallback error, void *userData) {
   *out = dlcPipelineOptionsGetDefault();
   if (!values)
     return mlirLogicalResultSuccess();
   const char *codegen = dlcPassOptionString(values, "codegen");
-  if (!strcmp(codegen, "naive"))
+  if (!strcmp(codegen, "naive")) {
     out->codegen = DlcCodegenNaive;
-  else if (strcmp(codegen, "fast"))
+  } else if (strcmp(codegen, "fast")) {
+    DlcStr message = DLC_STR_INIT;
+    dlcStrPrintf(&message, "invalid codegen=%s: expected fast or naive", codegen);
+    if (error)
+      error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
+    dlcStrFree(&message);
     return mlirLogicalResultFailure();
+  }
   out->threads = dlcPassOptionInt(values, "threads");
   out->schedules = dlcPassOptionString(values, "schedules");
-  return out->threads >= 1 ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
 }

@@ -82,18 +82,23 @@ MlirLogicalResult dlcModuleLowerToLLVMWithOptions(MlirModule module,
   DlcPipelineOptions o = options ? *options : dlcPipelineOptionsGetDefault();
   // Graph optimizations first (they find nothing to do below dlc_graph).
   MlirLogicalResult result = mlirLogicalResultSuccess();
+  DlcStr why = DLC_STR_INIT;
   if (level.tensors && o.optimize)
     result = dlcBuildOptimizePipeline(
-        opm, mlirStringRefCreateFromCString(o.disabledPasses ? o.disabledPasses : ""));
+        opm, mlirStringRefCreateFromCString(o.disabledPasses ? o.disabledPasses : ""),
+        dlcStrCallback, &why);
   // Bufferized IR skips what must run once: bufferization, deallocation.
   if (mlirLogicalResultIsSuccess(result))
-    result = level.tensors ? dlcBuildLowerToLLVMPipelineWithOptions(opm, &o)
-                           : dlcBuildLoopsToLLVMPipelineWithOptions(opm, &o);
+    result = level.tensors ? dlcBuildLowerToLLVMPipelineWithOptions(opm, &o, dlcStrCallback, &why)
+                           : dlcBuildLoopsToLLVMPipelineWithOptions(opm, &o, dlcStrCallback, &why);
   if (mlirLogicalResultIsFailure(result)) {
-    dlcEmitError(mlirOperationGetLocation(op), "cannot build the lowering pipeline");
+    dlcEmitError(mlirOperationGetLocation(op), "cannot build the lowering pipeline: %s",
+                 dlcStrGet(&why));
+    dlcStrFree(&why);
     mlirPassManagerDestroy(pm);
     return result;
   }
+  dlcStrFree(&why);
   int errors = 0;
   MlirDiagnosticHandlerID counter =
       mlirContextAttachDiagnosticHandler(ctx, countErrors, &errors, NULL);

@@ -227,10 +227,9 @@ static void printExpansion(MlirContext ctx, const DlcPipelineDef *p, FILE *out) 
       mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
   DlcPassOptions defaults = {0};
   if (p->options)
-    dlcPassOptionsParse(&defaults, p->options, mlirStringRefCreate("", 0), NULL, NULL);
-  MlirLogicalResult built =
-      p->build(mlirPassManagerGetAsOpPassManager(pm), p->options ? &defaults : NULL);
-  dlcPassOptionsFree(&defaults);
+    defaults = dlcPassDefDefaultOptions(p->options);
+  MlirLogicalResult built = p->build(mlirPassManagerGetAsOpPassManager(pm),
+                                     p->options ? &defaults : NULL, NULL, NULL);
   if (mlirLogicalResultIsFailure(built)) {
     mlirPassManagerDestroy(pm);
     return;

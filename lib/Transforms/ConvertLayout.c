@@ -312,8 +312,8 @@ static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) 
   return MlirWalkResultAdvance;
 }
 
-void dlcRunConvertLayout(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   DlcOpList convs = {0}, transposes = {0};
   mlirOperationWalk(op, collectConvs, &convs, MlirWalkPreOrder);
   for (size_t i = 0; i < convs.count; ++i) {

@@ -300,7 +300,7 @@ static void addStatusToCall(MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
-void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirStringRef *changed = NULL;
@@ -336,5 +336,5 @@ void dlcRunEntryABI(MlirOperation op, MlirExternalPass pass, const DlcPassOption
   }
   free(changed);
   if (!ok)
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
 }

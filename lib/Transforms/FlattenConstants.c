@@ -109,8 +109,8 @@ static void flatten(MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
-void dlcRunFlattenConstants(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass;
+void dlcRunFlattenConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run;
   Candidates c = {{0}, dlcPassOptionInt(options, "min-elements")};
   mlirOperationWalk(op, collect, &c, MlirWalkPreOrder);
   for (size_t i = 0; i < c.ops.count; ++i)

@@ -307,8 +307,8 @@ static bool fuseOne(MlirOperation op) {
   return fused;
 }
 
-void dlcRunFuseElementwise(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
-  (void)pass, (void)options;
+void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run, (void)options;
   // One fusion at a time, from a fresh walk: each erases two ops and makes
   // one, which may take further producers.
   while (fuseOne(op)) {

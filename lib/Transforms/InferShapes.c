@@ -76,16 +76,16 @@ static MlirWalkResult updateSignature(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
-void dlcRunInferShapes(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunInferShapes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
   if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   State state = {false};
   mlirOperationWalk(op, refineOp, &state, MlirWalkPreOrder);
   if (state.failed) {
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   mlirOperationWalk(op, updateSignature, NULL, MlirWalkPreOrder);

@@ -63,7 +63,7 @@ static void rewrite(MlirOperation copy) {
   mlirOperationDestroy(copy);
 }
 
-void dlcRunLowerCopies(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunLowerCopies(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
   Copies *copies = calloc(1, sizeof *copies);
   do {
@@ -74,5 +74,5 @@ void dlcRunLowerCopies(MlirOperation op, MlirExternalPass pass, const DlcPassOpt
       rewrite(copies->ops[i]);
   } while (copies->overflow);
   free(copies);
-  (void)pass;
+  (void)run;
 }

@@ -421,13 +421,13 @@ static MlirWalkResult collectFunctions(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
-void dlcRunPlanMemory(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunPlanMemory(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   int64_t alignment = dlcPassOptionInt(options, "alignment");
   if (alignment < 1 || (alignment & (alignment - 1))) {
     dlcEmitError(mlirOperationGetLocation(op),
                  "dlc-plan-memory: alignment must be a power of two, got %lld",
                  (long long)alignment);
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   DlcOpList funcs = {NULL, 0, 0};

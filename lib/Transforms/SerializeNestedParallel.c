@@ -101,9 +101,9 @@ static void serialize(MlirOperation parallel) {
   mlirOperationDestroy(parallel);
 }
 
-void dlcRunSerializeNestedParallel(MlirOperation op, MlirExternalPass pass,
+void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options) {
-  (void)pass;
+  (void)run;
   (void)options;
   Loops loops = {NULL, 0, 0};
   mlirOperationWalk(op, collect, &loops, MlirWalkPreOrder);

@@ -119,6 +119,67 @@ static void testTypedPasses(void) {
   mlirContextDestroy(ctx);
 }
 
+// Counts the callback's calls: one per whole message.
+static void printCounted(MlirStringRef s, void *userData) {
+  ++*(int *)userData;
+  printf("[%.*s]\n", (int)s.length, s.data);
+}
+
+// CHECK-LABEL: testRegistry
+static void testRegistry(void) {
+  printf("testRegistry\n");
+  dlcRegisterAllPasses();
+  dlcRegisterAllPasses(); // a second call is harmless
+  MlirContext ctx = dlcContextCreate();
+  MlirModule m = parse(ctx, "func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                            "  %c = \"dlc_graph.constant\"() {value = dense<1.0> : tensor<2xf32>} : () -> tensor<2xf32>\n"
+                            "  %y = \"dlc_graph.mul\"(%x, %c) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n"
+                            "  return %y : tensor<2xf32>\n}\n");
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  // Upstream's parser knows DLC's passes, their options and pipelines.
+  // CHECK: upstream parse: 1
+  printf("upstream parse: %d\n",
+         mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+             opm, mlirStringRefCreateFromCString(
+                      "builtin.module(dlc-fold-constants{max-elements=4},"
+                      "dlc-optimize{disable=dlc-cse,dlc-dce},func.func(canonicalize))"),
+             print, NULL)));
+  // CHECK: pipeline: builtin.module(dlc-fold-constants{max-elements=4},dlc-infer-shapes
+  // CHECK-NOT: dlc-cse
+  // CHECK-SAME: func.func(canonicalize
+  printf("pipeline: ");
+  mlirPrintPassPipeline(opm, print, NULL);
+  printf("\n");
+  // CHECK: run: 1
+  printf("run: %d\n", mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  // x * 1 is gone.
+  // CHECK-NOT: dlc_graph.mul
+  // CHECK: return %arg0
+  mlirOperationPrint(mlirModuleGetOperation(m), print, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+  // A bad option of a registered pass: upstream's parser fails with DLC's
+  // message, dlcParsePassPipeline hands it on in one call.
+  pm = mlirPassManagerCreate(ctx);
+  opm = mlirPassManagerGetAsOpPassManager(pm);
+  int calls = 0;
+  // CHECK: [{{.*}}unknown option 'maximum' for pass 'dlc-fold-constants' (options: max-elements)
+  // CHECK: bad option: 0, calls: 1
+  MlirLogicalResult bad = dlcParsePassPipeline(
+      opm, mlirStringRefCreateFromCString("dlc-fold-constants{maximum=4}"), printCounted, &calls);
+  printf("bad option: %d, calls: %d\n", mlirLogicalResultIsSuccess(bad), calls);
+  // CHECK: [{{.*}}cannot disable 'dlc-nope': dlc-optimize has no such pass
+  // CHECK: bad pipeline option: 0
+  printf("bad pipeline option: %d\n",
+         mlirLogicalResultIsSuccess(dlcParsePassPipeline(
+             opm, mlirStringRefCreateFromCString("builtin.module(dlc-optimize{disable=dlc-nope})"),
+             printCounted, &calls)));
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testPassInfo
 static void testPassInfo(void) {
   printf("testPassInfo\n");
@@ -137,6 +198,7 @@ int main(void) {
   testVerify();
   testPipeline();
   testTypedPasses();
+  testRegistry();
   testPassInfo();
   return 0;
 }

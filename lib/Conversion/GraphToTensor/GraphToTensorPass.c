@@ -27,10 +27,10 @@ static const Family families[] = {
     {dlcShapeOpsLowerings, &dlcNumShapeOpsLowerings},
 };
 
-void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
   if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   size_t total = 0;
@@ -47,5 +47,5 @@ void dlcRunGraphToTensor(MlirOperation op, MlirExternalPass pass, const DlcPassO
   MlirLogicalResult result = dlcApplyLowerings(op, all, n, "dlc_graph.", "dlc-graph-to-tensor");
   free(all);
   if (mlirLogicalResultIsFailure(result))
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
 }

@@ -63,10 +63,10 @@ static void eraseBodies(MlirOperation module, const Bodies *bodies) {
   mlirSymbolTableDestroy(symbols);
 }
 
-void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPassOptions *options) {
+void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
   if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   Bodies *bodies = calloc(1, sizeof *bodies);
@@ -74,7 +74,7 @@ void dlcRunTensorToLinalg(MlirOperation op, MlirExternalPass pass, const DlcPass
   if (mlirLogicalResultIsFailure(dlcApplyLowerings(op, lowerings, sizeof lowerings / sizeof *lowerings,
                                                    "dlc_tensor.", "dlc-tensor-to-linalg"))) {
     free(bodies);
-    mlirExternalPassSignalFailure(pass);
+    dlcPassRunSignalFailure(run);
     return;
   }
   eraseBodies(op, bodies);
