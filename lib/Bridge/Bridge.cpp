@@ -7,11 +7,16 @@
 
 #include "Bridge/Bridge.h"
 
+extern "C" {
+#include "Dialect/CustomForm.h"
+}
+
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -20,13 +25,36 @@
 
 using namespace mlir;
 
+// Parses the one buffer of `sourceMgr`. MLIR's parser fails on a DLC op in
+// custom form without a diagnostic: then DLC says where and why.
+static MlirOperation parse(MLIRContext *ctx, const std::shared_ptr<llvm::SourceMgr> &sourceMgr) {
+  int diagnostics = 0;
+  OwningOpRef<ModuleOp> module;
+  {
+    ScopedDiagnosticHandler counter(ctx, [&](Diagnostic &) {
+      ++diagnostics;
+      return failure(); // and on to the handlers before this one
+    });
+    ParserConfig config(ctx);
+    module = parseSourceFile<ModuleOp>(sourceMgr, config);
+  }
+  const llvm::MemoryBuffer *buffer = sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+  unsigned line, column;
+  DlcStr message = DLC_STR_INIT;
+  if (!module && !diagnostics &&
+      dlcFindCustomFormOp(buffer->getBufferStart(), buffer->getBufferSize(), &line, &column,
+                          &message))
+    emitError(FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), line, column))
+        << dlcStrGet(&message);
+  dlcStrFree(&message);
+  return wrap(module.release().getOperation());
+}
+
 MlirOperation dlcBridgeParseSource(MlirContext ctx, MlirStringRef source, MlirStringRef bufferName) {
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(bufferName)), llvm::SMLoc());
-  ParserConfig config(unwrap(ctx));
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
-  return wrap(module.release().getOperation());
+  return parse(unwrap(ctx), sourceMgr);
 }
 
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
@@ -40,9 +68,7 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  ParserConfig config(unwrap(ctx));
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
-  return wrap(module.release().getOperation());
+  return parse(unwrap(ctx), sourceMgr);
 }
 
 MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor) {

@@ -24,7 +24,9 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 using namespace mlir;
@@ -47,7 +49,7 @@ public:
     this->def = def;
     for (intptr_t i = 0; def && i < def->numOptions; ++i) {
       const DlcPassOptionInfo &info = def->options[i];
-      auto desc = llvm::cl::desc(info.description);
+      auto desc = llvm::cl::desc(describe(info));
       if (!std::strcmp(info.type, "string"))
         strings[i] = std::make_unique<Make<std::string>>(
             parent, info.name, desc, llvm::cl::init(std::string(info.defaultValue)));
@@ -76,6 +78,19 @@ public:
   }
 
 private:
+  // "<description> (default <value>)": --help prints descriptions only.
+  // cl::desc keeps a reference, so each text lives as long as the process.
+  static llvm::StringRef describe(const DlcPassOptionInfo &info) {
+    static std::mutex mutex;
+    static std::map<const DlcPassOptionInfo *, std::string> texts;
+    std::lock_guard<std::mutex> lock(mutex);
+    std::string &text = texts[&info];
+    if (text.empty())
+      text = std::string(info.description) + " (default " +
+             (*info.defaultValue ? info.defaultValue : "''") + ")";
+    return text;
+  }
+
   template <typename T> using Option = std::unique_ptr<detail::PassOptions::Option<T>>;
   const DlcPassDef *def = nullptr;
   Option<std::string> strings[DLC_MAX_PASS_OPTIONS];

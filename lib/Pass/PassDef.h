@@ -110,6 +110,7 @@ void dlcRegisterPassDef(const DlcPassDef *def);
 void dlcRegisterPipelineDef(const DlcPipelineDef *def);
 
 // Run functions, one per pass file.
+void dlcRunVerify(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunInferShapes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);

@@ -14,6 +14,12 @@
 #include <string.h>
 
 static const DlcPassDef passes[] = {
+    {"dlc-verify", "DlcVerify", "Check dlc ops against DLC's op tables",
+     "Runs DLC's verifier (`dlcVerify`): operand and result counts and element types, required "
+     "attributes and their kinds, each op's own rules. IRDL checks the structure of ops, not these. "
+     "dlc-opt runs it right after parsing; every DLC pass also runs it on entry and after its "
+     "work, so a DLC pass that leaves invalid IR fails where it did so.",
+     "", 0, {{0}}, dlcRunVerify, {NULL}},
     {"dlc-infer-shapes", "DlcInferShapes", "Infer static result shapes of dlc ops",
      "Walks every function in order and refines the result types of dlc_graph and dlc_tensor "
      "ops from their operand types and attributes, replacing `?` dims that follow from the "

@@ -1,4 +1,4 @@
-//===- File.c - Writing files whole or not at all ---------------*- C -*-===//
+//===- File.c - Reading and writing files whole -----------------*- C -*-===//
 
 #include "Support/File.h"
 
@@ -6,12 +6,56 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 char *dlcTemporaryPath(const char *path, const char *suffix) {
   DlcStr s = DLC_STR_INIT;
   dlcStrPrintf(&s, "%s.tmp%ld%s", path, (long)getpid(), suffix);
   return s.data;
+}
+
+char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error) {
+  bool isStdin = !strcmp(path, "-");
+  FILE *f = isStdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    dlcStrPrintf(error, "cannot open %s '%s': %s", what, path, strerror(errno));
+    return NULL;
+  }
+  // Sized for a regular file in one read (one byte more to see its end);
+  // grows for pipes and files that grow meanwhile.
+  struct stat st;
+  bool known = fstat(fileno(f), &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
+    dlcStrPrintf(error, "cannot open %s '%s': %s", what, path, strerror(EISDIR));
+    fclose(f);
+    return NULL;
+  }
+  size_t capacity = known && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
+  char *data = malloc(capacity);
+  if (!data)
+    abort();
+  size_t used = 0, n;
+  while ((n = fread(data + used, 1, capacity - used, f)) > 0) {
+    used += n;
+    if (used == capacity) {
+      capacity *= 2;
+      data = realloc(data, capacity);
+      if (!data)
+        abort();
+    }
+  }
+  int err = ferror(f) ? errno : 0;
+  if (!isStdin)
+    fclose(f);
+  if (err) {
+    dlcStrPrintf(error, "cannot read %s '%s': %s", what, path, strerror(err));
+    free(data);
+    return NULL;
+  }
+  data[used] = '\0';
+  *size = used;
+  return data;
 }
 
 bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *const *chunks,

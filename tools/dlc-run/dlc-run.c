@@ -15,7 +15,7 @@
 #include "Runtime/Bindings.h"
 #include "Runtime/Entry.h"
 #include "Support/Str.h"
-#include "Tools/SourceDiagnostics.h"
+#include "dlc-c/Diagnostics.h"
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
@@ -323,7 +323,7 @@ static int run(DlcRunOptions *o) {
     fprintf(stderr, "%s: cannot load the DLC dialects\n", dlcRunTool);
     return DLC_RUN_ERROR;
   }
-  DlcDiagnostics *diags = dlcDiagnosticsCreate(ctx, stderr, false);
+  dlcContextAttachPrintingDiagnosticHandler(ctx, stderr);
   DlcTestInputs provided;
   dlcTestInputsInit(&provided, o->testData, &o->inputs);
   Compiled c;
@@ -341,7 +341,6 @@ static int run(DlcRunOptions *o) {
     dlcExecutableDestroy(c.exe);
   destroyTensors(c.inputs, c.numInputs);
   dlcTestInputsDestroy(&provided);
-  dlcDiagnosticsDestroy(diags);
   mlirContextDestroy(ctx);
   return status;
 }

@@ -10,7 +10,7 @@
 #include "Runtime/Bindings.h"
 #include "Runtime/Entry.h"
 #include "Support/Str.h"
-#include "Tools/SourceDiagnostics.h"
+#include "dlc-c/Diagnostics.h"
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
@@ -337,7 +337,7 @@ static int run(Options *o) {
     fprintf(stderr, "%s: cannot load the DLC dialects\n", tool);
     return 1;
   }
-  DlcDiagnostics *diags = dlcDiagnosticsCreate(ctx, stderr, false);
+  dlcContextAttachPrintingDiagnosticHandler(ctx, stderr);
   DlcOnnxImportOptions onnx = dlcBindingListGetOptions(&o->bindings);
   MlirModule module =
       dlcModuleCreateFromFile(ctx, mlirStringRefCreateFromCString(o->input), &onnx);
@@ -360,7 +360,6 @@ static int run(Options *o) {
     }
     mlirModuleDestroy(module);
   }
-  dlcDiagnosticsDestroy(diags);
   mlirContextDestroy(ctx);
   return ok ? 0 : 1;
 }
