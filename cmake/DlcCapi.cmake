@@ -16,6 +16,8 @@ endforeach()
 function(dlc_link_mlir target)
   target_link_libraries(${target} PRIVATE
     -Wl,--start-group ${DLC_MLIR_CAPI_ARCHIVES} -Wl,--end-group MLIR LLVM)
+  # /usr/lib/llvm-22/lib is not on the loader's path: built and installed
+  # binaries carry it.
   set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX
-    BUILD_RPATH "/usr/lib/llvm-22/lib")
+    BUILD_RPATH "${LLVM_LIBRARY_DIR}" INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 endfunction()

@@ -121,7 +121,8 @@ DLC_CAPI_EXPORTED bool dlcExecutableGetIntermediateBytes(DlcExecutable executabl
 /// are checked first: on a mismatch the entry is not called. On a mismatch,
 /// or when the compiled code returns a non-zero status, calls
 /// `errorCallback` (when not NULL) with a message naming the argument and
-/// fails. Never allocates; safe to call repeatedly (benchmarks).
+/// fails. Allocates nothing for entries of up to 64 arguments (more take
+/// two small arrays per call); safe to call repeatedly (benchmarks).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
                                                      const DlcTensor *inputs, intptr_t numOutputs,
                                                      DlcTensor *outputs,

@@ -185,9 +185,16 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
       }
     }
   }
+  // The packed call takes a pointer to each argument: on the stack for
+  // the argument counts of real models, so that a run allocates nothing.
   intptr_t n = numInputs + numOutputs;
-  void **pointers = malloc(sizeof(void *) * (size_t)(n ? n : 1));
-  void **args = malloc(sizeof(void *) * (size_t)(n + 1));
+  enum { STACK_ARGS = 64 };
+  void *stackPointers[STACK_ARGS], *stackArgs[STACK_ARGS + 1];
+  bool onStack = n <= STACK_ARGS;
+  void **pointers = onStack ? stackPointers : malloc(sizeof(void *) * (size_t)n);
+  void **args = onStack ? stackArgs : malloc(sizeof(void *) * (size_t)(n + 1));
+  if (!pointers || !args)
+    abort(); // out of memory: DLC's policy (docs/Embedding.md)
   for (intptr_t i = 0; i < n; ++i) {
     pointers[i] = i < numInputs ? inputs[i].data : outputs[i - numInputs].data;
     args[i] = &pointers[i];
@@ -195,8 +202,10 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
   int32_t status = 0;
   args[n] = &status;
   exe->packed(args);
-  free(args);
-  free(pointers);
+  if (!onStack) {
+    free(args);
+    free(pointers);
+  }
   if (status != 0) {
     dlcStrPrintf(&message, "@%s returned status %d", exe->name, (int)status);
     return fail(errorCallback, userData, &message);
