@@ -36,6 +36,11 @@ static void print(MlirStringRef text, void *userData) {
 }
 
 int main(void) {
+  if (dlcGetAPIVersion() != DLC_API_VERSION) {
+    fprintf(stderr, "libDLC has C API version %d, the headers %d\n", dlcGetAPIVersion(),
+            DLC_API_VERSION);
+    return 1;
+  }
   dlcRegisterAllPasses();
   MlirContext ctx = dlcContextCreate();
   if (mlirContextIsNull(ctx))
@@ -61,7 +66,7 @@ int main(void) {
     return 1;
 
   // The module is in the LLVM dialect now: JIT it and run it.
-  DlcExecutable exe = dlcExecutableCreate(module, mlirStringRefCreate("", 0), 2);
+  DlcExecutable exe = dlcExecutableCreate(module, mlirStringRefCreate("", 0), NULL);
   mlirModuleDestroy(module);
   if (dlcExecutableIsNull(exe))
     return 1;
@@ -72,7 +77,10 @@ int main(void) {
     return 1;
   const float input[] = {1, 2, 3, -1, 0, 2};
   memcpy(x.data, input, sizeof input);
-  if (mlirLogicalResultIsFailure(dlcExecutableRun(exe, 1, &x, 1, &y, print, stderr)))
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  run.userData = stderr;
+  if (mlirLogicalResultIsFailure(dlcExecutableRun(exe, 1, &x, 1, &y, &run)))
     return 1;
   const float *out = y.data;
   printf("y = [[%g, %g], [%g, %g]]\n", out[0], out[1], out[2], out[3]);

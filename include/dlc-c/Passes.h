@@ -10,6 +10,7 @@
 #ifndef DLC_C_PASSES_H
 #define DLC_C_PASSES_H
 
+#include "dlc-c/Options.h"
 #include "dlc-c/Support.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
@@ -121,31 +122,6 @@ DLC_CAPI_EXPORTED MlirPass dlcCreatePassFromString(MlirStringRef argument,
 // passes to `pm` (anchored on builtin.module).
 //===--------------------------------------------------------------------===//
 
-/// How linalg becomes loops: DLC's schedules (tiled, packed, vectorized
-/// code; the default) or the naive reference (every op one scalar loop
-/// nest), kept to test the fast path against.
-typedef enum DlcCodegen { DlcCodegenFast = 0, DlcCodegenNaive = 1 } DlcCodegen;
-
-/// Options of the lowering pipelines below linalg on tensors.
-typedef struct DlcPipelineOptions {
-  DlcCodegen codegen;
-  /// Threads the compiled code runs on (1: no threading runtime needed).
-  int64_t threads;
-  /// A transform library whose named sequences replace DLC's schedules of
-  /// the same name; NULL or "" for DLC's own.
-  const char *schedules;
-  /// Run dlc-optimize before lowering (default true). Only the compile
-  /// entry points (dlcModuleLowerToLLVMWithOptions and what builds on it)
-  /// read this and the next field; the pipeline builders never optimize.
-  bool optimize;
-  /// dlc-optimize passes to leave out, comma-separated (NULL or "": none).
-  const char *disabledPasses;
-} DlcPipelineOptions;
-
-/// The defaults: fast code generation, 1 thread, DLC's schedules,
-/// graph optimizations on.
-DLC_CAPI_EXPORTED DlcPipelineOptions dlcPipelineOptionsGetDefault(void);
-
 /// dlc-optimize: DLC's graph optimizations in their documented order,
 /// leaving out the passes named in `disabledPasses` (comma-separated flags,
 /// may be empty). On a name that is not one of them, calls `errorCallback`
@@ -171,18 +147,19 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLowerToLLVMPipeline(MlirOpPassManage
 /// deallocation, for IR already on buffers (deallocation cannot run twice).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm);
 
-/// The three above with options (NULL: the defaults). On bad options
+/// The three above with the code generation options of `options`
+/// (codegen, threads, schedules; NULL: the defaults). On bad options
 /// (threads below 1, an unknown codegen) they call `errorCallback` (when
 /// not NULL) once with the whole message and fail. The builders without
 /// options use the defaults and cannot fail but by a DLC bug.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(
-    MlirOpPassManager pm, const DlcPipelineOptions *options, MlirStringCallback errorCallback,
+    MlirOpPassManager pm, const DlcCompileOptions *options, MlirStringCallback errorCallback,
     void *userData);
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(
-    MlirOpPassManager pm, const DlcPipelineOptions *options, MlirStringCallback errorCallback,
+    MlirOpPassManager pm, const DlcCompileOptions *options, MlirStringCallback errorCallback,
     void *userData);
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildLoopsToLLVMPipelineWithOptions(
-    MlirOpPassManager pm, const DlcPipelineOptions *options, MlirStringCallback errorCallback,
+    MlirOpPassManager pm, const DlcCompileOptions *options, MlirStringCallback errorCallback,
     void *userData);
 /// Parses a textual pipeline such as
 ///   "builtin.module(dlc-infer-shapes, func.func(canonicalize), dlc-graph-to-tensor)"

@@ -15,6 +15,7 @@
 #define DLC_C_RUNTIME_H
 
 #include "dlc-c/Onnx.h"
+#include "dlc-c/Options.h"
 #include "dlc-c/Support.h"
 #include "dlc-c/Tensor.h"
 #include "mlir-c/IR.h"
@@ -85,16 +86,18 @@ typedef struct DlcExecutable {
 
 static inline bool dlcExecutableIsNull(DlcExecutable executable) { return !executable.ptr; }
 
-/// Lowers `module` in place to the LLVM dialect (dlc-lower-to-llvm; a
-/// module already there is left as it is) and JIT-compiles it at LLVM
-/// optimization level `optLevel` (0-3). `entry` names the entry to call (an
-/// empty name: the default entry, see dlcModuleLookupEntry); its signature
-/// must be static. The module stays owned by the caller and may be
-/// destroyed once this returns. The compiled code calls only libc and libm.
-/// Returns an executable the caller owns (dlcExecutableDestroy), or a null
-/// one after error diagnostics through the module's context.
+/// Lowers `module` in place to the LLVM dialect (dlcModuleLowerToLLVM with
+/// `options`; a module already there is left as it is) and JIT-compiles it
+/// at LLVM optimization level `options->optLevel` for the host. `entry`
+/// names the entry to call (an empty name: the default entry, see
+/// dlcModuleLookupEntry); its signature must be static. `options` may be
+/// NULL (the defaults). The module stays owned by the caller and may be
+/// destroyed once this returns. The compiled code calls only libc and libm
+/// (and libomp for more than one thread). Returns an executable the caller
+/// owns (dlcExecutableDestroy), or a null one after error diagnostics
+/// through the module's context.
 DLC_CAPI_EXPORTED DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entry,
-                                                    int optLevel);
+                                                    const DlcCompileOptions *options);
 
 DLC_CAPI_EXPORTED void dlcExecutableDestroy(DlcExecutable executable);
 
@@ -120,14 +123,13 @@ DLC_CAPI_EXPORTED bool dlcExecutableGetIntermediateBytes(DlcExecutable executabl
 /// may not share storage with an input. Counts, dtypes, shapes and overlaps
 /// are checked first: on a mismatch the entry is not called. On a mismatch,
 /// or when the compiled code returns a non-zero status, calls
-/// `errorCallback` (when not NULL) with a message naming the argument and
-/// fails. Allocates nothing for entries of up to 64 arguments (more take
+/// `options->errorCallback` (when set) once with a message naming the
+/// argument and fails. `options` may be NULL (the defaults). Allocates nothing for entries of up to 64 arguments (more take
 /// two small arrays per call); safe to call repeatedly (benchmarks).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
                                                      const DlcTensor *inputs, intptr_t numOutputs,
                                                      DlcTensor *outputs,
-                                                     MlirStringCallback errorCallback,
-                                                     void *userData);
+                                                     const DlcRunOptions *options);
 
 #ifdef __cplusplus
 }

@@ -85,7 +85,7 @@ void dlcPassDefInsertDependentDialects(const DlcPassDef *def, MlirDialectRegistr
 /// parsed values (NULL: the defaults); fails, telling `error`, on a bad
 /// codegen (the builders check the rest).
 MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
-                                                    DlcPipelineOptions *out,
+                                                    DlcCompileOptions *out,
                                                     MlirStringCallback error, void *userData);
 
 /// Does every comma-separated name in `list` name a pass of dlc-optimize?

@@ -226,7 +226,7 @@ static MlirLogicalResult buildGraphToLinalg(MlirOpPassManager pm, const DlcPassO
 #define LOWERING_BUILDER(fn, builder)                                                             \
   static MlirLogicalResult fn(MlirOpPassManager pm, const DlcPassOptions *values,                 \
                               MlirStringCallback error, void *userData) {                         \
-    DlcPipelineOptions o;                                                                        \
+    DlcCompileOptions o;                                                                        \
     if (mlirLogicalResultIsFailure(dlcPipelineOptionsFromPassOptions(values, &o, error, userData))) \
       return mlirLogicalResultFailure();                                                         \
     return builder(pm, &o, error, userData);                                                     \

@@ -61,12 +61,19 @@ static MlirLogicalResult addOwn(const Builder *b, const char *flag) {
       return mlirLogicalResultFailure();                                                           \
   } while (0)
 
-DlcPipelineOptions dlcPipelineOptionsGetDefault(void) {
-  return (DlcPipelineOptions){DlcCodegenFast, 1, NULL, true, NULL};
+DlcCompileOptions dlcCompileOptionsGetDefault(void) {
+  DlcCompileOptions o = {0};
+  o.optimize = true;
+  o.codegen = DlcCodegenFast;
+  o.threads = 1;
+  o.optLevel = 2;
+  return o;
 }
 
-static DlcPipelineOptions orDefaults(const DlcPipelineOptions *options) {
-  return options ? *options : dlcPipelineOptionsGetDefault();
+DlcRunOptions dlcRunOptionsGetDefault(void) { return (DlcRunOptions){NULL, NULL}; }
+
+static DlcCompileOptions orDefaults(const DlcCompileOptions *options) {
+  return options ? *options : dlcCompileOptionsGetDefault();
 }
 
 // dlc-optimize's steps, in order; a pass may run more than once (each
@@ -178,7 +185,7 @@ static MlirLogicalResult addGraphToLinalg(const Builder *b) {
 }
 
 // linalg on buffers to loops; nothing to do on IR that is loops already.
-static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcPipelineOptions *o) {
+static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOptions *o) {
   // Copies become loops rather than calls into MLIR's runtime library.
   TRY(addOwn(b, "dlc-lower-copies"));
   // The naive path goes through affine loops. Scheduled code leaves
@@ -200,8 +207,8 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcPipelineOp
 }
 
 // The options after their defaults, checked.
-static MlirLogicalResult checkOptions(const Builder *b, const DlcPipelineOptions *options,
-                                      DlcPipelineOptions *o) {
+static MlirLogicalResult checkOptions(const Builder *b, const DlcCompileOptions *options,
+                                      DlcCompileOptions *o) {
   *o = orDefaults(options);
   if (o->threads >= 1 && (o->codegen == DlcCodegenFast || o->codegen == DlcCodegenNaive))
     return mlirLogicalResultSuccess();
@@ -214,8 +221,8 @@ static MlirLogicalResult checkOptions(const Builder *b, const DlcPipelineOptions
   return mlirLogicalResultFailure();
 }
 
-static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcPipelineOptions *options) {
-  DlcPipelineOptions o = *options;
+static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOptions *options) {
+  DlcCompileOptions o = *options;
   TRY(addGraphToLinalg(b));
   if (o.codegen == DlcCodegenFast) {
     // Convolutions in the layout their schedules vectorize (NHWC), with
@@ -254,7 +261,7 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcPipelineOpt
 
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
 // twice, and IR that reaches these steps has been through it.
-static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcPipelineOptions *o) {
+static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOptions *o) {
   // Public functions take static row-major buffers and return an i32
   // status, as dlc-translate's headers say.
   TRY(addOwn(b, "dlc-entry-abi"));
@@ -313,27 +320,27 @@ MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
 
 #define WITH_CHECKED_OPTIONS(steps)                                                                \
   const Builder builder = {pm, errorCallback, userData}, *b = &builder;                           \
-  DlcPipelineOptions o;                                                                            \
+  DlcCompileOptions o;                                                                            \
   TRY(checkOptions(b, options, &o));                                                               \
   steps;                                                                                           \
   return mlirLogicalResultSuccess()
 
 MlirLogicalResult dlcBuildLinalgToLoopsPipelineWithOptions(MlirOpPassManager pm,
-                                                           const DlcPipelineOptions *options,
+                                                           const DlcCompileOptions *options,
                                                            MlirStringCallback errorCallback,
                                                            void *userData) {
   WITH_CHECKED_OPTIONS(TRY(addLinalgToLoops(b, &o)));
 }
 
 MlirLogicalResult dlcBuildLowerToLLVMPipelineWithOptions(MlirOpPassManager pm,
-                                                         const DlcPipelineOptions *options,
+                                                         const DlcCompileOptions *options,
                                                          MlirStringCallback errorCallback,
                                                          void *userData) {
   WITH_CHECKED_OPTIONS(TRY(addLinalgToLoops(b, &o)); TRY(addLoopsToLLVM(b, &o)));
 }
 
 MlirLogicalResult dlcBuildLoopsToLLVMPipelineWithOptions(MlirOpPassManager pm,
-                                                         const DlcPipelineOptions *options,
+                                                         const DlcCompileOptions *options,
                                                          MlirStringCallback errorCallback,
                                                          void *userData) {
   WITH_CHECKED_OPTIONS(TRY(addBuffersToLoops(b, &o)); TRY(addLoopsToLLVM(b, &o)));
@@ -352,9 +359,9 @@ MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm) {
 }
 
 MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
-                                                    DlcPipelineOptions *out,
+                                                    DlcCompileOptions *out,
                                                     MlirStringCallback error, void *userData) {
-  *out = dlcPipelineOptionsGetDefault();
+  *out = dlcCompileOptionsGetDefault();
   if (!values)
     return mlirLogicalResultSuccess();
   const char *codegen = dlcPassOptionString(values, "codegen");

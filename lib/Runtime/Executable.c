@@ -61,8 +61,10 @@ static int64_t bytesAttr(MlirOperation entry, const char *name) {
                                                                : -1;
 }
 
-DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName, int optLevel) {
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
+DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
+                                  const DlcCompileOptions *options) {
+  int optLevel = options ? options->optLevel : dlcCompileOptionsGetDefault().optLevel;
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
     return (DlcExecutable){NULL};
   MlirOperation entry = dlcModuleLookupEntry(module, entryName);
   if (mlirOperationIsNull(entry))
@@ -156,8 +158,9 @@ static bool overlaps(const DlcTensor *a, const DlcTensor *b) {
 
 MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
                                    const DlcTensor *inputs, intptr_t numOutputs,
-                                   DlcTensor *outputs, MlirStringCallback errorCallback,
-                                   void *userData) {
+                                   DlcTensor *outputs, const DlcRunOptions *options) {
+  MlirStringCallback errorCallback = options ? options->errorCallback : NULL;
+  void *userData = options ? options->userData : NULL;
   Executable *exe = executable.ptr;
   const DlcSignature *sig = &exe->signature;
   DlcStr message = DLC_STR_INIT;

@@ -18,8 +18,10 @@ static MlirLocation locationOf(MlirModule module) {
   return mlirOperationGetLocation(mlirModuleGetOperation(module));
 }
 
-MlirLogicalResult dlcTranslateModuleToLLVMIR(MlirModule module, const DlcTargetOptions *options,
+MlirLogicalResult dlcModuleTranslateToLLVMIR(MlirModule module, const DlcCompileOptions *options,
                                              MlirStringCallback callback, void *userData) {
+  DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
+  options = options ? options : &defaults;
   DlcHostModule m;
   if (!dlcHostModuleCreate(module, options, true, false, &m))
     return mlirLogicalResultFailure();
@@ -30,8 +32,10 @@ MlirLogicalResult dlcTranslateModuleToLLVMIR(MlirModule module, const DlcTargetO
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult dlcEmitObjectFile(MlirModule module, const DlcTargetOptions *options,
-                                    MlirStringRef path) {
+MlirLogicalResult dlcModuleEmitObjectFile(MlirModule module, const DlcCompileOptions *options,
+                                          MlirStringRef path) {
+  DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
+  options = options ? options : &defaults;
   DlcHostModule m;
   if (!dlcHostModuleCreate(module, options, true, true, &m))
     return mlirLogicalResultFailure();
@@ -69,8 +73,10 @@ static bool runCommand(char *const *argv, MlirLocation loc, const char *what) {
   return ok;
 }
 
-MlirLogicalResult dlcEmitSharedLibrary(MlirModule module, const DlcTargetOptions *options,
-                                       MlirStringRef path) {
+MlirLogicalResult dlcModuleEmitSharedLibrary(MlirModule module, const DlcCompileOptions *options,
+                                             MlirStringRef path) {
+  DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
+  options = options ? options : &defaults;
   DlcHostModule m;
   if (!dlcHostModuleCreate(module, options, true, true, &m))
     return mlirLogicalResultFailure();

@@ -106,8 +106,9 @@ static bool appendEntry(DlcStr *s, MlirOperation entry) {
   return true;
 }
 
-MlirLogicalResult dlcEmitCHeader(MlirModule module, MlirStringRef path) {
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
+MlirLogicalResult dlcModuleEmitCHeader(MlirModule module, const DlcCompileOptions *options,
+                                       MlirStringRef path) {
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
     return mlirLogicalResultFailure();
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(module));
   char *file = dlcStrndup(path.data, path.length);

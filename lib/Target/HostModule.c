@@ -17,11 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-DlcTargetOptions dlcTargetOptionsGetDefault(void) {
-  DlcTargetOptions options = {2, NULL, NULL}; // the host CPU
-  return options;
-}
-
 static void initializeNativeTarget(void) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
@@ -29,7 +24,7 @@ static void initializeNativeTarget(void) {
 
 // The machine for the CPU the options name; records the CPU's name on
 // `moduleOp` as `dlc.target_cpu`, which the C header reports.
-static LLVMTargetMachineRef createMachine(const DlcTargetOptions *options, MlirLocation loc,
+static LLVMTargetMachineRef createMachine(const DlcCompileOptions *options, MlirLocation loc,
                                           MlirOperation moduleOp) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, initializeNativeTarget);
@@ -107,12 +102,12 @@ static bool internalizeAllButEntries(MlirModule module, LLVMModuleRef llvm, bool
   return ok;
 }
 
-bool dlcHostModuleCreate(MlirModule module, const DlcTargetOptions *options, bool optimize,
+bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bool optimize,
                          bool cEntries, DlcHostModule *out) {
   memset(out, 0, sizeof *out);
   MlirOperation op = mlirModuleGetOperation(module);
   MlirLocation loc = mlirOperationGetLocation(op);
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module)))
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
     return false;
   out->machine = createMachine(options, loc, op);
   if (!out->machine)

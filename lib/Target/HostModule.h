@@ -27,7 +27,7 @@ typedef struct DlcHostModule {
 /// LLVM's default<O`options->optLevel`> pipeline. With `cEntries`, every
 /// entry's name must be a C identifier. Fails after an error diagnostic;
 /// `out` is then empty.
-bool dlcHostModuleCreate(MlirModule module, const DlcTargetOptions *options, bool optimize,
+bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bool optimize,
                          bool cEntries, DlcHostModule *out);
 void dlcHostModuleDestroy(DlcHostModule *m);
 

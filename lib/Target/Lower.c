@@ -65,12 +65,7 @@ static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
   return mlirLogicalResultFailure();
 }
 
-MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module) {
-  return dlcModuleLowerToLLVMWithOptions(module, NULL);
-}
-
-MlirLogicalResult dlcModuleLowerToLLVMWithOptions(MlirModule module,
-                                                  const DlcPipelineOptions *options) {
+MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module, const DlcCompileOptions *options) {
   MlirOperation op = mlirModuleGetOperation(module);
   Level level = {false, false};
   mlirOperationWalk(op, findLevel, &level, MlirWalkPreOrder);
@@ -79,7 +74,7 @@ MlirLogicalResult dlcModuleLowerToLLVMWithOptions(MlirModule module,
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm = dlcBridgePassManagerCreate(ctx, ref("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  DlcPipelineOptions o = options ? *options : dlcPipelineOptionsGetDefault();
+  DlcCompileOptions o = options ? *options : dlcCompileOptionsGetDefault();
   // Graph optimizations first (they find nothing to do below dlc_graph).
   MlirLogicalResult result = mlirLogicalResultSuccess();
   DlcStr why = DLC_STR_INIT;

@@ -55,7 +55,7 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          threadsDefault);
 }
 
-bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *options,
+bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *options,
                         const char *tool, int *status, int errorStatus) {
   const char *v = NULL;
   if (dlcTakeFlagValue(argc, argv, i, "codegen", &v, tool, status, errorStatus)) {

@@ -19,7 +19,7 @@ bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const cha
 /// --codegen=fast|naive, --threads N, --schedules FILE, --no-optimize,
 /// --disable-pass NAME (repeatable). Returns false when
 /// argv[*i] is another flag; on a bad value prints why and sets *status.
-bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcPipelineOptions *options,
+bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *options,
                         const char *tool, int *status, int errorStatus);
 
 /// Prints the help lines of those flags to stdout; `threadsDefault` says

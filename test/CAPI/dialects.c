@@ -194,6 +194,8 @@ static void testPassInfo(void) {
 int main(void) {
   // Diagnostics go to stderr unbuffered: keep stdout in order with them.
   setvbuf(stdout, NULL, _IONBF, 0);
+  // CHECK: api version: 1
+  printf("api version: %d\n", dlcGetAPIVersion() == DLC_API_VERSION);
   testLoad();
   testVerify();
   testPipeline();

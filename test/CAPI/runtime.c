@@ -178,7 +178,7 @@ static void testExecutable(void) {
   fill(&x, DLC_DTYPE_F32, 3, 2);
   DlcTensorType type = dlcTensorGetType(&x);
   dlcEntrySpecialize(main, 1, &type);
-  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("main"), 2);
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("main"), NULL);
   // The module is no longer needed.
   mlirModuleDestroy(m);
   // CHECK: executable: 1 @main
@@ -189,19 +189,21 @@ static void testExecutable(void) {
   printType(&sig->outputs[0]);
   fill(&y, DLC_DTYPE_F32, 3, 2);
   // CHECK-NEXT: run: 1 y = 0 2 4 6 8 10
-  printf("run: %d y =", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &y, print, NULL)));
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  printf("run: %d y =", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &y, &run)));
   for (int i = 0; i < 6; ++i)
     printf(" %g", ((float *)y.data)[i]);
   printf("\n");
   // CHECK-NEXT: input 0 must be float32[3, 2], got float32[2, 2]
   fill(&wrong, DLC_DTYPE_F32, 2, 2);
-  printf("\nwrong shape: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &wrong, 1, &y, print, NULL)));
+  printf("\nwrong shape: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &wrong, 1, &y, &run)));
   // CHECK-NEXT: wrong shape: 0
   // CHECK-NEXT: @main takes 1 inputs and 1 outputs, got 0 and 1
-  printf("\ncount: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 0, NULL, 1, &y, print, NULL)));
+  printf("\ncount: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 0, NULL, 1, &y, &run)));
   // CHECK-NEXT: count: 0
   // CHECK-NEXT: output 0 shares storage with input 0
-  printf("\naliased: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &x, print, NULL)));
+  printf("\naliased: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &x, &run)));
   // CHECK-NEXT: aliased: 0
   dlcTensorDestroy(&x);
   dlcTensorDestroy(&y);
@@ -212,7 +214,7 @@ static void testExecutable(void) {
   m = load(ctx, "runtime-model.mlir");
   // CHECK: diagnostic: 'func.func' op @main: input 0 has type memref<?x2xf32>; an entry point takes only static, row-major buffers
   // CHECK: dynamic: 1
-  printf("dynamic: %d\n", dlcExecutableIsNull(dlcExecutableCreate(m, mlirStringRef("main"), 2)));
+  printf("dynamic: %d\n", dlcExecutableIsNull(dlcExecutableCreate(m, mlirStringRef("main"), NULL)));
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
 }
@@ -234,24 +236,26 @@ static void testTarget(void) {
          !mlirOperationIsNull(dlcModuleLookupEntry(m, mlirStringRef("twin"))));
   // @main is dynamic: drop it so the rest lowers.
   mlirOperationDestroy(dlcModuleLookupEntry(m, mlirStringRef("main")));
-  DlcTargetOptions options = dlcTargetOptionsGetDefault();
-  // CHECK-NEXT: defaults: 2 cc
-  printf("defaults: %d %s\n", options.optLevel, options.linker ? options.linker : "cc");
+  DlcCompileOptions options = dlcCompileOptionsGetDefault();
+  // CHECK-NEXT: defaults: optimize 1, codegen fast 1, threads 1, -O2, cc
+  printf("defaults: optimize %d, codegen fast %d, threads %lld, -O%d, %s\n", options.optimize,
+         options.codegen == DlcCodegenFast, (long long)options.threads, options.optLevel,
+         options.linker ? options.linker : "cc");
   // CHECK: target triple = "{{.*}}"
   // CHECK: define {{.*}}i32 @twin(ptr
   // CHECK: llvm ir: 1
-  printf("\nllvm ir: %d\n", mlirLogicalResultIsSuccess(dlcTranslateModuleToLLVMIR(m, &options, print, NULL)));
+  printf("\nllvm ir: %d\n", mlirLogicalResultIsSuccess(dlcModuleTranslateToLLVMIR(m, &options, print, NULL)));
   char path[4096];
   snprintf(path, sizeof path, "%s/twin.h", tmp);
   // CHECK-NEXT: header: 1
-  printf("header: %d\n", mlirLogicalResultIsSuccess(dlcEmitCHeader(m, mlirStringRefCreateFromCString(path))));
+  printf("header: %d\n", mlirLogicalResultIsSuccess(dlcModuleEmitCHeader(m, &options, mlirStringRefCreateFromCString(path))));
   snprintf(path, sizeof path, "%s/twin.o", tmp);
   // CHECK-NEXT: object: 1
-  printf("object: %d\n", mlirLogicalResultIsSuccess(dlcEmitObjectFile(m, &options, mlirStringRefCreateFromCString(path))));
+  printf("object: %d\n", mlirLogicalResultIsSuccess(dlcModuleEmitObjectFile(m, &options, mlirStringRefCreateFromCString(path))));
   snprintf(path, sizeof path, "%s/no/twin.o", tmp);
   // CHECK-NEXT: diagnostic: cannot write '{{.*}}no/twin.o': {{.*}}
   // CHECK-NEXT: no directory: 0
-  printf("no directory: %d\n", mlirLogicalResultIsSuccess(dlcEmitObjectFile(m, &options, mlirStringRefCreateFromCString(path))));
+  printf("no directory: %d\n", mlirLogicalResultIsSuccess(dlcModuleEmitObjectFile(m, &options, mlirStringRefCreateFromCString(path))));
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
 }

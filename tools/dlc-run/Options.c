@@ -56,7 +56,7 @@ static void freeFiles(DlcRunFiles *list) {
   memset(list, 0, sizeof *list);
 }
 
-void dlcRunOptionsDestroy(DlcRunOptions *o) {
+void dlcRunOptionsDestroy(DlcRunArgs *o) {
   freeFiles(&o->inputs);
   freeFiles(&o->expects);
   dlcBindingListDestroy(&o->bindings);
@@ -79,7 +79,7 @@ static bool parseNumber(const char *flag, const char *text, double *out) {
   return true;
 }
 
-static int checkCombination(const DlcRunOptions *o) {
+static int checkCombination(const DlcRunArgs *o) {
   if (!o->model) {
     fprintf(stderr, "%s: no model given (see --help)\n", dlcRunTool);
     return DLC_RUN_ERROR;
@@ -96,15 +96,14 @@ static int checkCombination(const DlcRunOptions *o) {
   return 0;
 }
 
-int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o) {
+int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
   memset(o, 0, sizeof *o);
   o->rtol = 1e-4;
   o->atol = 1e-5;
-  o->optLevel = 2;
-  o->pipeline = dlcPipelineOptionsGetDefault();
+  o->compile = dlcCompileOptionsGetDefault();
   // dlc-run compiles for this machine: every core it may use, unless told.
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  o->pipeline.threads = cores > 1 ? cores : 1;
+  o->compile.threads = cores > 1 ? cores : 1;
   for (int i = 1; i < argc; ++i) {
     const char *raw = argv[i], *v = NULL;
     int status = 0;
@@ -124,10 +123,10 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o) {
       printf("dlc-run (DLC %d.%d) on MLIR 22\n", DLC_VERSION_MAJOR, DLC_VERSION_MINOR);
       return -1;
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
-      o->optLevel = a[1] - '0';
+      o->compile.optLevel = a[1] - '0';
     } else if (!strcmp(a, "bind-shape-inputs")) {
       o->bindShapeInputs = true;
-    } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->pipeline, dlcRunTool, &status,
+    } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->compile, dlcRunTool, &status,
                                   DLC_RUN_ERROR)) {
     } else if (takeValue(argc, argv, &i, "input", &v, &status)) {
       if (v)

@@ -19,7 +19,7 @@ typedef struct DlcRunFiles {
   intptr_t count;
 } DlcRunFiles;
 
-typedef struct DlcRunOptions {
+typedef struct DlcRunArgs {
   const char *model;
   DlcRunFiles inputs, expects; ///< --input / --expect, or --test-data's files
   const char *testData;
@@ -28,16 +28,15 @@ typedef struct DlcRunOptions {
   const char *outDir;
   double rtol, atol;
   long repeat;
-  int optLevel;
-  DlcPipelineOptions pipeline; ///< --codegen, --threads, --schedules
+  DlcCompileOptions compile; ///< -O, --codegen, --threads, --schedules, --no-optimize
   DlcBindingList bindings; ///< --bind-input
-} DlcRunOptions;
+} DlcRunArgs;
 
 /// Fills `o` from the command line (defaults first). Returns 0 to go on,
 /// -1 to exit successfully (--help, --version), or an exit status after a
 /// message naming the argument.
-int dlcRunParseArgs(int argc, char **argv, DlcRunOptions *o);
-void dlcRunOptionsDestroy(DlcRunOptions *o);
+int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o);
+void dlcRunOptionsDestroy(DlcRunArgs *o);
 void dlcRunAddFile(DlcRunFiles *list, const char *path);
 
 #endif // DLC_RUN_OPTIONS_H

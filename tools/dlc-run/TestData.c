@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-bool dlcRunCollectTestData(DlcRunOptions *o) {
+bool dlcRunCollectTestData(DlcRunArgs *o) {
   struct stat st;
   if (stat(o->testData, &st) != 0 || !S_ISDIR(st.st_mode)) {
     fprintf(stderr, "%s: --test-data: '%s' is not a directory\n", dlcRunTool, o->testData);

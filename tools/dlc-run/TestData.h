@@ -20,7 +20,7 @@
 /// Adds DIR/input_N.pb and DIR/output_N.pb, N = 0, 1, ... while they exist,
 /// to o->inputs and o->expects. False after a message if DIR is not a
 /// directory.
-bool dlcRunCollectTestData(DlcRunOptions *o);
+bool dlcRunCollectTestData(DlcRunArgs *o);
 
 /// What the importer bound from the data set.
 typedef struct DlcTestInputs {

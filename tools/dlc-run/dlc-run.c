@@ -98,7 +98,7 @@ static void printBindings(const DlcBindingList *bindings) {
 }
 
 // One line per output; returns true when every output matches.
-static bool report(const DlcRunOptions *o, const DlcTensor *outputs, intptr_t numOutputs,
+static bool report(const DlcRunArgs *o, const DlcTensor *outputs, intptr_t numOutputs,
                    const DlcTensor *expects) {
   bool allMatch = true;
   for (intptr_t i = 0; i < numOutputs; ++i) {
@@ -179,7 +179,7 @@ static void printIntermediateMemory(DlcExecutable exe) {
 
 // Runs the executable once (the results checked) and, with --repeat, N
 // more times for the latency.
-static int execute(const DlcRunOptions *o, DlcExecutable exe, const DlcTensor *inputs,
+static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inputs,
                    intptr_t numInputs) {
   const DlcSignature *sig = dlcExecutableGetSignature(exe);
   intptr_t numOutputs = sig->numOutputs;
@@ -201,8 +201,10 @@ static int execute(const DlcRunOptions *o, DlcExecutable exe, const DlcTensor *i
       goto done;
     }
   }
+  DlcRunOptions checked = dlcRunOptionsGetDefault();
+  checked.errorCallback = printError;
   if (mlirLogicalResultIsFailure(
-          dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, printError, NULL)))
+          dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, &checked)))
     goto done;
   double *times = NULL;
   if (o->repeat) {
@@ -211,7 +213,7 @@ static int execute(const DlcRunOptions *o, DlcExecutable exe, const DlcTensor *i
       abort();
     for (long r = 0; r < o->repeat; ++r) {
       double start = now();
-      dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, NULL, NULL);
+      dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, NULL);
       times[r] = now() - start;
     }
     qsort(times, (size_t)o->repeat, sizeof(double), compareDoubles);
@@ -244,7 +246,7 @@ typedef struct Compiled {
 
 // Reads the tensors for the entry's arguments: --input files by position,
 // --test-data files by graph input.
-static bool readInputs(const DlcRunOptions *o, MlirOperation entry, Compiled *c) {
+static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
   DlcRunFiles files = {NULL, 0};
   bool ok = o->testData ? dlcRunArgumentFiles(entry, o->testData, &o->inputs, &files)
                         : (memcpy(&files, &o->inputs, sizeof files), true);
@@ -286,7 +288,7 @@ static bool readInputs(const DlcRunOptions *o, MlirOperation entry, Compiled *c)
 }
 
 // Loads the model (binding what it needs), reads its inputs, compiles it.
-static bool compile(const DlcRunOptions *o, MlirContext ctx, DlcBindingList *bindings,
+static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindings,
                     DlcTestInputs *provided, Compiled *c) {
   DlcOnnxImportOptions onnx = dlcBindingListGetOptions(bindings);
   if (o->bindShapeInputs) {
@@ -303,11 +305,11 @@ static bool compile(const DlcRunOptions *o, MlirContext ctx, DlcBindingList *bin
   bool ok = !mlirOperationIsNull(entry) && readInputs(o, entry, c);
   if (ok) {
     start = now();
-    ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVMWithOptions(module, &o->pipeline));
+    ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(module, &o->compile));
     double lowered = now();
     c->lowerSeconds = lowered - start;
     if (ok)
-      c->exe = dlcExecutableCreate(module, entryName, o->optLevel);
+      c->exe = dlcExecutableCreate(module, entryName, &o->compile);
     c->jitSeconds = now() - lowered;
     ok = !dlcExecutableIsNull(c->exe);
   }
@@ -315,7 +317,7 @@ static bool compile(const DlcRunOptions *o, MlirContext ctx, DlcBindingList *bin
   return ok;
 }
 
-static int run(DlcRunOptions *o) {
+static int run(DlcRunArgs *o) {
   if (o->testData && !dlcRunCollectTestData(o))
     return DLC_RUN_ERROR;
   MlirContext ctx = dlcContextCreate();
@@ -346,7 +348,7 @@ static int run(DlcRunOptions *o) {
 }
 
 int main(int argc, char **argv) {
-  DlcRunOptions o;
+  DlcRunArgs o;
   int status = dlcRunParseArgs(argc, argv, &o);
   if (!status)
     status = run(&o);

@@ -44,8 +44,7 @@ typedef struct Options {
   const char *name;
   bool optLevelGiven;
   bool emitBytecode;
-  DlcTargetOptions target;
-  DlcPipelineOptions pipeline; ///< --codegen, --threads, --schedules
+  DlcCompileOptions compile;
   DlcBindingList bindings;
 } Options;
 
@@ -128,17 +127,17 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "emit-bytecode")) {
       o->emitBytecode = true;
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
-      o->target.optLevel = a[1] - '0';
+      o->compile.optLevel = a[1] - '0';
       o->optLevelGiven = true;
-    } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->pipeline, tool, &status, 1)) {
+    } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->compile, tool, &status, 1)) {
     } else if (takeValue(argc, argv, &i, "o", &v, &status)) {
       o->output = v;
     } else if (takeValue(argc, argv, &i, "name", &v, &status)) {
       o->name = v;
     } else if (takeValue(argc, argv, &i, "mcpu", &v, &status)) {
-      o->target.cpu = v;
+      o->compile.cpu = v;
     } else if (takeValue(argc, argv, &i, "linker", &v, &status)) {
-      o->target.linker = v;
+      o->compile.linker = v;
     } else if (takeValue(argc, argv, &i, "bind-input", &v, &status)) {
       DlcStr error = DLC_STR_INIT;
       if (!status && !dlcBindingListAdd(&o->bindings, v, &error)) {
@@ -273,7 +272,7 @@ static bool emitArtifact(MlirModule module, const Options *o) {
     free(header);
     return false;
   }
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVMWithOptions(module, &o->pipeline)) ||
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, &o->compile)) ||
       !nameEntries(module, o)) {
     free(header);
     return false;
@@ -281,9 +280,10 @@ static bool emitArtifact(MlirModule module, const Options *o) {
   char *tmp = dlcTemporaryPath(o->output, "");
   MlirStringRef tmpRef = mlirStringRefCreateFromCString(tmp);
   bool ok = mlirLogicalResultIsSuccess(o->mode == MODE_OBJECT
-                                           ? dlcEmitObjectFile(module, &o->target, tmpRef)
-                                           : dlcEmitSharedLibrary(module, &o->target, tmpRef)) &&
-            mlirLogicalResultIsSuccess(dlcEmitCHeader(module, mlirStringRefCreateFromCString(header)));
+                                           ? dlcModuleEmitObjectFile(module, &o->compile, tmpRef)
+                                           : dlcModuleEmitSharedLibrary(module, &o->compile, tmpRef)) &&
+            mlirLogicalResultIsSuccess(dlcModuleEmitCHeader(module, &o->compile,
+                                                            mlirStringRefCreateFromCString(header)));
   if (ok && rename(tmp, o->output) != 0) {
     fprintf(stderr, "%s: cannot write '%s': %s\n", tool, o->output, strerror(errno));
     remove(header);
@@ -310,13 +310,12 @@ static bool printModule(MlirModule module, const Options *o) {
 }
 
 static bool printLLVMIR(MlirModule module, const Options *o) {
-  DlcTargetOptions target = o->target;
+  DlcCompileOptions compile = o->compile;
   if (!o->optLevelGiven)
-    target.optLevel = -1;
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVMWithOptions(module, &o->pipeline)))
-    return false;
+    compile.optLevel = -1;
   DlcStr out = DLC_STR_INIT;
-  bool ok = mlirLogicalResultIsSuccess(dlcTranslateModuleToLLVMIR(module, &target, dlcStrCallback, &out)) &&
+  bool ok = mlirLogicalResultIsSuccess(
+                dlcModuleTranslateToLLVMIR(module, &compile, dlcStrCallback, &out)) &&
             writeOutput(o->output, dlcStrGet(&out), out.len);
   dlcStrFree(&out);
   return ok;
@@ -367,8 +366,7 @@ static int run(Options *o) {
 int main(int argc, char **argv) {
   Options o;
   memset(&o, 0, sizeof o);
-  o.target = dlcTargetOptionsGetDefault();
-  o.pipeline = dlcPipelineOptionsGetDefault();
+  o.compile = dlcCompileOptionsGetDefault();
   int status = parseArgs(argc, argv, &o);
   if (!status)
     status = run(&o);

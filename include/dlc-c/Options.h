@@ -1,0 +1,77 @@
+/*===-- dlc-c/Options.h - How a model is compiled and run -----------*- C -*-===*\
+|*                                                                            *|
+|* One struct of compile options that every compile entry point takes        *|
+|* (lowering, JIT, LLVM IR, objects, shared libraries, the pipeline          *|
+|* builders), and one of run options for dlcExecutableRun. New options are   *|
+|* new fields with a default in the *GetDefault function: start from it.     *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_C_OPTIONS_H
+#define DLC_C_OPTIONS_H
+
+#include "dlc-c/Support.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// How linalg becomes loops: DLC's schedules (tiled, packed, vectorized
+/// code; the default) or the naive reference (every op one scalar loop
+/// nest), kept to test the fast path against.
+typedef enum DlcCodegen { DlcCodegenFast = 0, DlcCodegenNaive = 1 } DlcCodegen;
+
+typedef struct DlcCompileOptions {
+  //--- Graph level.
+  /// Run dlc-optimize before lowering (default true). The pipeline
+  /// builders of dlc-c/Passes.h never optimize; the compile entry points
+  /// do (dlcModuleLowerToLLVM and what builds on it).
+  bool optimize;
+  /// dlc-optimize passes to leave out, comma-separated (NULL or "": none).
+  const char *disabledPasses;
+  //--- Code generation.
+  DlcCodegen codegen;
+  /// Threads the compiled code runs on (default 1: no threading runtime
+  /// needed; above 1 the code calls libomp).
+  int64_t threads;
+  /// A transform library whose named sequences replace DLC's schedules of
+  /// the same name; NULL or "" for DLC's own.
+  const char *schedules;
+  //--- Target.
+  /// LLVM optimization level, 0-3 (default 2); a negative value makes
+  /// dlcModuleTranslateToLLVMIR print the translation unoptimized.
+  int optLevel;
+  /// NULL, "" or "native" for the host CPU and its features (the default:
+  /// as fast as the JIT's code), "generic" for the generic CPU of the host's
+  /// architecture (portable code), else an LLVM CPU name such as
+  /// "skylake-avx512". Artifacts record it as `dlc.target_cpu` on the
+  /// module, and dlcModuleEmitCHeader says which.
+  const char *cpu;
+  /// The C compiler that links shared libraries (found on PATH); NULL for
+  /// "cc".
+  const char *linker;
+} DlcCompileOptions;
+
+/// The defaults: optimized, fast code generation, 1 thread, DLC's
+/// schedules, LLVM -O2, the host CPU, "cc".
+DLC_CAPI_EXPORTED DlcCompileOptions dlcCompileOptionsGetDefault(void);
+
+typedef struct DlcRunOptions {
+  /// Called once with the whole message when a run fails (an argument
+  /// that does not match the signature, a non-zero status from the
+  /// compiled code); NULL to stay silent.
+  MlirStringCallback errorCallback;
+  void *userData;
+} DlcRunOptions;
+
+/// The defaults: no error callback.
+DLC_CAPI_EXPORTED DlcRunOptions dlcRunOptionsGetDefault(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_C_OPTIONS_H */
