@@ -194,13 +194,13 @@ static void testPassInfo(void) {
 int main(void) {
   // Diagnostics go to stderr unbuffered: keep stdout in order with them.
   setvbuf(stdout, NULL, _IONBF, 0);
-  // CHECK: api version: 1
-  printf("api version: %d\n", dlcGetAPIVersion() == DLC_API_VERSION);
   testLoad();
   testVerify();
   testPipeline();
   testTypedPasses();
   testRegistry();
   testPassInfo();
+  // CHECK: api version: 1
+  printf("api version: %d\n", dlcGetAPIVersion() == DLC_API_VERSION);
   return 0;
 }
