@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Importer.h"
-#include "Runtime/TensorIO.h"
+#include "Tensor/TensorIO.h"
 #include "Support/Diag.h"
 #include "dlc-c/Dialects.h"
 

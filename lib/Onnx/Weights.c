@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Importer.h"
-#include "Runtime/TensorIO.h"
+#include "Tensor/TensorIO.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime/Entry.h"
+#include "Entry/Entry.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "dlc-c/Runtime.h"

@@ -1,6 +1,6 @@
 //===- Emit.c - LLVM IR text, object files, shared libraries ----*- C -*-===//
 
-#include "Runtime/Entry.h"
+#include "Entry/Entry.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "Target/HostModule.h"

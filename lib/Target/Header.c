@@ -1,6 +1,6 @@
 //===- Header.c - C headers declaring a model's entry points ----*- C -*-===//
 
-#include "Runtime/Entry.h"
+#include "Entry/Entry.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "Target/HostModule.h"

@@ -2,7 +2,7 @@
 
 #include "Target/HostModule.h"
 
-#include "Runtime/Entry.h"
+#include "Entry/Entry.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 

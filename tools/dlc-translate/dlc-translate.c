@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime/Bindings.h"
-#include "Runtime/Entry.h"
+#include "Tools/Bindings.h"
+#include "Entry/Entry.h"
 #include "Support/Str.h"
 #include "dlc-c/Diagnostics.h"
 #include "dlc-c/Dialects.h"

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DLC_RUNTIME_BINDINGS_H
-#define DLC_RUNTIME_BINDINGS_H
+#ifndef DLC_TOOLS_BINDINGS_H
+#define DLC_TOOLS_BINDINGS_H
 
 #include "Support/Str.h"
 #include "dlc-c/Onnx.h"
@@ -31,4 +31,4 @@ bool dlcBindingListAdd(DlcBindingList *list, const char *spec, DlcStr *error);
 DlcOnnxImportOptions dlcBindingListGetOptions(DlcBindingList *list);
 void dlcBindingListDestroy(DlcBindingList *list);
 
-#endif // DLC_RUNTIME_BINDINGS_H
+#endif // DLC_TOOLS_BINDINGS_H

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DLC_RUNTIME_TENSORIO_H
-#define DLC_RUNTIME_TENSORIO_H
+#ifndef DLC_TENSOR_TENSORIO_H
+#define DLC_TENSOR_TENSORIO_H
 
 #include "Support/Str.h"
 #include "dlc-c/Tensor.h"
@@ -24,4 +24,4 @@ bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out);
 bool dlcTensorFromProto(const Onnx__TensorProto *proto, const char *baseDir, DlcTensor *out,
                         DlcStr *error);
 
-#endif // DLC_RUNTIME_TENSORIO_H
+#endif // DLC_TENSOR_TENSORIO_H

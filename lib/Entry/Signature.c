@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime/Entry.h"
+#include "Entry/Entry.h"
 #include "Support/Diag.h"
 #include "Support/IR.h"
 #include "Support/Str.h"

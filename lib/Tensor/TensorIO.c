@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime/TensorIO.h"
+#include "Tensor/TensorIO.h"
 #include "Support/File.h"
 
 #include <errno.h>

@@ -1,12 +1,12 @@
 //===- Entry.h - Finding entries in a module ----------------------*- C -*-===//
 //
-// What dlc-c/Runtime.h's entry functions share with lib/Target: which
-// functions of a module are entries, and their names.
+// The entry concept, below lib/Target and lib/Runtime (which both use it):
+// which functions of a module are entries, and their names.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DLC_RUNTIME_ENTRY_H
-#define DLC_RUNTIME_ENTRY_H
+#ifndef DLC_ENTRY_ENTRY_H
+#define DLC_ENTRY_ENTRY_H
 
 #include "mlir-c/IR.h"
 
@@ -31,4 +31,4 @@ bool dlcModuleUsesOpenMP(MlirModule module);
 /// LLVM's OpenMP runtime library found at build time ("" when none was).
 extern const char dlcOpenMPRuntimePath[];
 
-#endif // DLC_RUNTIME_ENTRY_H
+#endif // DLC_ENTRY_ENTRY_H

@@ -1,6 +1,6 @@
 //===- Bindings.c - --bind-input NAME=FILE for the tools --------*- C -*-===//
 
-#include "Runtime/Bindings.h"
+#include "Tools/Bindings.h"
 
 #include <stdlib.h>
 #include <string.h>
