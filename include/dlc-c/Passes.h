@@ -73,9 +73,11 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFuseElementwisePass(void);
 /// tensors into tiled, packed, vectorized code (transform-dialect schedules
 /// with parameters chosen per shape and host CPU).
 DLC_CAPI_EXPORTED MlirPass dlcCreateCodegenPass(void);
-/// dlc-entry-abi: records public functions' tensor signatures, and after
-/// bufferization gives them DLC's C calling convention (bare pointers,
-/// inputs then outputs, i32 status).
+/// dlc-record-signatures: records public functions' tensor signatures
+/// (`dlc.inputs` / `dlc.outputs`) and makes their arguments read-only.
+DLC_CAPI_EXPORTED MlirPass dlcCreateRecordSignaturesPass(void);
+/// dlc-entry-abi: after bufferization, gives public functions DLC's C
+/// calling convention (bare pointers, inputs then outputs, i32 status).
 DLC_CAPI_EXPORTED MlirPass dlcCreateEntryABIPass(void);
 /// dlc-plan-memory: after deallocation, places each function's static
 /// intermediate buffers in one arena by liveness (memref.view of it) and

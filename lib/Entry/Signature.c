@@ -1,6 +1,6 @@
 //===- Signature.c - Entry signatures and their specialization --*- C -*-===//
 //
-// An entry's signature is what dlc-entry-abi recorded (`dlc.inputs`,
+// An entry's signature is what dlc-record-signatures recorded (`dlc.inputs`,
 // `dlc.outputs`) or, before that pass has run, its tensor types.
 //
 //===----------------------------------------------------------------------===//
@@ -102,7 +102,7 @@ MlirLogicalResult dlcEntryGetSignature(MlirOperation entry, DlcSignature *signat
     }
     if (!ok)
       emitEntryError(entry, "has no recorded signature (dlc.inputs / dlc.outputs): lower it "
-                            "from tensors with DLC's pipelines, whose dlc-entry-abi records it");
+                            "from tensors with DLC's pipelines, whose dlc-record-signatures records it");
   }
   ok = ok && convertTypes(entry, numIn, inTypes, &signature->inputs) &&
        convertTypes(entry, numOut, outTypes, &signature->outputs);

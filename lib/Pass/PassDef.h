@@ -131,6 +131,7 @@ void dlcRunFoldBatchNorm(MlirOperation op, DlcPassRun *run, const DlcPassOptions
 void dlcRunEliminateCommonOps(MlirOperation op, DlcPassRun *run,
                               const DlcPassOptions *options);
 void dlcRunEliminateDeadOps(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunRecordSignatures(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunPlanMemory(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 

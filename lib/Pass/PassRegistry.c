@@ -176,16 +176,21 @@ static const DlcPassDef passes[] = {
      "for the outermost loops: a nested region would fork a team per outer iteration, which "
      "OpenMP runs on one thread. The lowering pipelines run it when `threads` is above 1.",
      "", 0, {{0}}, dlcRunSerializeNestedParallel, {"scf"}},
-    {"dlc-entry-abi", "DlcEntryABI", "Record entry signatures and give entries DLC's C ABI",
+    {"dlc-record-signatures", "DlcRecordSignatures", "Record entries' tensor signatures",
+     "Public functions are the entries that dlc-run calls and dlc-translate exports. On each "
+     "public function over ranked tensors the pass records its signature as `dlc.inputs` / "
+     "`dlc.outputs` (arrays of the tensor types, kept down to `llvm.func`, since lowering makes "
+     "unsigned types signless and results out-parameters) and marks its arguments "
+     "`bufferization.writable = false`, so inputs are never written. A signature recorded "
+     "earlier is kept. dlc-graph-to-linalg runs it after shape inference.",
+     "builtin.module", 0, {{0}}, dlcRunRecordSignatures, {NULL}},
+    {"dlc-entry-abi", "DlcEntryABI", "Give entries DLC's C calling convention",
      "Public functions are the entries that dlc-run calls and dlc-translate exports as "
-     "`int name(const T *in0, .., T *out0, ..)` (0 on success). On a function over tensors the "
-     "pass records its signature as `dlc.inputs` / `dlc.outputs` (arrays of the tensor types, "
-     "kept down to `llvm.func`, since lowering makes unsigned types signless and results "
-     "out-parameters) and marks its arguments `bufferization.writable = false`, so inputs are "
-     "never written. On a bufferized function (memref arguments only, no results) it checks that "
-     "every argument is a static, row-major memref, refines `?` dims of the recorded signature "
-     "from them and adds an i32 status result (calls inside the module get it too). The "
-     "lowering pipelines run it after shape inference and again after bufferization.",
+     "`int name(const T *in0, .., T *out0, ..)` (0 on success). On each bufferized public "
+     "function (memref arguments only, no results) the pass checks that every argument is a "
+     "static, row-major memref, refines `?` dims of the signature that dlc-record-signatures "
+     "recorded from them and adds an i32 status result (calls inside the module get it too). "
+     "The lowering pipelines run it after bufferization.",
      "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith"}},
     {"dlc-plan-memory", "DlcPlanMemory", "Share one arena among a function's temporary buffers",
      "Runs on buffers, after deallocation. In each function of one block, a `memref.alloc` of "
@@ -259,7 +264,7 @@ static const DlcPipelineDef pipelines[] = {
      "miscompile one pass at a time.",
      &optimizeOptions, buildOptimize},
     {"dlc-graph-to-linalg", "Lower dlc_graph (or dlc_tensor) IR to linalg on tensors",
-     "dlc-infer-shapes, dlc-entry-abi (records entry signatures), dlc-graph-to-tensor, "
+     "dlc-infer-shapes, dlc-record-signatures, dlc-graph-to-tensor, "
      "dlc-tensor-to-linalg, then canonicalize and cse. "
      "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
      NULL, buildGraphToLinalg},
@@ -347,6 +352,7 @@ CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateConvertLayoutPass, "dlc-convert-layout")
 CREATE(dlcCreateFuseElementwisePass, "dlc-fuse-elementwise")
+CREATE(dlcCreateRecordSignaturesPass, "dlc-record-signatures")
 CREATE(dlcCreateEntryABIPass, "dlc-entry-abi")
 CREATE(dlcCreateEliminateNopsPass, "dlc-eliminate-nops")
 CREATE(dlcCreateEliminateEmptyTensorsPass, "dlc-eliminate-empty-tensors")

@@ -173,7 +173,7 @@ static MlirLogicalResult addGraphToLinalg(const Builder *b) {
   TRY(addOwn(b, "dlc-infer-shapes"));
   // Record public functions' tensor signatures before lowering erases
   // them (unsigned types, results): dlc-run and headers read them.
-  TRY(addOwn(b, "dlc-entry-abi"));
+  TRY(addOwn(b, "dlc-record-signatures"));
   // Model-level ops become the dozen dlc_tensor primitives.
   TRY(addOwn(b, "dlc-graph-to-tensor"));
   // Each primitive becomes one linalg / tensor form on signless types.

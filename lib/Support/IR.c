@@ -3,6 +3,7 @@
 #include "Support/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,4 +51,34 @@ void dlcOpListPush(DlcOpList *list, MlirOperation op) {
 void dlcOpListFree(DlcOpList *list) {
   free(list->items);
   *list = (DlcOpList){0};
+}
+
+bool dlcIsPublicFuncDefinition(MlirOperation op) {
+  if (!dlcIsOp(op, "func.func"))
+    return false;
+  MlirAttribute vis =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
+  if (!mlirAttributeIsNull(vis) &&
+      !mlirStringRefEqual(mlirStringAttrGetValue(vis), mlirStringRefCreateFromCString("public")))
+    return false;
+  return !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
+MlirType dlcFuncGetType(MlirOperation func) {
+  return mlirTypeAttrGetValue(
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type")));
+}
+
+bool dlcFunctionTypeAllInputs(MlirType fnType, bool (*pred)(MlirType)) {
+  for (intptr_t i = 0, n = mlirFunctionTypeGetNumInputs(fnType); i < n; ++i)
+    if (!pred(mlirFunctionTypeGetInput(fnType, i)))
+      return false;
+  return true;
+}
+
+bool dlcFunctionTypeAllResults(MlirType fnType, bool (*pred)(MlirType)) {
+  for (intptr_t i = 0, n = mlirFunctionTypeGetNumResults(fnType); i < n; ++i)
+    if (!pred(mlirFunctionTypeGetResult(fnType, i)))
+      return false;
+  return true;
 }

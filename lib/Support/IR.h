@@ -21,6 +21,16 @@ bool dlcIsOp(MlirOperation op, const char *name);
 /// Is `op` one of DLC's own (dlc_graph or dlc_tensor), which are pure?
 bool dlcIsDlcOp(MlirOperation op);
 
+/// Is `op` a public func.func with a body (what can become an entry)?
+bool dlcIsPublicFuncDefinition(MlirOperation op);
+
+/// The function type of a func.func.
+MlirType dlcFuncGetType(MlirOperation func);
+
+/// Do all inputs (results) of the function type `fnType` satisfy `pred`?
+bool dlcFunctionTypeAllInputs(MlirType fnType, bool (*pred)(MlirType));
+bool dlcFunctionTypeAllResults(MlirType fnType, bool (*pred)(MlirType));
+
 /// The op defining `v`, or null for a block argument.
 MlirOperation dlcDefiningOp(MlirValue v);
 

@@ -1,16 +1,11 @@
 //===- EntryABI.c - The dlc-entry-abi pass ----------------------*- C -*-===//
 //
 // Public functions are what dlc-run calls and dlc-translate exports as
-// `int name(const T *in0, .., T *out0, ..)`. The lowering pipelines run
-// this pass twice:
-//  - on tensors (after shape inference) it records the signature as
-//    `dlc.inputs` / `dlc.outputs`, because later steps erase what callers
-//    need (unsigned types become signless, results become out-parameters),
-//    and marks the arguments read-only for bufferization (`const T *in`);
-//  - on buffers (after bufferization with results as out-parameters) it
-//    checks that every argument is a static, row-major memref (what a bare
-//    pointer can carry), refines `?` dims of the recorded signature from
-//    them, and adds the i32 status result (0: success).
+// `int name(const T *in0, .., T *out0, ..)`. After bufferization with
+// results as out-parameters, this pass checks that every argument is a
+// static, row-major memref (what a bare pointer can carry), refines `?`
+// dims of the signature dlc-record-signatures recorded from them, and adds
+// the i32 status result (0: success).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,86 +21,6 @@
 #include <string.h>
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-static bool isPublicDefinition(MlirOperation func) {
-  MlirAttribute vis = mlirOperationGetAttributeByName(func, ref("sym_visibility"));
-  if (!mlirAttributeIsNull(vis) && !mlirStringRefEqual(mlirStringAttrGetValue(vis), ref("public")))
-    return false;
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  return !mlirBlockIsNull(mlirRegionGetFirstBlock(body));
-}
-
-static MlirType functionType(MlirOperation func) {
-  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(func, ref("function_type")));
-}
-
-static bool allOf(intptr_t n, MlirType (*get)(MlirType, intptr_t), MlirType fnType,
-                  bool (*pred)(MlirType)) {
-  for (intptr_t i = 0; i < n; ++i)
-    if (!pred(get(fnType, i)))
-      return false;
-  return true;
-}
-
-//===----------------------------------------------------------------------===//
-// On tensors: record the signature, make arguments read-only
-//===----------------------------------------------------------------------===//
-
-static MlirAttribute typeArray(MlirContext ctx, intptr_t n, MlirType (*get)(MlirType, intptr_t),
-                               MlirType fnType) {
-  MlirAttribute *elts = malloc(sizeof(MlirAttribute) * (size_t)(n ? n : 1));
-  for (intptr_t i = 0; i < n; ++i)
-    elts[i] = mlirTypeAttrGet(get(fnType, i));
-  MlirAttribute array = mlirArrayAttrGet(ctx, n, elts);
-  free(elts);
-  return array;
-}
-
-// Adds `bufferization.writable = false` to each argument's attributes, so
-// that bufferization never writes into a caller's input buffer.
-static void markArgumentsReadOnly(MlirOperation func, intptr_t numArgs) {
-  MlirContext ctx = mlirOperationGetContext(func);
-  MlirAttribute old = mlirOperationGetAttributeByName(func, ref("arg_attrs"));
-  MlirNamedAttribute readOnly = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, ref("bufferization.writable")), mlirBoolAttrGet(ctx, 0));
-  MlirAttribute *dicts = malloc(sizeof(MlirAttribute) * (size_t)(numArgs ? numArgs : 1));
-  for (intptr_t i = 0; i < numArgs; ++i) {
-    MlirAttribute dict = mlirAttributeIsNull(old) ? mlirAttributeGetNull()
-                                                  : mlirArrayAttrGetElement(old, i);
-    intptr_t n = mlirAttributeIsNull(dict) ? 0 : mlirDictionaryAttrGetNumElements(dict);
-    MlirNamedAttribute *entries = malloc(sizeof(MlirNamedAttribute) * (size_t)(n + 1));
-    intptr_t kept = 0;
-    for (intptr_t k = 0; k < n; ++k) {
-      MlirNamedAttribute e = mlirDictionaryAttrGetElement(dict, k);
-      if (!mlirStringRefEqual(mlirIdentifierStr(e.name), ref("bufferization.writable")))
-        entries[kept++] = e;
-    }
-    entries[kept++] = readOnly;
-    dicts[i] = mlirDictionaryAttrGet(ctx, kept, entries);
-    free(entries);
-  }
-  mlirOperationSetAttributeByName(func, ref("arg_attrs"), mlirArrayAttrGet(ctx, numArgs, dicts));
-  free(dicts);
-}
-
-static bool isRankedTensor(MlirType t) { return mlirTypeIsARankedTensor(t); }
-
-static void recordSignature(MlirOperation func) {
-  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(func, ref("dlc.inputs"))))
-    return;
-  MlirType fnType = functionType(func);
-  intptr_t numIn = mlirFunctionTypeGetNumInputs(fnType);
-  intptr_t numOut = mlirFunctionTypeGetNumResults(fnType);
-  if (!allOf(numIn, mlirFunctionTypeGetInput, fnType, isRankedTensor) ||
-      !allOf(numOut, mlirFunctionTypeGetResult, fnType, isRankedTensor))
-    return;
-  MlirContext ctx = mlirOperationGetContext(func);
-  mlirOperationSetAttributeByName(func, ref("dlc.inputs"),
-                                  typeArray(ctx, numIn, mlirFunctionTypeGetInput, fnType));
-  mlirOperationSetAttributeByName(func, ref("dlc.outputs"),
-                                  typeArray(ctx, numOut, mlirFunctionTypeGetResult, fnType));
-  markArgumentsReadOnly(func, numIn);
-}
 
 //===----------------------------------------------------------------------===//
 // On buffers: check, refine the signature, add the status result
@@ -308,12 +223,11 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
   bool ok = true;
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
-    if (!dlcIsOp(f, "func.func") || !isPublicDefinition(f))
+    if (!dlcIsPublicFuncDefinition(f))
       continue;
-    recordSignature(f);
-    MlirType fnType = functionType(f);
+    MlirType fnType = dlcFuncGetType(f);
     if (mlirFunctionTypeGetNumResults(fnType) != 0 ||
-        !allOf(mlirFunctionTypeGetNumInputs(fnType), mlirFunctionTypeGetInput, fnType, isMemRef))
+        !dlcFunctionTypeAllInputs(fnType, isMemRef))
       continue;
     if (!checkPassableByPointer(f, fnType)) {
       ok = false;
