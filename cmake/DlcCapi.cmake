@@ -10,14 +10,3 @@ set(DLC_MLIR_CAPI_ARCHIVES)
 foreach(component ${DLC_MLIR_CAPI_COMPONENTS})
   list(APPEND DLC_MLIR_CAPI_ARCHIVES $<TARGET_FILE:MLIRCAPI${component}>)
 endforeach()
-
-# dlc_link_mlir(target): link the C API archives and the MLIR/LLVM shared
-# libraries into an executable or shared library.
-function(dlc_link_mlir target)
-  target_link_libraries(${target} PRIVATE
-    -Wl,--start-group ${DLC_MLIR_CAPI_ARCHIVES} -Wl,--end-group MLIR LLVM)
-  # /usr/lib/llvm-22/lib is not on the loader's path: built and installed
-  # binaries carry it.
-  set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX
-    BUILD_RPATH "${LLVM_LIBRARY_DIR}" INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
-endfunction()

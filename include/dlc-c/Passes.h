@@ -133,6 +133,12 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager p
                                                              MlirStringCallback errorCallback,
                                                              void *userData);
 
+/// Does every comma-separated name in `list` name a pass of dlc-optimize?
+/// Calls `errorCallback` (when not NULL) once, naming the first that does
+/// not and the passes there are, and returns false.
+DLC_CAPI_EXPORTED bool dlcOptimizeCheckDisabled(MlirStringRef list,
+                                                MlirStringCallback errorCallback, void *userData);
+
 /// dlc-graph-to-linalg: shape inference, graph -> tensor -> linalg.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm);
 

@@ -47,6 +47,14 @@ DLC_CAPI_EXPORTED MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirString
 /// default among several).
 DLC_CAPI_EXPORTED MlirOperation dlcModuleLookupEntry(MlirModule module, MlirStringRef name);
 
+/// The number of entries of `module`, and the `pos`-th of them in module
+/// order (0 <= pos < the number; borrowed from `module`).
+DLC_CAPI_EXPORTED intptr_t dlcModuleGetNumEntries(MlirModule module);
+DLC_CAPI_EXPORTED MlirOperation dlcModuleGetEntry(MlirModule module, intptr_t pos);
+
+/// The symbol name of an entry (borrowed from it).
+DLC_CAPI_EXPORTED MlirStringRef dlcEntryGetName(MlirOperation entry);
+
 /// The tensor types of an entry's inputs and outputs.
 typedef struct DlcSignature {
   intptr_t numInputs;

@@ -26,6 +26,15 @@
 extern "C" {
 #endif
 
+/// Writes `size` bytes of `data` to `path` through a temporary file next to
+/// it, renamed into place: `path` ends up complete or untouched, never
+/// partial. On failure calls `errorCallback` (when not NULL) once with
+/// "cannot write '<path>': <reason>" and fails.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcFileWriteAtomically(MlirStringRef path, const void *data,
+                                                           size_t size,
+                                                           MlirStringCallback errorCallback,
+                                                           void *userData);
+
 /// The DLC_API_VERSION that the library linked at run time was built with;
 /// an embedder compares it with the headers' to refuse a mismatched
 /// libDLC.so.

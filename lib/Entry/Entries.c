@@ -58,6 +58,21 @@ intptr_t dlcModuleCollectEntries(MlirModule module, MlirOperation **entries) {
   return count;
 }
 
+intptr_t dlcModuleGetNumEntries(MlirModule module) {
+  MlirOperation *entries;
+  intptr_t n = dlcModuleCollectEntries(module, &entries);
+  free(entries);
+  return n;
+}
+
+MlirOperation dlcModuleGetEntry(MlirModule module, intptr_t pos) {
+  MlirOperation *entries;
+  intptr_t n = dlcModuleCollectEntries(module, &entries);
+  MlirOperation entry = pos >= 0 && pos < n ? entries[pos] : (MlirOperation){NULL};
+  free(entries);
+  return entry;
+}
+
 MlirStringRef dlcEntryGetName(MlirOperation entry) {
   return mlirStringAttrGetValue(mlirOperationGetAttributeByName(entry, ref("sym_name")));
 }

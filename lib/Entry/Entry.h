@@ -18,9 +18,6 @@
 /// malloc'ed array (the caller frees it; NULL when there are none).
 intptr_t dlcModuleCollectEntries(MlirModule module, MlirOperation **entries);
 
-/// The symbol name of a function.
-MlirStringRef dlcEntryGetName(MlirOperation entry);
-
 /// True for a C identifier ([A-Za-z_][A-Za-z0-9_]*).
 bool dlcIsCIdentifier(MlirStringRef name);
 

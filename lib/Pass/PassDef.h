@@ -88,9 +88,6 @@ MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values
                                                     DlcCompileOptions *out,
                                                     MlirStringCallback error, void *userData);
 
-/// Does every comma-separated name in `list` name a pass of dlc-optimize?
-/// Reports the first that does not to `error`.
-bool dlcOptimizeCheckDisabled(MlirStringRef list, MlirStringCallback error, void *userData);
 
 const DlcPassDef *dlcLookupPassDef(const char *argument, size_t len);
 const DlcPipelineDef *dlcLookupPipelineDef(const char *argument, size_t len);

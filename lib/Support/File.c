@@ -15,6 +15,19 @@ char *dlcTemporaryPath(const char *path, const char *suffix) {
   return s.data;
 }
 
+MlirLogicalResult dlcFileWriteAtomically(MlirStringRef path, const void *data, size_t size,
+                                         MlirStringCallback errorCallback, void *userData) {
+  char *file = dlcStrndup(path.data, path.length);
+  DlcStr error = DLC_STR_INIT;
+  const void *chunks[] = {data};
+  bool ok = dlcWriteFileAtomically(file, 1, chunks, &size, &error);
+  if (!ok && errorCallback)
+    errorCallback(mlirStringRefCreate(error.data, error.len), userData);
+  dlcStrFree(&error);
+  free(file);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error) {
   bool isStdin = !strcmp(path, "-");
   FILE *f = isStdin ? stdin : fopen(path, "rb");

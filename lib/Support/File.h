@@ -9,6 +9,7 @@
 #define DLC_SUPPORT_FILE_H
 
 #include "Support/Str.h"
+#include "dlc-c/Support.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -3,6 +3,7 @@
 #include "Target/HostModule.h"
 
 #include "Entry/Entry.h"
+#include "dlc-c/Runtime.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 

@@ -1,7 +1,9 @@
 """Checks that lib/ is layered without cycles: a file includes headers of
 its own directory or of a lower layer only. lib/Bridge/ (the C++ that
-implements functions of several layers) is left out.
-Usage: check_layers.py LIB_DIR"""
+implements functions of several layers) is left out. With --tools DIR,
+checks instead that the tools include nothing of lib/: only dlc-c/,
+mlir-c/, system headers and their own (no directory in the name).
+Usage: check_layers.py LIB_DIR | check_layers.py --tools TOOLS_DIR"""
 import os
 import re
 import sys
@@ -49,5 +51,25 @@ def main(lib):
     print(f"{len(problems)} layering problem(s)")
     return 1 if problems else 0
 
+def tools(top):
+    problems = []
+    quoted = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+    for root, _, files in os.walk(top):
+        for name in sorted(files):
+            if not name.endswith((".c", ".h")):
+                continue
+            file = os.path.join(root, name)
+            for n, line in enumerate(open(file, encoding="utf-8"), 1):
+                m = quoted.match(line)
+                if m and "/" in m.group(1) and not m.group(1).startswith(("dlc-c/", "mlir-c/")):
+                    rel = os.path.relpath(file, os.path.dirname(top))
+                    problems.append(f"{rel}:{n}: includes {m.group(1)}, which is not public API")
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} private include(s)")
+    return 1 if problems else 0
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--tools":
+        sys.exit(tools(sys.argv[2]))
     sys.exit(main(sys.argv[1]))

@@ -120,19 +120,19 @@ DlcComparison dlcCompareTensors(const DlcTensor *got, const DlcTensor *want, dou
   return c;
 }
 
-void dlcAppendTensorType(DlcStr *s, const DlcTensor *t) {
-  dlcStrPuts(s, "shape=");
-  dlcStrAppendInts(s, t->shape, t->rank);
-  dlcStrPrintf(s, " dtype=%s", dlcDTypeName(t->dtype));
+void dlcAppendTensorType(Text *s, const DlcTensor *t) {
+  textPuts(s, "shape=");
+  textAppendInts(s, t->shape, t->rank);
+  textPrintf(s, " dtype=%s", dlcDTypeName(t->dtype));
 }
 
-void dlcAppendValue(DlcStr *s, const DlcTensor *t, int64_t i) {
+void dlcAppendValue(Text *s, const DlcTensor *t, int64_t i) {
   if (isFloat(t->dtype)) {
     // The shortest text that reads back as the same value, as numpy shows.
     double v = floatAt(t, i);
     char buf[32];
     if (v == floor(v) && fabs(v) < 1e16) {
-      dlcStrPrintf(s, "%.0f", v); // 10, not 1e+01
+      textPrintf(s, "%.0f", v); // 10, not 1e+01
       return;
     }
     for (int precision = 1; precision <= 17; ++precision) {
@@ -140,38 +140,38 @@ void dlcAppendValue(DlcStr *s, const DlcTensor *t, int64_t i) {
       if (t->dtype == DLC_DTYPE_F32 ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v)
         break;
     }
-    dlcStrPuts(s, buf);
+    textPuts(s, buf);
     return;
   }
   int64_t v = 0;
   uint64_t u = 0;
   intAt(t, i, &v, &u);
   if (t->dtype == DLC_DTYPE_BOOL)
-    dlcStrPuts(s, u ? "true" : "false");
+    textPuts(s, u ? "true" : "false");
   else if (isUnsigned(t->dtype))
-    dlcStrPrintf(s, "%llu", (unsigned long long)u);
+    textPrintf(s, "%llu", (unsigned long long)u);
   else
-    dlcStrPrintf(s, "%lld", (long long)v);
+    textPrintf(s, "%lld", (long long)v);
 }
 
-void dlcAppendValues(DlcStr *s, const DlcTensor *t, int64_t limit) {
+void dlcAppendValues(Text *s, const DlcTensor *t, int64_t limit) {
   int64_t n = dlcTensorNumElements(t);
-  dlcStrPuts(s, "[");
+  textPuts(s, "[");
   for (int64_t i = 0; i < n && i < limit; ++i) {
     if (i)
-      dlcStrPuts(s, ", ");
+      textPuts(s, ", ");
     dlcAppendValue(s, t, i);
   }
   if (n > limit)
-    dlcStrPuts(s, ", ...");
-  dlcStrPuts(s, "]");
+    textPuts(s, ", ...");
+  textPuts(s, "]");
 }
 
-void dlcAppendIndex(DlcStr *s, const DlcTensor *t, int64_t i) {
+void dlcAppendIndex(Text *s, const DlcTensor *t, int64_t i) {
   int64_t index[DLC_TENSOR_MAX_RANK];
   for (int64_t d = t->rank; d-- > 0;) {
     index[d] = t->shape[d] ? i % t->shape[d] : 0;
     i = t->shape[d] ? i / t->shape[d] : 0;
   }
-  dlcStrAppendInts(s, index, t->rank);
+  textAppendInts(s, index, t->rank);
 }

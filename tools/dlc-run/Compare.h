@@ -8,7 +8,7 @@
 #ifndef DLC_RUN_COMPARE_H
 #define DLC_RUN_COMPARE_H
 
-#include "Support/Str.h"
+#include "Text.h"
 #include "dlc-c/Tensor.h"
 
 #include <stdbool.h>
@@ -25,12 +25,12 @@ DlcComparison dlcCompareTensors(const DlcTensor *got, const DlcTensor *want, dou
                                 double atol);
 
 /// Appends "shape=[2, 3] dtype=float32".
-void dlcAppendTensorType(DlcStr *s, const DlcTensor *t);
+void dlcAppendTensorType(Text *s, const DlcTensor *t);
 /// Appends "[v0, v1, ...]": at most `limit` values, then "...".
-void dlcAppendValues(DlcStr *s, const DlcTensor *t, int64_t limit);
+void dlcAppendValues(Text *s, const DlcTensor *t, int64_t limit);
 /// Appends element `i` as numpy would show it.
-void dlcAppendValue(DlcStr *s, const DlcTensor *t, int64_t i);
+void dlcAppendValue(Text *s, const DlcTensor *t, int64_t i);
 /// Appends the multi-index of flat index `i`: "[0, 1]".
-void dlcAppendIndex(DlcStr *s, const DlcTensor *t, int64_t i);
+void dlcAppendIndex(Text *s, const DlcTensor *t, int64_t i);
 
 #endif // DLC_RUN_COMPARE_H

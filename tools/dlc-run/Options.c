@@ -2,8 +2,8 @@
 
 #include "Options.h"
 
-#include "Support/Str.h"
-#include "Tools/CommandLine.h"
+#include "Text.h"
+#include "Flags.h"
 
 #include <errno.h>
 #include <math.h>
@@ -46,7 +46,7 @@ void dlcRunAddFile(DlcRunFiles *list, const char *path) {
   list->paths = realloc(list->paths, sizeof(char *) * (size_t)(list->count + 1));
   if (!list->paths)
     abort();
-  list->paths[list->count++] = dlcStrndup(path, strlen(path));
+  list->paths[list->count++] = textDup(path, strlen(path));
 }
 
 static void freeFiles(DlcRunFiles *list) {
@@ -157,12 +157,12 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
         }
       }
     } else if (takeValue(argc, argv, &i, "bind-input", &v, &status)) {
-      DlcStr error = DLC_STR_INIT;
+      Text error = TEXT_INIT;
       if (v && !dlcBindingListAdd(&o->bindings, v, &error)) {
-        fprintf(stderr, "%s: %s\n", dlcRunTool, dlcStrGet(&error));
+        fprintf(stderr, "%s: %s\n", dlcRunTool, textGet(&error));
         status = DLC_RUN_ERROR;
       }
-      dlcStrFree(&error);
+      textFree(&error);
     } else {
       fprintf(stderr, "%s: unknown option '%s' (see --help)\n", dlcRunTool, raw);
       return DLC_RUN_ERROR;

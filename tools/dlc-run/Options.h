@@ -3,7 +3,7 @@
 #ifndef DLC_RUN_OPTIONS_H
 #define DLC_RUN_OPTIONS_H
 
-#include "Tools/Bindings.h"
+#include "Bindings.h"
 #include "dlc-c/Passes.h"
 
 #include <stdbool.h>

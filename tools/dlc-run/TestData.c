@@ -3,7 +3,7 @@
 #include "TestData.h"
 
 #include "Compare.h"
-#include "Support/Str.h"
+#include "Text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -21,12 +21,12 @@ bool dlcRunCollectTestData(DlcRunArgs *o) {
   }
   for (int kind = 0; kind < 2; ++kind) {
     for (int n = 0;; ++n) {
-      DlcStr path = DLC_STR_INIT;
-      dlcStrPrintf(&path, "%s/%s_%d.pb", o->testData, kind ? "output" : "input", n);
-      bool exists = stat(dlcStrGet(&path), &st) == 0;
+      Text path = TEXT_INIT;
+      textPrintf(&path, "%s/%s_%d.pb", o->testData, kind ? "output" : "input", n);
+      bool exists = stat(textGet(&path), &st) == 0;
       if (exists)
-        dlcRunAddFile(kind ? &o->expects : &o->inputs, dlcStrGet(&path));
-      dlcStrFree(&path);
+        dlcRunAddFile(kind ? &o->expects : &o->inputs, textGet(&path));
+      textFree(&path);
       if (!exists)
         break;
     }
@@ -77,7 +77,7 @@ MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
   if (mlirLogicalResultIsFailure(
           dlcTensorReadFile(t->files->paths[position], &t->values[position], printError, NULL)))
     return mlirLogicalResultFailure();
-  t->names[position] = dlcStrndup(name.data, name.length);
+  t->names[position] = textDup(name.data, name.length);
   t->order[t->numBound++] = position;
   *value = &t->values[position];
   return mlirLogicalResultSuccess();
@@ -86,13 +86,13 @@ MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
 void dlcTestInputsPrint(const DlcTestInputs *t) {
   for (intptr_t k = 0; k < t->numBound; ++k) {
     intptr_t i = t->order[k];
-    DlcStr s = DLC_STR_INIT;
-    dlcStrPrintf(&s, "bound input '%s' from %s: ", t->names[i], t->files->paths[i]);
+    Text s = TEXT_INIT;
+    textPrintf(&s, "bound input '%s' from %s: ", t->names[i], t->files->paths[i]);
     dlcAppendTensorType(&s, &t->values[i]);
-    dlcStrPuts(&s, " values=");
+    textPuts(&s, " values=");
     dlcAppendValues(&s, &t->values[i], 10);
-    printf("%s\n", dlcStrGet(&s));
-    dlcStrFree(&s);
+    printf("%s\n", textGet(&s));
+    textFree(&s);
   }
 }
 

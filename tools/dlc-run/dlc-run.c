@@ -12,9 +12,8 @@
 #include "Options.h"
 #include "TestData.h"
 
-#include "Tools/Bindings.h"
-#include "Entry/Entry.h"
-#include "Support/Str.h"
+#include "Bindings.h"
+#include "Text.h"
 #include "dlc-c/Diagnostics.h"
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Runtime.h"
@@ -53,7 +52,7 @@ static DlcTensor *allocTensors(intptr_t n) {
   return t;
 }
 
-static void typeString(DlcStr *s, const DlcTensorType *t) { dlcTensorTypePrint(t, dlcStrCallback, s); }
+static void typeString(Text *s, const DlcTensorType *t) { dlcTensorTypePrint(t, textCallback, s); }
 
 // Checks that each file's tensor fits the type at its position.
 static bool checkFits(const char *what, const DlcRunFiles *files, const DlcTensor *tensors,
@@ -62,13 +61,13 @@ static bool checkFits(const char *what, const DlcRunFiles *files, const DlcTenso
     if (dlcTensorTypeAccepts(&types[i], &tensors[i]))
       continue;
     DlcTensorType got = dlcTensorGetType(&tensors[i]);
-    DlcStr s = DLC_STR_INIT;
+    Text s = TEXT_INIT;
     typeString(&s, &got);
-    dlcStrPuts(&s, ", but the model's ");
-    dlcStrPrintf(&s, "%s %ld is ", what, (long)i);
+    textPuts(&s, ", but the model's ");
+    textPrintf(&s, "%s %ld is ", what, (long)i);
     typeString(&s, &types[i]);
-    fprintf(stderr, "%s: '%s' holds %s\n", dlcRunTool, files->paths[i], dlcStrGet(&s));
-    dlcStrFree(&s);
+    fprintf(stderr, "%s: '%s' holds %s\n", dlcRunTool, files->paths[i], textGet(&s));
+    textFree(&s);
     return false;
   }
   return true;
@@ -87,13 +86,13 @@ static int compareDoubles(const void *a, const void *b) {
 
 static void printBindings(const DlcBindingList *bindings) {
   for (intptr_t i = 0; i < bindings->count; ++i) {
-    DlcStr s = DLC_STR_INIT;
-    dlcStrPrintf(&s, "bound input '%s' from %s: ", bindings->names[i], bindings->paths[i]);
+    Text s = TEXT_INIT;
+    textPrintf(&s, "bound input '%s' from %s: ", bindings->names[i], bindings->paths[i]);
     dlcAppendTensorType(&s, &bindings->values[i]);
-    dlcStrPuts(&s, " values=");
+    textPuts(&s, " values=");
     dlcAppendValues(&s, &bindings->values[i], 10);
-    printf("%s\n", dlcStrGet(&s));
-    dlcStrFree(&s);
+    printf("%s\n", textGet(&s));
+    textFree(&s);
   }
 }
 
@@ -102,31 +101,31 @@ static bool report(const DlcRunArgs *o, const DlcTensor *outputs, intptr_t numOu
                    const DlcTensor *expects) {
   bool allMatch = true;
   for (intptr_t i = 0; i < numOutputs; ++i) {
-    DlcStr s = DLC_STR_INIT;
-    dlcStrPrintf(&s, "output %ld: ", (long)i);
+    Text s = TEXT_INIT;
+    textPrintf(&s, "output %ld: ", (long)i);
     dlcAppendTensorType(&s, &outputs[i]);
     if (!o->expects.count) {
-      dlcStrPuts(&s, " values=");
+      textPuts(&s, " values=");
       dlcAppendValues(&s, &outputs[i], 10);
     } else {
       DlcComparison c = dlcCompareTensors(&outputs[i], &expects[i], o->rtol, o->atol);
-      dlcStrPrintf(&s, " max_abs_err=%.3g max_rel_err=%.3g ", c.maxAbsError, c.maxRelError);
+      textPrintf(&s, " max_abs_err=%.3g max_rel_err=%.3g ", c.maxAbsError, c.maxRelError);
       if (!c.numMismatches) {
-        dlcStrPuts(&s, "ok");
+        textPuts(&s, "ok");
       } else {
         allMatch = false;
-        dlcStrPrintf(&s, "MISMATCH (%lld of %lld differ; first at ", (long long)c.numMismatches,
+        textPrintf(&s, "MISMATCH (%lld of %lld differ; first at ", (long long)c.numMismatches,
                      (long long)dlcTensorNumElements(&outputs[i]));
         dlcAppendIndex(&s, &outputs[i], c.firstMismatch);
-        dlcStrPuts(&s, ": got ");
+        textPuts(&s, ": got ");
         dlcAppendValue(&s, &outputs[i], c.firstMismatch);
-        dlcStrPuts(&s, ", want ");
+        textPuts(&s, ", want ");
         dlcAppendValue(&s, &expects[i], c.firstMismatch);
-        dlcStrPuts(&s, ")");
+        textPuts(&s, ")");
       }
     }
-    printf("%s\n", dlcStrGet(&s));
-    dlcStrFree(&s);
+    printf("%s\n", textGet(&s));
+    textFree(&s);
   }
   return allMatch;
 }
@@ -139,11 +138,11 @@ static bool writeOutputs(const char *dir, const DlcTensor *outputs, intptr_t n) 
     return false;
   }
   for (intptr_t i = 0; i < n; ++i) {
-    DlcStr path = DLC_STR_INIT;
-    dlcStrPrintf(&path, "%s/output_%ld.npy", dir, (long)i);
+    Text path = TEXT_INIT;
+    textPrintf(&path, "%s/output_%ld.npy", dir, (long)i);
     bool ok = mlirLogicalResultIsSuccess(
-        dlcTensorWriteNpy(dlcStrGet(&path), &outputs[i], printError, NULL));
-    dlcStrFree(&path);
+        dlcTensorWriteNpy(textGet(&path), &outputs[i], printError, NULL));
+    textFree(&path);
     if (!ok)
       return false;
   }

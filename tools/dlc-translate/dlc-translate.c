@@ -7,17 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tools/Bindings.h"
-#include "Entry/Entry.h"
-#include "Support/Str.h"
+#include "Bindings.h"
+#include "Text.h"
 #include "dlc-c/Diagnostics.h"
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
 
 #include "mlir-c/IR.h"
-#include "Support/File.h"
-#include "Tools/CommandLine.h"
+#include "Flags.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -139,12 +137,12 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (takeValue(argc, argv, &i, "linker", &v, &status)) {
       o->compile.linker = v;
     } else if (takeValue(argc, argv, &i, "bind-input", &v, &status)) {
-      DlcStr error = DLC_STR_INIT;
+      Text error = TEXT_INIT;
       if (!status && !dlcBindingListAdd(&o->bindings, v, &error)) {
-        fprintf(stderr, "%s: %s\n", tool, dlcStrGet(&error));
+        fprintf(stderr, "%s: %s\n", tool, textGet(&error));
         status = 1;
       }
-      dlcStrFree(&error);
+      textFree(&error);
     } else {
       fprintf(stderr, "%s: unknown option '%s' (see --help)\n", tool, raw);
       return 1;
@@ -186,19 +184,19 @@ static int parseArgs(int argc, char **argv, Options *o) {
   return 0;
 }
 
+static void printError(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%s: %.*s\n", tool, (int)message.length, message.data);
+}
+
 // Writes `data` to `path` ("-" or NULL: stdout) through a temporary file.
 static bool writeOutput(const char *path, const char *data, size_t len) {
   if (!path || !strcmp(path, "-")) {
     fwrite(data, 1, len, stdout);
     return fflush(stdout) == 0;
   }
-  DlcStr error = DLC_STR_INIT;
-  const void *chunk = data;
-  bool ok = dlcWriteFileAtomically(path, 1, &chunk, &len, &error);
-  if (!ok)
-    fprintf(stderr, "%s: %s\n", tool, dlcStrGet(&error));
-  dlcStrFree(&error);
-  return ok;
+  return mlirLogicalResultIsSuccess(dlcFileWriteAtomically(mlirStringRefCreateFromCString(path),
+                                                           data, len, printError, NULL));
 }
 
 // `path` without its directory, last extension and, for a shared library,
@@ -211,13 +209,13 @@ static char *cNameFromPath(const char *path) {
     base += 3;
     n -= 3;
   }
-  DlcStr s = DLC_STR_INIT;
+  Text s = TEXT_INIT;
   if (!n || (base[0] >= '0' && base[0] <= '9'))
-    dlcStrPuts(&s, "_");
+    textPuts(&s, "_");
   for (size_t i = 0; i < n; ++i) {
     char c = base[i];
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    dlcStrAppend(&s, ok ? &c : "_", 1);
+    textAppend(&s, ok ? &c : "_", 1);
   }
   return s.data;
 }
@@ -227,9 +225,9 @@ static char *headerPath(const char *path) {
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   const char *dot = strrchr(base, '.');
   size_t n = dot && dot != base ? (size_t)(dot - path) : strlen(path);
-  DlcStr s = DLC_STR_INIT;
-  dlcStrAppend(&s, path, n);
-  dlcStrPuts(&s, ".h");
+  Text s = TEXT_INIT;
+  textAppend(&s, path, n);
+  textPuts(&s, ".h");
   return s.data;
 }
 
@@ -238,13 +236,10 @@ static bool nameEntries(MlirModule module, const Options *o) {
   if (o->name)
     return mlirLogicalResultIsSuccess(
         dlcModuleRenameEntry(module, mlirStringRefCreate("", 0), mlirStringRefCreateFromCString(o->name)));
-  MlirOperation *entries;
-  intptr_t n = dlcModuleCollectEntries(module, &entries);
   bool hasMain = false;
-  for (intptr_t i = 0; i < n; ++i)
-    hasMain = hasMain || mlirStringRefEqual(dlcEntryGetName(entries[i]),
+  for (intptr_t i = 0, n = dlcModuleGetNumEntries(module); i < n; ++i)
+    hasMain = hasMain || mlirStringRefEqual(dlcEntryGetName(dlcModuleGetEntry(module, i)),
                                             mlirStringRefCreateFromCString("main"));
-  free(entries);
   if (!hasMain)
     return true;
   char *stem = cNameFromPath(o->output);
@@ -258,7 +253,7 @@ static bool nameEntries(MlirModule module, const Options *o) {
 // under a temporary name and renamed once the header is written.
 static bool emitArtifact(MlirModule module, const Options *o) {
   // Say so early, naming the output, when its directory cannot be written.
-  char *dir = dlcStrndup(o->output, strrchr(o->output, '/') ? (size_t)(strrchr(o->output, '/') - o->output) + 1 : 0);
+  char *dir = textDup(o->output, strrchr(o->output, '/') ? (size_t)(strrchr(o->output, '/') - o->output) + 1 : 0);
   bool writable = access(*dir ? dir : ".", W_OK) == 0;
   free(dir);
   if (!writable) {
@@ -277,7 +272,10 @@ static bool emitArtifact(MlirModule module, const Options *o) {
     free(header);
     return false;
   }
-  char *tmp = dlcTemporaryPath(o->output, "");
+  Text tmpName = TEXT_INIT;
+  textPrintf(&tmpName, "%s.tmp%ld", o->output, (long)getpid());
+  char *tmp = textDup(textGet(&tmpName), tmpName.len);
+  textFree(&tmpName);
   MlirStringRef tmpRef = mlirStringRefCreateFromCString(tmp);
   bool ok = mlirLogicalResultIsSuccess(o->mode == MODE_OBJECT
                                            ? dlcModuleEmitObjectFile(module, &o->compile, tmpRef)
@@ -296,16 +294,16 @@ static bool emitArtifact(MlirModule module, const Options *o) {
 }
 
 static bool printModule(MlirModule module, const Options *o) {
-  DlcStr out = DLC_STR_INIT;
+  Text out = TEXT_INIT;
   MlirOperation op = mlirModuleGetOperation(module);
   if (o->emitBytecode) {
-    mlirOperationWriteBytecode(op, dlcStrCallback, &out);
+    mlirOperationWriteBytecode(op, textCallback, &out);
   } else {
-    mlirOperationPrint(op, dlcStrCallback, &out);
-    dlcStrPuts(&out, "\n");
+    mlirOperationPrint(op, textCallback, &out);
+    textPuts(&out, "\n");
   }
-  bool ok = writeOutput(o->output, dlcStrGet(&out), out.len);
-  dlcStrFree(&out);
+  bool ok = writeOutput(o->output, textGet(&out), out.len);
+  textFree(&out);
   return ok;
 }
 
@@ -313,11 +311,11 @@ static bool printLLVMIR(MlirModule module, const Options *o) {
   DlcCompileOptions compile = o->compile;
   if (!o->optLevelGiven)
     compile.optLevel = -1;
-  DlcStr out = DLC_STR_INIT;
+  Text out = TEXT_INIT;
   bool ok = mlirLogicalResultIsSuccess(
-                dlcModuleTranslateToLLVMIR(module, &compile, dlcStrCallback, &out)) &&
-            writeOutput(o->output, dlcStrGet(&out), out.len);
-  dlcStrFree(&out);
+                dlcModuleTranslateToLLVMIR(module, &compile, textCallback, &out)) &&
+            writeOutput(o->output, textGet(&out), out.len);
+  textFree(&out);
   return ok;
 }
 

@@ -1,32 +1,32 @@
 //===- Bindings.c - --bind-input NAME=FILE for the tools --------*- C -*-===//
 
-#include "Tools/Bindings.h"
+#include "Bindings.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-bool dlcBindingListAdd(DlcBindingList *list, const char *spec, DlcStr *error) {
+bool dlcBindingListAdd(DlcBindingList *list, const char *spec, Text *error) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || !eq[1]) {
-    dlcStrPrintf(error, "--bind-input expects NAME=FILE, got '%s'", spec);
+    textPrintf(error, "--bind-input expects NAME=FILE, got '%s'", spec);
     return false;
   }
   for (intptr_t i = 0; i < list->count; ++i) {
     if (strlen(list->names[i]) == (size_t)(eq - spec) && !strncmp(list->names[i], spec, (size_t)(eq - spec))) {
-      dlcStrPrintf(error, "--bind-input: input '%s' is bound twice", list->names[i]);
+      textPrintf(error, "--bind-input: input '%s' is bound twice", list->names[i]);
       return false;
     }
   }
   DlcTensor value;
-  if (mlirLogicalResultIsFailure(dlcTensorReadFile(eq + 1, &value, dlcStrCallback, error)))
+  if (mlirLogicalResultIsFailure(dlcTensorReadFile(eq + 1, &value, textCallback, error)))
     return false;
   list->names = realloc(list->names, sizeof(char *) * (size_t)(list->count + 1));
   list->paths = realloc(list->paths, sizeof(char *) * (size_t)(list->count + 1));
   list->values = realloc(list->values, sizeof(DlcTensor) * (size_t)(list->count + 1));
   if (!list->names || !list->paths || !list->values)
     abort();
-  list->names[list->count] = dlcStrndup(spec, (size_t)(eq - spec));
-  list->paths[list->count] = dlcStrndup(eq + 1, strlen(eq + 1));
+  list->names[list->count] = textDup(spec, (size_t)(eq - spec));
+  list->paths[list->count] = textDup(eq + 1, strlen(eq + 1));
   list->values[list->count] = value;
   ++list->count;
   return true;

@@ -9,7 +9,7 @@
 #ifndef DLC_TOOLS_BINDINGS_H
 #define DLC_TOOLS_BINDINGS_H
 
-#include "Support/Str.h"
+#include "Text.h"
 #include "dlc-c/Onnx.h"
 
 #include <stdbool.h>
@@ -26,7 +26,7 @@ typedef struct DlcBindingList {
 
 /// Parses "NAME=FILE" and reads FILE (.npy or .pb). On error appends a
 /// message naming the argument or the file to `error` and returns false.
-bool dlcBindingListAdd(DlcBindingList *list, const char *spec, DlcStr *error);
+bool dlcBindingListAdd(DlcBindingList *list, const char *spec, Text *error);
 /// Import options pointing into `list` (valid until it changes).
 DlcOnnxImportOptions dlcBindingListGetOptions(DlcBindingList *list);
 void dlcBindingListDestroy(DlcBindingList *list);

@@ -1,9 +1,9 @@
 //===- CommandLine.c - Flags of dlc-run and dlc-translate -------*- C -*-===//
 
-#include "Tools/CommandLine.h"
+#include "Flags.h"
 
-#include "Pass/PassDef.h"
-#include "Support/Str.h"
+#include "dlc-c/Passes.h"
+#include "Text.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -104,9 +104,9 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
       return true;
     }
     // The tool's lifetime: the options point at it until exit.
-    static DlcStr disabled = DLC_STR_INIT;
-    dlcStrPrintf(&disabled, "%s%s", dlcStrGet(&disabled)[0] ? "," : "", v);
-    options->disabledPasses = dlcStrGet(&disabled);
+    static Text disabled = TEXT_INIT;
+    textPrintf(&disabled, "%s%s", textGet(&disabled)[0] ? "," : "", v);
+    options->disabledPasses = textGet(&disabled);
     return true;
   }
   return false;
