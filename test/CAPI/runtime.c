@@ -260,6 +260,90 @@ static void testTarget(void) {
   mlirContextDestroy(ctx);
 }
 
+// The rest of the API: dtypes and types, entries by position, lowering
+// alone, memory records, shared libraries, atomic file writes.
+// CHECK-LABEL: testMore
+static void testMore(void) {
+  printf("testMore\n");
+  // CHECK-NEXT: dtype: uint16 2 bool 1
+  printf("dtype: %s %zu %s %zu\n", dlcDTypeName(DLC_DTYPE_U16), dlcDTypeSize(DLC_DTYPE_U16),
+         dlcDTypeName(DLC_DTYPE_BOOL), dlcDTypeSize(DLC_DTYPE_BOOL));
+  MlirContext ctx = createContext();
+  DlcTensorType t = {DLC_DTYPE_U16, 2, {DLC_DIM_DYNAMIC, 5}};
+  MlirType mlir = dlcTensorTypeToMlirType(ctx, &t);
+  // CHECK-NEXT: to mlir: tensor<?x5xui16>
+  printf("to mlir: ");
+  mlirTypePrint(mlir, print, NULL);
+  DlcTensorType back;
+  // CHECK-NEXT: back: 1 uint16[?, 5]
+  printf("\nback: %d ", mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(mlir, &back)));
+  printType(&back);
+  // CHECK-NEXT: memref: 1, unranked: 0, f16: 0
+  printf("memref: %d, unranked: %d, f16: %d\n",
+         mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
+             mlirTypeParseGet(ctx, mlirStringRef("memref<2xf32>")), &back)),
+         mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
+             mlirTypeParseGet(ctx, mlirStringRef("tensor<*xf32>")), &back)),
+         mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
+             mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf16>")), &back)));
+  int64_t shape[] = {4, 0};
+  DlcTensor empty;
+  dlcTensorCreate(DLC_DTYPE_F32, 2, shape, &empty);
+  // CHECK-NEXT: elements: 0
+  printf("elements: %lld\n", (long long)dlcTensorNumElements(&empty));
+  dlcTensorDestroy(&empty);
+
+  MlirModule m = load(ctx, "runtime-model.mlir");
+  // CHECK-NEXT: entries: 2 @main @pair null 1
+  intptr_t n = dlcModuleGetNumEntries(m);
+  printf("entries: %ld", (long)n);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirStringRef name = dlcEntryGetName(dlcModuleGetEntry(m, i));
+    printf(" @%.*s", (int)name.length, name.data);
+  }
+  printf(" null %d\n", mlirOperationIsNull(dlcModuleGetEntry(m, n)));
+  mlirOperationDestroy(dlcModuleLookupEntry(m, mlirStringRef("main")));
+  // Lowering alone, then a JIT of what is LLVM already.
+  DlcCompileOptions options = dlcCompileOptionsGetDefault();
+  // CHECK-NEXT: lowered: 1 llvm.func
+  printf("lowered: %d ", mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(m, &options)));
+  MlirOperation entry = dlcModuleGetEntry(m, 0);
+  MlirStringRef kind = mlirIdentifierStr(mlirOperationGetName(entry));
+  printf("%.*s\n", (int)kind.length, kind.data);
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("pair"), &options);
+  int64_t planned = -1, unplanned = -1;
+  // @pair returns its input twice: nothing temporary to plan.
+  // CHECK-NEXT: memory: 1 planned 0 unplanned 0
+  bool recorded = dlcExecutableGetIntermediateBytes(exe, &planned, &unplanned);
+  printf("memory: %d planned %lld unplanned %lld\n", recorded, (long long)planned,
+         (long long)unplanned);
+  dlcExecutableDestroy(exe);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/libpair.so", tmp);
+  // CHECK-NEXT: shared: 1
+  printf("shared: %d\n", mlirLogicalResultIsSuccess(dlcModuleEmitSharedLibrary(
+                             m, &options, mlirStringRefCreateFromCString(path))));
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+
+  snprintf(path, sizeof path, "%s/written.txt", tmp);
+  // CHECK-NEXT: written: 1 hello
+  bool written = mlirLogicalResultIsSuccess(
+      dlcFileWriteAtomically(mlirStringRef(path), "hello", 5, print, NULL));
+  FILE *f = fopen(path, "rb");
+  char text[8] = {0};
+  size_t got = f ? fread(text, 1, 5, f) : 0;
+  if (f)
+    fclose(f);
+  printf("written: %d %.*s\n", written, (int)got, text);
+  snprintf(path, sizeof path, "%s/no/written.txt", tmp);
+  // CHECK-NEXT: cannot write '{{.*}}no/written.txt': No such file or directory
+  // CHECK-NEXT: no directory: 0
+  written = mlirLogicalResultIsSuccess(
+      dlcFileWriteAtomically(mlirStringRef(path), "hello", 5, print, NULL));
+  printf("\nno directory: %d\n", written);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3)
     return 2;
@@ -269,5 +353,6 @@ int main(int argc, char **argv) {
   testEntries();
   testExecutable();
   testTarget();
+  testMore();
   return 0;
 }
