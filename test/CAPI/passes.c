@@ -2,13 +2,16 @@
 //
 // dlc-c/Passes.h: every pass creator makes the pass its name says, every
 // pipeline builder appends its pipeline, and the builders' errors reach
-// their callback once, whole.
+// their callback once, whole. dlc-c/Conversion.h: the conversions'
+// patterns in a caller's own greedy driver.
 
+#include "dlc-c/Conversion.h"
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Passes.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
+#include "mlir-c/Rewrite.h"
 
 #include <stdio.h>
 
@@ -152,11 +155,51 @@ static void testErrors(MlirContext ctx) {
   mlirPassManagerDestroy(pm);
 }
 
+// Applies the patterns `populate` adds, with the caller's own driver.
+static void applyPopulated(MlirModule m,
+                           void (*populate)(MlirRewritePatternSet, MlirOperation)) {
+  MlirContext ctx = mlirModuleGetContext(m);
+  MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
+  populate(set, mlirModuleGetOperation(m));
+  MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
+  mlirRewritePatternSetDestroy(set);
+  MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();
+  mlirApplyPatternsAndFoldGreedily(m, frozen, config);
+  mlirGreedyRewriteDriverConfigDestroy(config);
+  mlirFrozenRewritePatternSetDestroy(frozen);
+}
+
+// CHECK-LABEL: populate
+// CHECK: graph to tensor:
+// CHECK-NOT: dlc_graph.relu
+// CHECK: "dlc_tensor.map"
+// CHECK: func.func private
+// CHECK: tensor to linalg:
+// CHECK-NOT: dlc_tensor.map
+// CHECK: linalg.generic
+static void testPopulate(MlirContext ctx) {
+  printf("populate\n");
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(
+               "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+               "  %y = \"dlc_graph.relu\"(%x) : (tensor<4xf32>) -> tensor<4xf32>\n"
+               "  return %y : tensor<4xf32>\n}\n"));
+  applyPopulated(m, dlcPopulateGraphToTensorPatterns);
+  printf("graph to tensor:\n");
+  mlirOperationPrint(mlirModuleGetOperation(m), print, NULL);
+  applyPopulated(m, dlcPopulateTensorToLinalgPatterns);
+  printf("\ntensor to linalg:\n");
+  mlirOperationPrint(mlirModuleGetOperation(m), print, NULL);
+  printf("\n");
+  mlirModuleDestroy(m);
+}
+
 int main(void) {
   MlirContext ctx = dlcContextCreate();
   testCreators(ctx);
   testBuilders(ctx);
   testErrors(ctx);
+  testPopulate(ctx);
   mlirContextDestroy(ctx);
   return 0;
 }

@@ -19,7 +19,17 @@ typedef struct DlcLoweringState {
   const void *userData;
   Reason *reasons;
   size_t numReasons, capReasons;
+  /// Patterns populated into a caller's set share a heap state, freed by
+  /// the last of them to go; 0 for a state on a driver's stack.
+  size_t patterns;
 } DlcLoweringState;
+
+static void freeState(DlcLoweringState *state) {
+  for (size_t i = 0; i < state->numReasons; ++i)
+    free(state->reasons[i].text);
+  free(state->reasons);
+  mlirSymbolTableDestroy(state->symbols);
+}
 
 typedef struct PatternData {
   DlcLowerFn lower;
@@ -76,7 +86,43 @@ static MlirLogicalResult matchAndRewrite(MlirRewritePattern pattern, MlirOperati
   return data->lower(&rw);
 }
 
-static void destructPatternData(void *userData) { free(userData); }
+static void destructPatternData(void *userData) {
+  PatternData *data = userData;
+  if (data->state->patterns && --data->state->patterns == 0) {
+    freeState(data->state);
+    free(data->state);
+  }
+  free(data);
+}
+
+static void addPatterns(MlirRewritePatternSet set, DlcLoweringState *state,
+                        const DlcLowering *lowerings, size_t count) {
+  MlirContext ctx = mlirOperationGetContext(state->module);
+  for (size_t i = 0; i < count; ++i) {
+    PatternData *data = malloc(sizeof *data);
+    if (!data)
+      abort();
+    *data = (PatternData){lowerings[i].lower, state};
+    MlirRewritePatternCallbacks callbacks = {NULL, destructPatternData, matchAndRewrite};
+    MlirRewritePattern pattern =
+        mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(lowerings[i].opName), 1, ctx,
+                                   callbacks, data, 0, NULL);
+    mlirRewritePatternSetAdd(set, pattern);
+  }
+}
+
+void dlcPopulateLowerings(MlirRewritePatternSet set, MlirOperation module,
+                          const DlcLowering *lowerings, size_t count) {
+  if (!count)
+    return;
+  DlcLoweringState *state = calloc(1, sizeof *state);
+  if (!state)
+    abort();
+  state->module = module;
+  state->symbols = mlirSymbolTableCreate(module);
+  state->patterns = count;
+  addPatterns(set, state, lowerings, count);
+}
 
 typedef struct Leftovers {
   const char *prefix;
@@ -107,17 +153,7 @@ static void applyGreedily(DlcLoweringState *state, const DlcLowering *lowerings,
   MlirOperation module = state->module;
   MlirContext ctx = mlirOperationGetContext(module);
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
-  for (size_t i = 0; i < count; ++i) {
-    PatternData *data = malloc(sizeof *data);
-    if (!data)
-      abort();
-    *data = (PatternData){lowerings[i].lower, state};
-    MlirRewritePatternCallbacks callbacks = {NULL, destructPatternData, matchAndRewrite};
-    MlirRewritePattern pattern =
-        mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(lowerings[i].opName), 1, ctx,
-                                   callbacks, data, 0, NULL);
-    mlirRewritePatternSetAdd(set, pattern);
-  }
+  addPatterns(set, state, lowerings, count);
   // Freezing moves the patterns out; the emptied set is still ours to free.
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
   mlirRewritePatternSetDestroy(set);
@@ -133,23 +169,17 @@ static void applyGreedily(DlcLoweringState *state, const DlcLowering *lowerings,
 
 MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *lowerings,
                                     size_t count, const char *leftoverPrefix, const char *what) {
-  DlcLoweringState state = {module, mlirSymbolTableCreate(module), NULL, NULL, 0, 0};
+  DlcLoweringState state = {module, mlirSymbolTableCreate(module), NULL, NULL, 0, 0, 0};
   applyGreedily(&state, lowerings, count);
   Leftovers leftovers = {leftoverPrefix, what, &state, false};
   mlirOperationWalk(module, reportLeftover, &leftovers, MlirWalkPreOrder);
-  for (size_t i = 0; i < state.numReasons; ++i)
-    free(state.reasons[i].text);
-  free(state.reasons);
-  mlirSymbolTableDestroy(state.symbols);
+  freeState(&state);
   return leftovers.found ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 
 void dlcApplyRewrites(MlirOperation module, const DlcLowering *patterns, size_t count,
                       const void *userData) {
-  DlcLoweringState state = {module, mlirSymbolTableCreate(module), userData, NULL, 0, 0};
+  DlcLoweringState state = {module, mlirSymbolTableCreate(module), userData, NULL, 0, 0, 0};
   applyGreedily(&state, patterns, count);
-  for (size_t i = 0; i < state.numReasons; ++i)
-    free(state.reasons[i].text);
-  free(state.reasons);
-  mlirSymbolTableDestroy(state.symbols);
+  freeState(&state);
 }

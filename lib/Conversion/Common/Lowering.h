@@ -59,6 +59,11 @@ void dlcInsertSymbol(DlcRewriter *rw, MlirOperation op);
 MlirLogicalResult dlcApplyLowerings(MlirOperation module, const DlcLowering *lowerings,
                                     size_t count, const char *leftoverPrefix, const char *what);
 
+/// Adds `lowerings` to a caller's `set` as patterns bound to `module`
+/// (their symbol table and reasons live until the last pattern goes).
+void dlcPopulateLowerings(MlirRewritePatternSet set, MlirOperation module,
+                          const DlcLowering *lowerings, size_t count);
+
 /// Applies `patterns` greedily to `module` until none applies, without a
 /// legality check: for optimizations, whose patterns may all fail.
 /// `userData` (the pass's options, say) is what dlcRewriterUserData gives

@@ -7,6 +7,7 @@
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
 #include "Pass/PassDef.h"
+#include "dlc-c/Conversion.h"
 #include "dlc-c/Dialects.h"
 
 #include <stdlib.h>
@@ -27,23 +28,37 @@ static const Family families[] = {
     {dlcShapeOpsLowerings, &dlcNumShapeOpsLowerings},
 };
 
-void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
-  (void)options;
-  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    dlcPassRunSignalFailure(run);
-    return;
-  }
+// Every family's decompositions in one table (malloc'ed; `*n` entries).
+static DlcLowering *allLowerings(size_t *n) {
   size_t total = 0;
   for (size_t i = 0; i < sizeof families / sizeof *families; ++i)
     total += *families[i].count;
   DlcLowering *all = malloc((total ? total : 1) * sizeof *all);
   if (!all)
     abort();
-  size_t n = 0;
+  *n = 0;
   for (size_t i = 0; i < sizeof families / sizeof *families; ++i) {
-    memcpy(all + n, families[i].lowerings, *families[i].count * sizeof *all);
-    n += *families[i].count;
+    memcpy(all + *n, families[i].lowerings, *families[i].count * sizeof *all);
+    *n += *families[i].count;
   }
+  return all;
+}
+
+void dlcPopulateGraphToTensorPatterns(MlirRewritePatternSet set, MlirOperation module) {
+  size_t n;
+  DlcLowering *all = allLowerings(&n);
+  dlcPopulateLowerings(set, module, all, n);
+  free(all);
+}
+
+void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)options;
+  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
+    dlcPassRunSignalFailure(run);
+    return;
+  }
+  size_t n;
+  DlcLowering *all = allLowerings(&n);
   MlirLogicalResult result = dlcApplyLowerings(op, all, n, "dlc_graph.", "dlc-graph-to-tensor");
   free(all);
   if (mlirLogicalResultIsFailure(result))

@@ -7,6 +7,7 @@
 
 #include "Conversion/TensorToLinalg/TensorToLinalg.h"
 #include "Pass/PassDef.h"
+#include "dlc-c/Conversion.h"
 #include "dlc-c/Dialects.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -27,6 +28,10 @@ static const DlcLowering lowerings[] = {
     {"dlc_tensor.pad", dlcLowerPad},
     {"dlc_tensor.gather", dlcLowerGather},
 };
+
+void dlcPopulateTensorToLinalgPatterns(MlirRewritePatternSet set, MlirOperation module) {
+  dlcPopulateLowerings(set, module, lowerings, sizeof lowerings / sizeof *lowerings);
+}
 
 typedef struct Bodies {
   MlirAttribute names[1024];
