@@ -90,17 +90,18 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorCreate(DlcDType dtype, int64_t rank
 /// Frees the storage (not the struct); safe on a zeroed tensor.
 DLC_CAPI_EXPORTED void dlcTensorDestroy(DlcTensor *t);
 
-/// Reads a .npy (little-endian, C order) or serialized onnx.TensorProto
-/// (.pb) file, chosen by content. On error calls `errorCallback` with a
-/// message naming the file and fails; `out` is then left empty.
-DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
-                                                      MlirStringCallback errorCallback,
-                                                      void *userData);
+/// Creates `out` from a .npy (little-endian, C order) or serialized
+/// onnx.TensorProto (.pb) file, chosen by content; the caller owns it
+/// (dlcTensorDestroy). On error calls `errorCallback` (when not NULL) once
+/// with a message naming the file and fails; `out` is then left empty.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorCreateFromFile(MlirStringRef path, DlcTensor *out,
+                                                            MlirStringCallback errorCallback,
+                                                            void *userData);
 /// Writes `t` as a .npy file (version 1, little-endian, C order). The file
 /// is written under a temporary name and renamed into place, so `path` is
 /// never left half-written. On error calls `errorCallback` with a message
 /// naming the file and fails.
-DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorWriteNpy(const DlcTensor *t, MlirStringRef path,
                                                       MlirStringCallback errorCallback,
                                                       void *userData);
 

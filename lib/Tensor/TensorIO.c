@@ -372,8 +372,8 @@ done:
   return ok;
 }
 
-MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
-                                    MlirStringCallback errorCallback, void *userData) {
+static MlirLogicalResult readTensorFile(const char *path, DlcTensor *out,
+                                        MlirStringCallback errorCallback, void *userData) {
   memset(out, 0, sizeof *out);
   DlcStr error = DLC_STR_INIT;
   size_t size = 0;
@@ -411,8 +411,16 @@ MlirLogicalResult dlcTensorReadFile(const char *path, DlcTensor *out,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
-                                    MlirStringCallback errorCallback, void *userData) {
+MlirLogicalResult dlcTensorCreateFromFile(MlirStringRef path, DlcTensor *out,
+                                          MlirStringCallback errorCallback, void *userData) {
+  char *file = dlcStrndup(path.data, path.length);
+  MlirLogicalResult result = readTensorFile(file, out, errorCallback, userData);
+  free(file);
+  return result;
+}
+
+static MlirLogicalResult writeNpy(const char *path, const DlcTensor *t,
+                                  MlirStringCallback errorCallback, void *userData) {
   DlcStr header = DLC_STR_INIT;
   const char *descr = NULL;
   for (size_t i = 0; i < sizeof npyTypes / sizeof *npyTypes; ++i)
@@ -445,4 +453,12 @@ MlirLogicalResult dlcTensorWriteNpy(const char *path, const DlcTensor *t,
   dlcStrFree(&error);
   dlcStrFree(&header);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult dlcTensorWriteNpy(const DlcTensor *t, MlirStringRef path,
+                                    MlirStringCallback errorCallback, void *userData) {
+  char *file = dlcStrndup(path.data, path.length);
+  MlirLogicalResult result = writeNpy(file, t, errorCallback, userData);
+  free(file);
+  return result;
 }

@@ -18,7 +18,7 @@ bool dlcBindingListAdd(DlcBindingList *list, const char *spec, Text *error) {
     }
   }
   DlcTensor value;
-  if (mlirLogicalResultIsFailure(dlcTensorReadFile(eq + 1, &value, textCallback, error)))
+  if (mlirLogicalResultIsFailure(dlcTensorCreateFromFile(mlirStringRefCreateFromCString(eq + 1), &value, textCallback, error)))
     return false;
   list->names = realloc(list->names, sizeof(char *) * (size_t)(list->count + 1));
   list->paths = realloc(list->paths, sizeof(char *) * (size_t)(list->count + 1));

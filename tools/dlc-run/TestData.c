@@ -75,7 +75,8 @@ MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
     return mlirLogicalResultFailure();
   }
   if (mlirLogicalResultIsFailure(
-          dlcTensorReadFile(t->files->paths[position], &t->values[position], printError, NULL)))
+          dlcTensorCreateFromFile(mlirStringRefCreateFromCString(t->files->paths[position]),
+                                  &t->values[position], printError, NULL)))
     return mlirLogicalResultFailure();
   t->names[position] = textDup(name.data, name.length);
   t->order[t->numBound++] = position;

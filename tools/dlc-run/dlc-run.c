@@ -34,7 +34,8 @@ static void printError(MlirStringRef message, void *userData) {
 // Reads each file of `list`; false (after a message) on the first failure.
 static bool readTensors(const DlcRunFiles *list, DlcTensor *out) {
   for (intptr_t i = 0; i < list->count; ++i)
-    if (mlirLogicalResultIsFailure(dlcTensorReadFile(list->paths[i], &out[i], printError, NULL)))
+    if (mlirLogicalResultIsFailure(dlcTensorCreateFromFile(mlirStringRefCreateFromCString(list->paths[i]), &out[i],
+                                                           printError, NULL)))
       return false;
   return true;
 }
@@ -141,7 +142,7 @@ static bool writeOutputs(const char *dir, const DlcTensor *outputs, intptr_t n) 
     Text path = TEXT_INIT;
     textPrintf(&path, "%s/output_%ld.npy", dir, (long)i);
     bool ok = mlirLogicalResultIsSuccess(
-        dlcTensorWriteNpy(textGet(&path), &outputs[i], printError, NULL));
+        dlcTensorWriteNpy(&outputs[i], mlirStringRefCreateFromCString(textGet(&path)), printError, NULL));
     textFree(&path);
     if (!ok)
       return false;
