@@ -3,6 +3,7 @@
 #include "Support/File.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,9 +72,52 @@ char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *erro
   return data;
 }
 
+// Writes the chunks straight into `path`, which exists and is no regular
+// file (a device such as /dev/null, a FIFO): renaming over it would
+// replace the device node. A FIFO without a reader fails at once rather
+// than blocking.
+static bool writeInPlace(const char *path, intptr_t numChunks, const void *const *chunks,
+                         const size_t *sizes, DlcStr *error) {
+  int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  bool ok = fd >= 0;
+  if (ok) // block on a full pipe from here on, as any writer does
+    ok = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0;
+  for (intptr_t i = 0; ok && i < numChunks; ++i) {
+    const char *p = chunks[i];
+    for (size_t left = sizes[i]; ok && left;) {
+      ssize_t n = write(fd, p, left);
+      ok = n > 0 || (n < 0 && errno == EINTR);
+      if (n > 0) {
+        p += n;
+        left -= (size_t)n;
+      }
+    }
+  }
+  int savedErrno = errno;
+  if (fd >= 0 && close(fd) != 0 && ok) {
+    ok = false;
+    savedErrno = errno;
+  }
+  if (!ok)
+    dlcStrPrintf(error, "cannot write '%s': %s", path,
+                 savedErrno == ENXIO ? "a FIFO with no reader" : strerror(savedErrno));
+  return ok;
+}
+
 bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *const *chunks,
                             const size_t *sizes, DlcStr *error) {
-  char *tmp = dlcTemporaryPath(path, "");
+  // Through a symlink, the file it points to is what gets replaced.
+  char *resolved = realpath(path, NULL);
+  const char *target = resolved ? resolved : path;
+  struct stat st;
+  if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
+    bool ok = S_ISDIR(st.st_mode) ? false : writeInPlace(target, numChunks, chunks, sizes, error);
+    if (S_ISDIR(st.st_mode))
+      dlcStrPrintf(error, "cannot write '%s': %s", path, strerror(EISDIR));
+    free(resolved);
+    return ok;
+  }
+  char *tmp = dlcTemporaryPath(target, "");
   FILE *f = fopen(tmp, "wb");
   bool ok = f != NULL;
   for (intptr_t i = 0; ok && i < numChunks; ++i)
@@ -83,7 +127,10 @@ bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *co
     ok = false;
     savedErrno = errno;
   }
-  if (ok && rename(tmp, path) != 0) {
+  // A file replaced keeps its permissions.
+  if (ok && stat(target, &st) == 0)
+    chmod(tmp, st.st_mode & 07777);
+  if (ok && rename(tmp, target) != 0) {
     ok = false;
     savedErrno = errno;
   }
@@ -92,5 +139,6 @@ bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *co
     remove(tmp);
   }
   free(tmp);
+  free(resolved);
   return ok;
 }

@@ -26,8 +26,12 @@ char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *erro
 char *dlcTemporaryPath(const char *path, const char *suffix);
 
 /// Writes the `numChunks` buffers, in order, to `path` through a temporary
-/// file renamed into place: `path` ends up complete or untouched. On failure
-/// appends "cannot write '<path>': <reason>" to `error` and returns false.
+/// file renamed into place: `path` ends up complete or untouched (through a
+/// symlink, its target is replaced and the link stays; a replaced file keeps
+/// its permissions). A path that exists and is no regular file (/dev/null,
+/// a FIFO) is written in place instead, never replaced; a FIFO without a
+/// reader fails rather than blocks. On failure appends "cannot write
+/// '<path>': <reason>" to `error` and returns false.
 bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *const *chunks,
                             const size_t *sizes, DlcStr *error);
 
