@@ -20,3 +20,9 @@ install(FILES ${PROJECT_BINARY_DIR}/DLCConfig.cmake ${PROJECT_BINARY_DIR}/DLCCon
 
 configure_file(${PROJECT_SOURCE_DIR}/cmake/dlc.pc.in ${PROJECT_BINARY_DIR}/dlc.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/dlc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The Python package (python/dlc, ctypes on libDLC.so), where Debian's
+# python3 finds it under a prefix: <prefix>/lib/python3/dist-packages. It
+# finds libDLC.so three levels up, in <prefix>/lib.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/dlc DESTINATION ${CMAKE_INSTALL_LIBDIR}/python3/dist-packages
+  FILES_MATCHING PATTERN "*.py")

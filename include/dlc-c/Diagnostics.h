@@ -26,6 +26,12 @@ extern "C" {
 DLC_CAPI_EXPORTED MlirDiagnosticHandlerID
 dlcContextAttachPrintingDiagnosticHandler(MlirContext ctx, FILE *stream);
 
+/// Formats `diagnostic` as that handler prints it (its notes and callers
+/// included, each line ending in a newline) and passes the whole text to
+/// `callback` in one call.
+DLC_CAPI_EXPORTED void dlcDiagnosticPrint(MlirDiagnostic diagnostic, MlirStringCallback callback,
+                                          void *userData);
+
 #ifdef __cplusplus
 }
 #endif

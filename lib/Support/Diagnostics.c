@@ -89,8 +89,8 @@ static void formatAt(DlcStr *s, MlirLocation loc, MlirDiagnosticSeverity severit
                severityName(severity), message);
 }
 
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diag, void *userData) {
-  FILE *stream = userData;
+// The whole diagnostic, notes and callers included, into `out`.
+static void format(MlirDiagnostic diag, DlcStr *outText) {
   DlcStr message = DLC_STR_INIT, out = DLC_STR_INIT;
   mlirDiagnosticPrint(diag, dlcStrCallback, &message);
   MlirLocation loc = mlirDiagnosticGetLocation(diag), callSite;
@@ -117,10 +117,25 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic diag, void *userData) {
     formatAt(&out, mlirDiagnosticGetLocation(note), mlirDiagnosticGetSeverity(note),
              dlcStrGet(&message));
   }
+  dlcStrAppend(outText, out.data ? out.data : "", out.len);
+  dlcStrFree(&message);
+  dlcStrFree(&out);
+}
+
+void dlcDiagnosticPrint(MlirDiagnostic diagnostic, MlirStringCallback callback, void *userData) {
+  DlcStr out = DLC_STR_INIT;
+  format(diagnostic, &out);
+  callback(mlirStringRefCreate(out.data ? out.data : "", out.len), userData);
+  dlcStrFree(&out);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diag, void *userData) {
+  FILE *stream = userData;
+  DlcStr out = DLC_STR_INIT;
+  format(diag, &out);
   // One write per diagnostic: messages of several threads never interleave.
   fputs(dlcStrGet(&out), stream);
   fflush(stream);
-  dlcStrFree(&message);
   dlcStrFree(&out);
   return mlirLogicalResultSuccess();
 }

@@ -1,0 +1,278 @@
+"""DLC from Python: compile ONNX or MLIR models and run them on NumPy arrays.
+
+    import dlc
+    m = dlc.compile("model.onnx")
+    (y,) = m(x)                  # or m(input_name=x)
+
+The package talks to DLC's public C API (libDLC.so) through ctypes; every
+failure raises dlc.Error with DLC's diagnostics, locations included.
+"""
+
+import collections
+import ctypes
+import os
+import threading
+
+import numpy as np
+
+from . import _capi as C
+
+__all__ = ["Error", "Module", "TensorInfo", "PassInfo", "compile", "import_onnx",
+           "run_pipeline", "passes"]
+
+
+class Error(Exception):
+    """A DLC failure; the message holds its diagnostics (file:line:col,
+    ONNX node names) in full."""
+
+
+if C.lib.dlcGetAPIVersion() != C.API_VERSION:
+    raise ImportError(f"libDLC has C API version {C.lib.dlcGetAPIVersion()}, "
+                      f"this package expects {C.API_VERSION}")
+
+# DlcDType, in the enum's order.
+_DTYPES = [np.dtype(t) for t in (np.float32, np.float64, np.int8, np.int16, np.int32, np.int64,
+                                 np.uint8, np.uint16, np.uint32, np.uint64, np.bool_)]
+
+TensorInfo = collections.namedtuple("TensorInfo", "name dtype shape")
+TensorInfo.__doc__ = "An input or output: its name, numpy dtype and shape (None: dynamic dim)."
+PassInfo = collections.namedtuple("PassInfo", "name summary description is_pipeline options")
+PassOption = collections.namedtuple("PassOption", "name type default description")
+
+
+class _Context:
+    """A DLC context whose diagnostics are collected, to raise them."""
+
+    def __init__(self):
+        self.ctx = C.lib.dlcContextCreate()
+        if not self.ctx.ptr:
+            raise Error("cannot load DLC's dialects")
+        self.messages = []
+
+        def handle(diagnostic, _):
+            def collect(text, _):
+                self.messages.append(text.get().rstrip("\n"))
+            callback = C.StringCallback(collect)
+            C.lib.dlcDiagnosticPrint(C.Diagnostic(diagnostic), callback, None)
+            return 1  # handled
+
+        self._handler = C.DiagnosticHandler(handle)  # kept alive with the context
+        C.lib.mlirContextAttachDiagnosticHandler(self.ctx, self._handler, None, None)
+
+    def fail(self, what):
+        text = "\n".join(self.messages) or "(no diagnostic)"
+        self.messages = []
+        raise Error(f"{what}:\n{text}")
+
+    def __del__(self):
+        if getattr(self, "ctx", None) is not None and self.ctx.ptr:
+            C.lib.mlirContextDestroy(self.ctx)
+            self.ctx = None
+
+
+def _load(context, source):
+    """A module from a path (.onnx, .mlir, bytecode) or from MLIR text."""
+    # A path, or text that cannot be MLIR (which has braces): DLC says why
+    # a file cannot be read.
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and
+                                           (os.path.exists(source) or "{" not in source)):
+        path = os.fspath(source)
+        module = C.lib.dlcModuleCreateFromFile(context.ctx, C.StringRef.of(path), None)
+        if not module.ptr:
+            context.fail(f"cannot load '{path}'")
+        return module
+    if not isinstance(source, str):
+        raise TypeError("source must be a path or MLIR text")
+    module = C.lib.mlirModuleCreateParse(context.ctx, C.StringRef.of(source))
+    if not module.ptr:
+        context.fail("cannot parse the MLIR text")
+    if not C.lib.dlcVerify(C.lib.mlirModuleGetOperation(module)).value:
+        C.lib.mlirModuleDestroy(module)
+        context.fail("the MLIR text breaks DLC's rules")
+    return module
+
+
+def _apply_pipeline(context, module, pipeline):
+    pm = C.lib.mlirPassManagerCreate(context.ctx)
+    errors = []
+    callback = C.StringCallback(lambda text, _: errors.append(text.get()))
+    try:
+        if not C.lib.dlcParsePassPipeline(C.lib.mlirPassManagerGetAsOpPassManager(pm),
+                                          C.StringRef.of(pipeline), callback, None).value:
+            raise Error(f"invalid pipeline '{pipeline}':\n" + "".join(errors).strip())
+        if not C.lib.mlirPassManagerRunOnOp(pm, C.lib.mlirModuleGetOperation(module)).value:
+            context.fail(f"pipeline '{pipeline}' failed")
+    finally:
+        C.lib.mlirPassManagerDestroy(pm)
+
+
+def _print(module, bytecode=False):
+    pieces = []
+    callback = C.StringCallback(lambda text, _: pieces.append(
+        ctypes.string_at(text.data, text.length)))
+    op = C.lib.mlirModuleGetOperation(module)
+    if bytecode:
+        C.lib.mlirOperationWriteBytecode(op, callback, None)
+        return b"".join(pieces)
+    C.lib.mlirOperationPrint(op, callback, None)
+    return b"".join(pieces).decode() + "\n"
+
+
+def _input_names(module, count):
+    """The entry's ONNX input names (`onnx.name` argument attributes), else
+    input0, input1, ..."""
+    names = [f"input{i}" for i in range(count)]
+    entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
+    if not entry.ptr:
+        return names
+    attrs = C.lib.mlirOperationGetAttributeByName(entry, C.StringRef.of("arg_attrs"))
+    if attrs.ptr:
+        for i in range(min(count, C.lib.mlirArrayAttrGetNumElements(attrs))):
+            name = C.lib.mlirDictionaryAttrGetElementByName(
+                C.lib.mlirArrayAttrGetElement(attrs, i), C.StringRef.of("onnx.name"))
+            if name.ptr and C.lib.mlirAttributeIsAString(name):
+                names[i] = C.lib.mlirStringAttrGetValue(name).get()
+    return names
+
+
+def _info(types, count, names):
+    infos = []
+    for i in range(count):
+        t = types[i]
+        shape = tuple(None if t.shape[k] == C.DIM_DYNAMIC else t.shape[k] for k in range(t.rank))
+        infos.append(TensorInfo(names[i], _DTYPES[t.dtype], shape))
+    return infos
+
+
+def _tensor_of(array):
+    t = C.Tensor()
+    t.dtype = _DTYPES.index(array.dtype)
+    t.rank = array.ndim
+    for k, d in enumerate(array.shape):
+        t.shape[k] = d
+    t.data = array.ctypes.data
+    t.bytes = array.nbytes
+    return t
+
+
+class Module:
+    """A compiled model. Call it with one array per input, in order, or by
+    input name; it returns a list of arrays, one per output. Calls are
+    thread-safe (one at a time per Module; the GIL is released meanwhile)."""
+
+    def __init__(self, context, executable, names):
+        self._context = context
+        self._exe = executable
+        self._lock = threading.Lock()
+        sig = C.lib.dlcExecutableGetSignature(executable).contents
+        self.inputs = _info(sig.inputs, sig.numInputs, names)
+        self.outputs = _info(sig.outputs, sig.numOutputs,
+                             [f"output{i}" for i in range(sig.numOutputs)])
+
+    def __call__(self, *arrays, **by_name):
+        if by_name:
+            if arrays:
+                raise Error("pass the inputs by position or by name, not both")
+            unknown = sorted(set(by_name) - {i.name for i in self.inputs})
+            if unknown:
+                raise Error(f"no input named {', '.join(unknown)} (inputs: "
+                            f"{', '.join(i.name for i in self.inputs)})")
+            missing = [i.name for i in self.inputs if i.name not in by_name]
+            if missing:
+                raise Error(f"missing input {', '.join(missing)}")
+            arrays = [by_name[i.name] for i in self.inputs]
+        if len(arrays) != len(self.inputs):
+            raise Error(f"the model takes {len(self.inputs)} inputs, got {len(arrays)}")
+        inputs = []
+        for info, value in zip(self.inputs, arrays):
+            array = np.ascontiguousarray(value)
+            if array.dtype != info.dtype:
+                raise Error(f"input '{info.name}' must be {info.dtype}, got {array.dtype}")
+            if array.shape != info.shape:
+                raise Error(f"input '{info.name}' must have shape {info.shape}, "
+                            f"got {array.shape}")
+            inputs.append(array)
+        outputs = [np.empty(o.shape, o.dtype) for o in self.outputs]
+        ins = (C.Tensor * max(1, len(inputs)))(*[_tensor_of(a) for a in inputs])
+        outs = (C.Tensor * max(1, len(outputs)))(*[_tensor_of(a) for a in outputs])
+        errors = []
+        options = C.RunOptions(C.StringCallback(lambda text, _: errors.append(text.get())), None)
+        with self._lock:
+            ok = C.lib.dlcExecutableRun(self._exe, len(inputs), ins, len(outputs), outs,
+                                        ctypes.byref(options)).value
+        if not ok:
+            raise Error("".join(errors) or "the run failed")
+        return outputs
+
+    def __del__(self):
+        if getattr(self, "_exe", None) is not None and self._exe.ptr:
+            C.lib.dlcExecutableDestroy(self._exe)
+            self._exe = None
+
+
+def compile(source, *, threads=None, optimize=True, pipeline=None):
+    """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
+    text) for this machine. `threads`: threads the code runs on (None: the
+    machine's cores); `optimize`: DLC's graph optimizations first;
+    `pipeline`: a textual pass pipeline run on the module before DLC's
+    lowering (e.g. "builtin.module(dlc-fold-constants{max-elements=64})")."""
+    context = _Context()
+    module = _load(context, source)
+    try:
+        if pipeline:
+            _apply_pipeline(context, module, pipeline)
+        entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
+        if not entry.ptr:
+            context.fail("no entry to compile")
+        options = C.lib.dlcCompileOptionsGetDefault()
+        options.optimize = bool(optimize)
+        options.threads = threads if threads is not None else (os.cpu_count() or 1)
+        # The names go with lowering; read them first (at most 64 inputs).
+        names = _input_names(module, 64)
+        exe = C.lib.dlcExecutableCreate(module, C.StringRef.of(""), ctypes.byref(options))
+        if not exe.ptr:
+            context.fail("compilation failed")
+    finally:
+        C.lib.mlirModuleDestroy(module)
+    return Module(context, exe, names)
+
+
+def import_onnx(path, *, bytecode=False):
+    """The dlc_graph module of an ONNX model, as MLIR text (bytes of MLIR
+    bytecode with bytecode=True)."""
+    context = _Context()
+    module = C.lib.dlcModuleCreateFromFile(context.ctx, C.StringRef.of(os.fspath(path)), None)
+    if not module.ptr:
+        context.fail(f"cannot import '{os.fspath(path)}'")
+    try:
+        return _print(module, bytecode)
+    finally:
+        C.lib.mlirModuleDestroy(module)
+
+
+def run_pipeline(source, pipeline):
+    """Runs a textual pipeline (DLC and upstream passes mixed) on MLIR text
+    (or a file) and returns the resulting MLIR text."""
+    context = _Context()
+    module = _load(context, source)
+    try:
+        _apply_pipeline(context, module, pipeline)
+        return _print(module)
+    finally:
+        C.lib.mlirModuleDestroy(module)
+
+
+def passes():
+    """Every DLC pass and pipeline with its summary, description and
+    options (name, type, default, description), from DLC's pass table."""
+    C.lib.dlcRegisterAllPasses()
+    result = []
+    for i in range(C.lib.dlcGetNumPassInfos()):
+        p = C.lib.dlcGetPassInfo(i)
+        options = [PassOption(p.options[k].name.decode(), p.options[k].type.decode(),
+                              p.options[k].defaultValue.decode(),
+                              p.options[k].description.decode())
+                   for k in range(p.numOptions)]
+        result.append(PassInfo(p.argument.decode(), p.summary.decode(), p.description.decode(),
+                               bool(p.isPipeline), options))
+    return result

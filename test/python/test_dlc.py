@@ -1,0 +1,119 @@
+"""The Python package (python/dlc) on libDLC.so: compile and run, names,
+dtypes and shapes, errors with their locations, pipelines, the pass table."""
+
+import os
+
+import numpy as np
+import pytest
+
+import dlc
+
+SHARED = os.environ["DLC_TEST_SHARED"]
+SRC = os.environ["DLC_TEST_SRC"]
+
+RELU = """func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = "dlc_graph.relu"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+"""
+
+
+def read_pb(path):
+    import onnx.numpy_helper
+    from onnx import TensorProto
+    t = TensorProto()
+    with open(path, "rb") as f:
+        t.ParseFromString(f.read())
+    return onnx.numpy_helper.to_array(t)
+
+
+def test_onnx_model_matches_its_reference():
+    model = os.path.join(SHARED, "models", "mlp")
+    m = dlc.compile(os.path.join(model, "model.onnx"), threads=1)
+    x = read_pb(os.path.join(model, "test_data_set_0", "input_0.pb"))
+    want = read_pb(os.path.join(model, "test_data_set_0", "output_0.pb"))
+    (y,) = m(x)
+    assert y.dtype == want.dtype and y.shape == want.shape
+    np.testing.assert_allclose(y, want, rtol=1e-4, atol=1e-5)
+    # By ONNX name, as onnxruntime's sessions take them.
+    (by_name,) = m(**{m.inputs[0].name: x})
+    np.testing.assert_array_equal(by_name, y)
+
+
+def test_mlir_text_and_signature():
+    m = dlc.compile(RELU)
+    assert [(i.dtype, i.shape) for i in m.inputs] == [(np.dtype(np.float32), (2, 3))]
+    assert m.outputs[0].shape == (2, 3)
+    x = np.array([[-1, 2, -3], [4, -5, 6]], np.float32)
+    (y,) = m(x)
+    np.testing.assert_array_equal(y, np.maximum(x, 0))
+    # Not contiguous: made contiguous first.
+    (t,) = m(np.asfortranarray(x))
+    np.testing.assert_array_equal(t, y)
+
+
+def test_integer_and_bool_dtypes_and_empty_tensors():
+    m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
+  %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>
+  %c = "dlc_graph.greater"(%b, %b) : (tensor<3xui8>, tensor<3xui8>) -> tensor<3xi1>
+  return %s, %c : tensor<0x4xi64>, tensor<3xi1>
+}
+""")
+    assert [o.dtype for o in m.outputs] == [np.dtype(np.int64), np.dtype(np.bool_)]
+    s, c = m(np.zeros((0, 4), np.int64), np.array([1, 2, 3], np.uint8))
+    assert s.shape == (0, 4) and c.tolist() == [False, False, False]
+
+
+def test_bad_inputs_name_the_input():
+    m = dlc.compile(RELU)
+    with pytest.raises(dlc.Error, match="input 'input0' must be float32, got float64"):
+        m(np.zeros((2, 3)))
+    with pytest.raises(dlc.Error, match=r"must have shape \(2, 3\), got \(3, 2\)"):
+        m(np.zeros((3, 2), np.float32))
+    with pytest.raises(dlc.Error, match="takes 1 inputs, got 2"):
+        m(np.zeros((2, 3), np.float32), np.zeros((2, 3), np.float32))
+    with pytest.raises(dlc.Error, match="no input named nope"):
+        m(nope=np.zeros((2, 3), np.float32))
+
+
+def test_errors_carry_diagnostics_with_locations(tmp_path):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text(RELU.replace('"dlc_graph.relu"(%x)', '"dlc_graph.relu"(%x) {alpha = 0.5 : f32}'))
+    with pytest.raises(dlc.Error, match=r"bad\.mlir:2:8: error: 'dlc_graph\.relu' op has unknown "
+                                        r"attribute 'alpha'"):
+        dlc.compile(bad)
+    with pytest.raises(dlc.Error, match="No such file"):
+        dlc.compile(str(tmp_path / "missing.onnx"))
+    with pytest.raises(dlc.Error, match="missing.mlir': No such file"):
+        dlc.compile(str(tmp_path / "missing.mlir"))
+    pretty = tmp_path / "pretty.mlir"
+    pretty.write_text("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                      "  %y = dlc_graph.relu %x : tensor<2xf32>\n  return %y : tensor<2xf32>\n}\n")
+    with pytest.raises(dlc.Error, match=r"pretty\.mlir:2:8: error: 'dlc_graph\.relu' must be written"):
+        dlc.compile(pretty)
+
+
+def test_pipelines_and_options():
+    text = dlc.run_pipeline(RELU, "builtin.module(dlc-graph-to-tensor,dlc-tensor-to-linalg)")
+    assert "linalg.generic" in text and "dlc_graph" not in text
+    with pytest.raises(dlc.Error, match="unknown option 'bogus' for pass 'dlc-fold-constants'"):
+        dlc.run_pipeline(RELU, "builtin.module(dlc-fold-constants{bogus=1})")
+    m = dlc.compile(RELU, optimize=False, threads=2,
+                    pipeline="builtin.module(dlc-fold-constants{max-elements=4})")
+    (y,) = m(np.ones((2, 3), np.float32))
+    assert y.sum() == 6
+
+
+def test_import_onnx_text_and_bytecode():
+    path = os.path.join(SRC, "examples", "tiny_cnn", "model.onnx")
+    text = dlc.import_onnx(path)
+    assert '"dlc_graph.conv"' in text
+    assert dlc.import_onnx(path, bytecode=True).startswith(b"ML\xefR")
+
+
+def test_pass_table():
+    table = {p.name: p for p in dlc.passes()}
+    fold = table["dlc-fold-constants"]
+    assert not fold.is_pipeline
+    assert [(o.name, o.type, o.default) for o in fold.options] == [("max-elements", "int", "65536")]
+    assert table["dlc-lower-to-llvm"].is_pipeline
