@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _capi as C
 
-__all__ = ["Error", "Module", "TensorInfo", "PassInfo", "compile", "import_onnx",
+__all__ = ["Error", "Module", "TensorInfo", "PassInfo", "compile", "export", "import_onnx",
            "run_pipeline", "passes"]
 
 
@@ -210,6 +210,13 @@ class Module:
             self._exe = None
 
 
+def _options(threads, optimize):
+    options = C.lib.dlcCompileOptionsGetDefault()
+    options.optimize = bool(optimize)
+    options.threads = threads if threads is not None else (os.cpu_count() or 1)
+    return options
+
+
 def compile(source, *, threads=None, optimize=True, pipeline=None):
     """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
     text) for this machine. `threads`: threads the code runs on (None: the
@@ -224,9 +231,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None):
         entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
         if not entry.ptr:
             context.fail("no entry to compile")
-        options = C.lib.dlcCompileOptionsGetDefault()
-        options.optimize = bool(optimize)
-        options.threads = threads if threads is not None else (os.cpu_count() or 1)
+        options = _options(threads, optimize)
         # The names go with lowering; read them first (at most 64 inputs).
         names = _input_names(module, 64)
         exe = C.lib.dlcExecutableCreate(module, C.StringRef.of(""), ctypes.byref(options))
@@ -235,6 +240,52 @@ def compile(source, *, threads=None, optimize=True, pipeline=None):
     finally:
         C.lib.mlirModuleDestroy(module)
     return Module(context, exe, names)
+
+
+def export(source, path, *, kind="shared", name=None, threads=1, optimize=True):
+    """Writes what `dlc-translate --emit-shared` (kind="shared") or
+    `--emit-obj` (kind="object") writes: the compiled model at `path` and
+    its C header next to it (`path` with the extension .h). The entry's C
+    name is `name`, or for @main the file's stem ("libmlp.so" -> mlp).
+    Both files are written, or neither. Returns the header's path."""
+    if kind not in ("shared", "object"):
+        raise ValueError("kind must be 'shared' or 'object'")
+    path = os.fspath(path)
+    header = os.path.splitext(path)[0] + ".h"
+    if header == path:
+        raise Error(f"'{path}' would be overwritten by its own header: name it otherwise")
+    context = _Context()
+    module = _load(context, source)
+    try:
+        options = _options(threads, optimize)
+        if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
+            context.fail("compilation failed")
+        entries = [C.lib.dlcEntryGetName(C.lib.dlcModuleGetEntry(module, i)).get()
+                   for i in range(C.lib.dlcModuleGetNumEntries(module))]
+        if name is None and "main" in entries:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            stem = stem[3:] if kind == "shared" and stem.startswith("lib") else stem
+            name = "".join(c if c.isalnum() or c == "_" else "_" for c in stem) or "model"
+            name = "_" + name if name[0].isdigit() else name
+        if name is not None and not C.lib.dlcModuleRenameEntry(
+                module, C.StringRef.of(""), C.StringRef.of(name)).value:
+            context.fail(f"cannot name the entry '{name}'")
+        tmp = f"{path}.tmp{os.getpid()}"
+        emit = (C.lib.dlcModuleEmitSharedLibrary if kind == "shared"
+                else C.lib.dlcModuleEmitObjectFile)
+        try:
+            if not emit(module, ctypes.byref(options), C.StringRef.of(tmp)).value:
+                context.fail(f"cannot write '{path}'")
+            if not C.lib.dlcModuleEmitCHeader(module, ctypes.byref(options),
+                                              C.StringRef.of(header)).value:
+                context.fail(f"cannot write '{header}'")
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.remove(tmp)
+        return header
+    finally:
+        C.lib.mlirModuleDestroy(module)
 
 
 def import_onnx(path, *, bytecode=False):

@@ -117,3 +117,24 @@ def test_pass_table():
     assert not fold.is_pipeline
     assert [(o.name, o.type, o.default) for o in fold.options] == [("max-elements", "int", "65536")]
     assert table["dlc-lower-to-llvm"].is_pipeline
+
+
+def test_export_shared_library_with_header(tmp_path):
+    import ctypes
+    model = os.path.join(SHARED, "models", "mlp", "model.onnx")
+    header = dlc.export(model, tmp_path / "libmlp.so")
+    assert header == str(tmp_path / "libmlp.h")
+    text = open(header).read()
+    assert "int mlp(" in text and "MLP_IN0_SHAPE" in text
+    m = dlc.compile(model, threads=1)
+    x = np.random.default_rng(0).standard_normal(m.inputs[0].shape).astype(np.float32)
+    (want,) = m(x)
+    y = np.empty(m.outputs[0].shape, np.float32)
+    so = ctypes.CDLL(str(tmp_path / "libmlp.so"))
+    status = so.mlp(x.ctypes.data_as(ctypes.c_void_p), y.ctypes.data_as(ctypes.c_void_p))
+    assert status == 0
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+    dlc.export(model, tmp_path / "mlp.o", kind="object", name="net")
+    assert "int net(" in open(tmp_path / "mlp.h").read()
+    with pytest.raises(dlc.Error, match="would be overwritten by its own header"):
+        dlc.export(model, tmp_path / "mlp.h")
