@@ -9,6 +9,7 @@
 
 #include "Onnx/Importer.h"
 #include "Support/Diag.h"
+#include "Support/File.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,36 +22,11 @@
 #define DLC_ONNX_MAX_NESTING 64
 
 static char *readFile(DlcOnnxImporter *imp, size_t *size) {
-  FILE *f = fopen(imp->path, "rb");
-  if (!f) {
-    dlcEmitError(imp->fileLoc, "cannot open '%s': %s", imp->path, strerror(errno));
-    return NULL;
-  }
-  // Sized for a regular file in one read (one byte more to see its end);
-  // grows for pipes and files that grow meanwhile.
-  struct stat st;
-  size_t capacity = fstat(fileno(f), &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
-  char *data = malloc(capacity);
+  DlcStr error = DLC_STR_INIT;
+  char *data = dlcReadFile(imp->path, NULL, size, &error);
   if (!data)
-    abort();
-  size_t used = 0, n;
-  while ((n = fread(data + used, 1, capacity - used, f)) > 0) {
-    used += n;
-    if (used == capacity) {
-      capacity *= 2;
-      data = realloc(data, capacity);
-      if (!data)
-        abort();
-    }
-  }
-  int err = ferror(f) ? errno : 0;
-  fclose(f);
-  if (err) {
-    dlcEmitError(imp->fileLoc, "cannot read '%s': %s", imp->path, strerror(err));
-    free(data);
-    return NULL;
-  }
-  *size = used;
+    dlcEmitError(imp->fileLoc, "%s", dlcStrGet(&error));
+  dlcStrFree(&error);
   return data;
 }
 

@@ -30,10 +30,12 @@ MlirLogicalResult dlcFileWriteAtomically(MlirStringRef path, const void *data, s
 }
 
 char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error) {
+  const char *space = what ? " " : "";
+  what = what ? what : "";
   bool isStdin = !strcmp(path, "-");
   FILE *f = isStdin ? stdin : fopen(path, "rb");
   if (!f) {
-    dlcStrPrintf(error, "cannot open %s '%s': %s", what, path, strerror(errno));
+    dlcStrPrintf(error, "cannot open %s%s'%s': %s", what, space, path, strerror(errno));
     return NULL;
   }
   // Sized for a regular file in one read (one byte more to see its end);
@@ -41,7 +43,7 @@ char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *erro
   struct stat st;
   bool known = fstat(fileno(f), &st) == 0;
   if (known && S_ISDIR(st.st_mode)) {
-    dlcStrPrintf(error, "cannot open %s '%s': %s", what, path, strerror(EISDIR));
+    dlcStrPrintf(error, "cannot open %s%s'%s': %s", what, space, path, strerror(EISDIR));
     fclose(f);
     return NULL;
   }
@@ -63,7 +65,7 @@ char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *erro
   if (!isStdin)
     fclose(f);
   if (err) {
-    dlcStrPrintf(error, "cannot read %s '%s': %s", what, path, strerror(err));
+    dlcStrPrintf(error, "cannot read %s%s'%s': %s", what, space, path, strerror(err));
     free(data);
     return NULL;
   }

@@ -18,8 +18,9 @@
 /// The whole content of the file at `path` ("-": stdin), NUL-terminated
 /// (the NUL not counted in `*size`); free() it. On failure appends
 /// "cannot open <what> '<path>': <reason>" (or "cannot read") to `error`
-/// and returns NULL; `what` says what the file is ("input file"). Out of
-/// memory aborts, as everywhere in DLC.
+/// and returns NULL; `what` says what the file is ("input file"; NULL:
+/// nothing). A directory is refused. Out of memory aborts, as everywhere in
+/// DLC.
 char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error);
 
 /// A temporary name next to `path`: "<path>.tmp<pid><suffix>" (malloc'ed).

@@ -59,29 +59,6 @@ bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out) {
   }
 }
 
-static char *readFile(const char *path, size_t *size, DlcStr *error) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    dlcStrPrintf(error, "cannot open '%s': %s", path, strerror(errno));
-    return NULL;
-  }
-  DlcStr s = DLC_STR_INIT;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-    dlcStrAppend(&s, buf, n);
-  bool failed = ferror(f);
-  fclose(f);
-  if (failed) {
-    dlcStrFree(&s);
-    dlcStrPrintf(error, "cannot read '%s'", path);
-    return NULL;
-  }
-  if (!s.data)
-    dlcStrAppend(&s, "", 0);
-  *size = s.len;
-  return s.data;
-}
 
 // The byte size of a shape; false when it overflows.
 static bool shapeBytes(DlcDType dtype, int64_t rank, const int64_t *dims, size_t *bytes) {
@@ -377,7 +354,7 @@ static MlirLogicalResult readTensorFile(const char *path, DlcTensor *out,
   memset(out, 0, sizeof *out);
   DlcStr error = DLC_STR_INIT;
   size_t size = 0;
-  char *buf = readFile(path, &size, &error);
+  char *buf = dlcReadFile(path, NULL, &size, &error);
   bool ok = false;
   if (buf && size >= 6 && !memcmp(buf, "\x93NUMPY", 6)) {
     ok = parseNpy(path, buf, size, out, &error);
