@@ -118,14 +118,14 @@ def _print(module, bytecode=False):
     return b"".join(pieces).decode() + "\n"
 
 
-def _input_names(module, count):
-    """The entry's ONNX input names (`onnx.name` argument attributes), else
-    input0, input1, ..."""
-    names = [f"input{i}" for i in range(count)]
+def _onnx_names(module, attr, prefix, count=64):
+    """The entry's ONNX names of its inputs (attr "arg_attrs") or outputs
+    ("res_attrs"): their `onnx.name` attributes, else input0, input1, ..."""
+    names = [f"{prefix}{i}" for i in range(count)]
     entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
     if not entry.ptr:
         return names
-    attrs = C.lib.mlirOperationGetAttributeByName(entry, C.StringRef.of("arg_attrs"))
+    attrs = C.lib.mlirOperationGetAttributeByName(entry, C.StringRef.of(attr))
     if attrs.ptr:
         for i in range(min(count, C.lib.mlirArrayAttrGetNumElements(attrs))):
             name = C.lib.mlirDictionaryAttrGetElementByName(
@@ -160,14 +160,13 @@ class Module:
     input name; it returns a list of arrays, one per output. Calls are
     thread-safe (one at a time per Module; the GIL is released meanwhile)."""
 
-    def __init__(self, context, executable, names):
+    def __init__(self, context, executable, names, output_names):
         self._context = context
         self._exe = executable
         self._lock = threading.Lock()
         sig = C.lib.dlcExecutableGetSignature(executable).contents
         self.inputs = _info(sig.inputs, sig.numInputs, names)
-        self.outputs = _info(sig.outputs, sig.numOutputs,
-                             [f"output{i}" for i in range(sig.numOutputs)])
+        self.outputs = _info(sig.outputs, sig.numOutputs, output_names)
 
     def __call__(self, *arrays, **by_name):
         if by_name:
@@ -232,14 +231,15 @@ def compile(source, *, threads=None, optimize=True, pipeline=None):
         if not entry.ptr:
             context.fail("no entry to compile")
         options = _options(threads, optimize)
-        # The names go with lowering; read them first (at most 64 inputs).
-        names = _input_names(module, 64)
+        # The names go with lowering; read them first.
+        names = _onnx_names(module, "arg_attrs", "input")
+        output_names = _onnx_names(module, "res_attrs", "output")
         exe = C.lib.dlcExecutableCreate(module, C.StringRef.of(""), ctypes.byref(options))
         if not exe.ptr:
             context.fail("compilation failed")
     finally:
         C.lib.mlirModuleDestroy(module)
-    return Module(context, exe, names)
+    return Module(context, exe, names, output_names)
 
 
 def export(source, path, *, kind="shared", name=None, threads=1, optimize=True):
