@@ -89,13 +89,15 @@ class PassInfo(ctypes.Structure):
 
 
 def _find_library():
-    """$DLC_LIBRARY, else libDLC.so next to an installed package
-    (<prefix>/lib/python3/dist-packages/dlc -> <prefix>/lib) or in a build
+    """$DLC_LIBRARY, else the copy a pip install put in the package, else
+    libDLC.so of the prefix the package was installed in with DLC
+    (<prefix>/lib/python3/dist-packages/dlc -> <prefix>/lib) or of the build
     tree next to the source (build/lib), else the loader's search."""
     if os.environ.get("DLC_LIBRARY"):
         return os.environ["DLC_LIBRARY"]
     here = os.path.dirname(os.path.abspath(__file__))
-    for candidate in (os.path.join(here, "..", "..", "..", "libDLC.so"),
+    for candidate in (os.path.join(here, "libDLC.so"),
+                      os.path.join(here, "..", "..", "..", "libDLC.so"),
                       os.path.join(here, "..", "..", "build", "lib", "libDLC.so")):
         if os.path.exists(candidate):
             return os.path.normpath(candidate)
