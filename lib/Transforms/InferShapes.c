@@ -9,7 +9,6 @@
 #include "Dialect/OpDef.h"
 #include "Pass/PassDef.h"
 #include "Support/IR.h"
-#include "dlc-c/Dialects.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -78,10 +77,6 @@ static MlirWalkResult updateSignature(MlirOperation op, void *userData) {
 
 void dlcRunInferShapes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
-  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    dlcPassRunSignalFailure(run);
-    return;
-  }
   State state = {false};
   mlirOperationWalk(op, refineOp, &state, MlirWalkPreOrder);
   if (state.failed) {

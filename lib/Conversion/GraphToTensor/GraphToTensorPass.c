@@ -1,14 +1,14 @@
 //===- GraphToTensorPass.c - The dlc-graph-to-tensor pass -------*- C -*-===//
 //
-// Runs the DLC verifier, then every family's decompositions in one greedy
-// application; dlc_graph ops left over are reported, each at its location.
+// Every family's decompositions in one greedy application (the pass
+// adaptor has run DLC's verifier); dlc_graph ops left over are reported,
+// each at its location.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
 #include "Pass/PassDef.h"
 #include "dlc-c/Conversion.h"
-#include "dlc-c/Dialects.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +53,6 @@ void dlcPopulateGraphToTensorPatterns(MlirRewritePatternSet set, MlirOperation m
 
 void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
-  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    dlcPassRunSignalFailure(run);
-    return;
-  }
   size_t n;
   DlcLowering *all = allLowerings(&n);
   MlirLogicalResult result = dlcApplyLowerings(op, all, n, "dlc_graph.", "dlc-graph-to-tensor");

@@ -1,14 +1,14 @@
 //===- TensorToLinalgPass.c - The dlc-tensor-to-linalg pass -----*- C -*-===//
 //
-// Verifies, lowers every dlc_tensor op, erases the map bodies (now inlined)
-// and rewrites unsigned tensors to signless.
+// Lowers every dlc_tensor op (the pass adaptor has run DLC's verifier),
+// erases the map bodies (now inlined) and rewrites unsigned tensors to
+// signless.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/TensorToLinalg/TensorToLinalg.h"
 #include "Pass/PassDef.h"
 #include "dlc-c/Conversion.h"
-#include "dlc-c/Dialects.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -70,10 +70,6 @@ static void eraseBodies(MlirOperation module, const Bodies *bodies) {
 
 void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
-  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    dlcPassRunSignalFailure(run);
-    return;
-  }
   Bodies *bodies = calloc(1, sizeof *bodies);
   mlirOperationWalk(op, collectBodies, bodies, MlirWalkPreOrder);
   if (mlirLogicalResultIsFailure(dlcApplyLowerings(op, lowerings, sizeof lowerings / sizeof *lowerings,
