@@ -130,7 +130,9 @@ int dlcOptMain(int argc, char **argv) {
   }
   std::string bufferName = inputName == "-" ? "<stdin>" : inputName;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text, size), bufferName);
+      // Not a copy: `text` (NUL-terminated) outlives the driver's use of it.
+      llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text, size), bufferName,
+                                       /*RequiresNullTerminator=*/true);
 
   std::string output;
   llvm::raw_string_ostream os(output);
