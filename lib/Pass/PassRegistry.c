@@ -362,19 +362,21 @@ CREATE(dlcCreateFoldBatchNormPass, "dlc-fold-batch-norm")
 CREATE(dlcCreateCSEPass, "dlc-cse")
 CREATE(dlcCreateDCEPass, "dlc-dce")
 
-MlirPass dlcCreateFoldConstantsPass(int64_t maxElements) {
-  char options[48];
-  snprintf(options, sizeof options, "max-elements=%lld", (long long)maxElements);
-  return dlcCreatePassFromDef(dlcLookupPassDef("dlc-fold-constants", 18),
+// The pass `flag` with its one int option `option` set to `value`.
+static MlirPass createWithInt(const char *flag, const char *option, int64_t value) {
+  char options[64];
+  snprintf(options, sizeof options, "%s=%lld", option, (long long)value);
+  return dlcCreatePassFromDef(dlcLookupPassDef(flag, strlen(flag)),
                               mlirStringRefCreateFromCString(options), NULL, NULL);
+}
+
+MlirPass dlcCreateFoldConstantsPass(int64_t maxElements) {
+  return createWithInt("dlc-fold-constants", "max-elements", maxElements);
 }
 CREATE(dlcCreatePlanMemoryPass, "dlc-plan-memory")
 
 MlirPass dlcCreateFlattenConstantsPass(int64_t minElements) {
-  char options[48];
-  snprintf(options, sizeof options, "min-elements=%lld", (long long)minElements);
-  return dlcCreatePassFromDef(dlcLookupPassDef("dlc-flatten-constants", 21),
-                              mlirStringRefCreateFromCString(options), NULL, NULL);
+  return createWithInt("dlc-flatten-constants", "min-elements", minElements);
 }
 
 static void registerAll(void) {
