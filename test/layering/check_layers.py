@@ -19,7 +19,29 @@ LAYERS = [
     ["Tools"],
 ]
 RANK = {d: i for i, row in enumerate(LAYERS) for d in row}
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z]+)/')
+QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def includes(top):
+    """(file relative to top's parent, line number, quoted include) of every
+    C file and header under `top`."""
+    for root, _, files in os.walk(top):
+        for name in sorted(files):
+            if name.endswith((".c", ".h")):
+                file = os.path.join(root, name)
+                rel = os.path.relpath(file, os.path.dirname(top.rstrip("/")))
+                for n, line in enumerate(open(file, encoding="utf-8"), 1):
+                    m = QUOTED.match(line)
+                    if m:
+                        yield rel, n, m.group(1)
+
+
+def report(problems, what):
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} {what}")
+    return 1 if problems else 0
+
 
 def main(lib):
     problems = []
@@ -30,44 +52,20 @@ def main(lib):
         if top not in RANK:
             problems.append(f"lib/{top}/ is in no layer of check_layers.py")
             continue
-        for root, _, files in os.walk(path):
-            for name in sorted(files):
-                if not name.endswith((".c", ".h")):
-                    continue
-                file = os.path.join(root, name)
-                for n, line in enumerate(open(file, encoding="utf-8"), 1):
-                    m = INCLUDE.match(line)
-                    if not m or m.group(1) in ("dlc-c", "mlir-c", "Bridge"):
-                        continue
-                    dep = m.group(1)
-                    if dep not in RANK:
-                        continue
-                    if RANK[dep] > RANK[top]:
-                        rel = os.path.relpath(file, os.path.dirname(lib))
-                        problems.append(f"{rel}:{n}: lib/{top} (layer {RANK[top]}) includes "
-                                        f"{dep}/ (layer {RANK[dep]}), which is above it")
-    for p in problems:
-        print(p)
-    print(f"{len(problems)} layering problem(s)")
-    return 1 if problems else 0
+        for rel, n, header in includes(path):
+            dep = header.split("/")[0] if "/" in header else None
+            if dep in RANK and RANK[dep] > RANK[top]:
+                problems.append(f"lib/{rel}:{n}: lib/{top} (layer {RANK[top]}) includes "
+                                f"{dep}/ (layer {RANK[dep]}), which is above it")
+    return report(problems, "layering problem(s)")
+
 
 def tools(top):
-    problems = []
-    quoted = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
-    for root, _, files in os.walk(top):
-        for name in sorted(files):
-            if not name.endswith((".c", ".h")):
-                continue
-            file = os.path.join(root, name)
-            for n, line in enumerate(open(file, encoding="utf-8"), 1):
-                m = quoted.match(line)
-                if m and "/" in m.group(1) and not m.group(1).startswith(("dlc-c/", "mlir-c/")):
-                    rel = os.path.relpath(file, os.path.dirname(top))
-                    problems.append(f"{rel}:{n}: includes {m.group(1)}, which is not public API")
-    for p in problems:
-        print(p)
-    print(f"{len(problems)} private include(s)")
-    return 1 if problems else 0
+    problems = [f"{rel}:{n}: includes {header}, which is not public API"
+                for rel, n, header in includes(top)
+                if "/" in header and not header.startswith(("dlc-c/", "mlir-c/"))]
+    return report(problems, "private include(s)")
+
 
 if __name__ == "__main__":
     if sys.argv[1] == "--tools":
