@@ -112,7 +112,8 @@ bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *co
   char *resolved = realpath(path, NULL);
   const char *target = resolved ? resolved : path;
   struct stat st;
-  if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
+  bool exists = stat(target, &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
     bool ok = S_ISDIR(st.st_mode) ? false : writeInPlace(target, numChunks, chunks, sizes, error);
     if (S_ISDIR(st.st_mode))
       dlcStrPrintf(error, "cannot write '%s': %s", path, strerror(EISDIR));
@@ -130,7 +131,7 @@ bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *co
     savedErrno = errno;
   }
   // A file replaced keeps its permissions.
-  if (ok && stat(target, &st) == 0)
+  if (ok && exists)
     chmod(tmp, st.st_mode & 07777);
   if (ok && rename(tmp, target) != 0) {
     ok = false;
