@@ -1,7 +1,7 @@
 //===- Bridge.cpp - What LLVM 22's C API cannot do --------------*- C++ -*-===//
 //
-// DLC is C11 on the MLIR C API; this file is the single exception, kept to
-// the functions declared in Bridge.h.
+// DLC is C11 on the MLIR C API; lib/Bridge's C++ files are the exception.
+// This one is kept to the functions declared in Bridge.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,13 +48,6 @@ static MlirOperation parse(MLIRContext *ctx, const std::shared_ptr<llvm::SourceM
         << dlcStrGet(&message);
   dlcStrFree(&message);
   return wrap(module.release().getOperation());
-}
-
-MlirOperation dlcBridgeParseSource(MlirContext ctx, MlirStringRef source, MlirStringRef bufferName) {
-  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
-  sourceMgr->AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(bufferName)), llvm::SMLoc());
-  return parse(unwrap(ctx), sourceMgr);
 }
 
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {

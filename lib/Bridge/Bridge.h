@@ -1,7 +1,10 @@
 //===- Bridge.h - What LLVM 22's C API cannot do ----------------*- C -*-===//
 //
-// The one C++ file of DLC (Bridge.cpp) implements these few functions over
-// MLIR's C++ API, each because no C API exists for it. Everything else is C.
+// Bridge.cpp implements these few functions over MLIR's C++ API, each
+// because no C API exists for it. The other C++ files of lib/Bridge
+// implement functions declared where their layer declares its own
+// (Pass/PassDef.h, dlc-c/OptMain.h, the plugin's entry point). Everything
+// else is C.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,15 +20,12 @@
 extern "C" {
 #endif
 
-/// Parses `source` as mlir-opt does: diagnostics name `bufferName`, and the
-/// top-level ops are wrapped in an implicit builtin.module unless the source
-/// is a single module. The C API either names the buffer "-" or refuses
-/// more than one top-level op. Returns null (after diagnostics) on error.
-MlirOperation dlcBridgeParseSource(MlirContext ctx, MlirStringRef source, MlirStringRef bufferName);
-
-/// Parses the file at `path` ("-" for stdin) like dlcBridgeParseSource;
-/// bytecode files are mapped, not copied, so their resources stay
-/// zero-copy. Unreadable files are reported as an error diagnostic.
+/// Parses the file at `path` ("-" for stdin) as mlir-opt does: diagnostics
+/// name the file, and the top-level ops are wrapped in an implicit
+/// builtin.module unless the file is a single module (the C API refuses
+/// more than one top-level op). Bytecode files are mapped, not copied, so
+/// their resources stay zero-copy. Unreadable files, and a DLC op in custom
+/// form, are reported as an error diagnostic; returns null then.
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
 
 /// A pass manager on `anchor` that nests op-specific passes implicitly, as
