@@ -28,5 +28,6 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
 // DLC's verifier runs on entry to each DLC pass (stock mlir-opt has no hook
 // after parsing): IR that only IRDL accepts is refused there.
 // RUN: not mlir-opt --load-pass-plugin=%dlc_obj/lib/DLCPlugin.so --irdl-file=%irdl %S/../dlc-opt/Inputs/graph-invalid.mlir --pass-pipeline='builtin.module(dlc-verify)' 2>&1 | FileCheck %s --check-prefix=VERIFY
+// RUN: not mlir-opt --load-pass-plugin=%dlc_obj/lib/DLCPlugin.so --irdl-file=%irdl %S/../dlc-opt/Inputs/graph-invalid.mlir --pass-pipeline='builtin.module(dlc-infer-shapes)' 2>&1 | FileCheck %s --check-prefix=VERIFY
 // RUN: mlir-opt --irdl-file=%irdl %S/../dlc-opt/Inputs/graph-invalid.mlir > /dev/null
 // VERIFY: graph-invalid.mlir:3:8: error: 'dlc_graph.relu' op has unknown attribute 'alpha' (it has no attributes)
