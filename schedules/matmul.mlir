@@ -120,10 +120,11 @@ module attributes {transform.with_named_sequence} {
     transform.apply_licm to %loops : !transform.any_op
     // The accumulators stay in registers across the k loop around the
     // contraction (and only that loop: hoisting a block of C out of the
-    // loops around it would make bufferization copy it).
+    // loops around it would make bufferization copy it). There is none when
+    // every loop around it has one iteration.
     %contract = transform.structured.match ops{["vector.contract"]} in %f
         : (!transform.any_op) -> !transform.any_op
-    %kloop = transform.get_parent_op %contract {op_name = "scf.for", deduplicate}
+    %kloop = transform.get_parent_op %contract {op_name = "scf.for", deduplicate, allow_empty_results}
         : (!transform.any_op) -> !transform.any_op
     transform.loop.hoist_loop_invariant_subsets %kloop : !transform.any_op
     transform.apply_patterns to %f {

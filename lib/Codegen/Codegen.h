@@ -42,7 +42,7 @@ typedef struct DlcConvTiles {
 
 /// Tiles for an NHWC convolution with output width `ow`, `f` output
 /// channels, `c` input channels and a window `kw` wide (depthwise: c = 1,
-/// f the channels); false when no tile vectorizes (f not a multiple of the
+/// f the channels); false when no tile vectorizes (f not a multiple of a
 /// vector width).
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
                         DlcConvTiles *out);

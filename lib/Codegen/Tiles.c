@@ -50,22 +50,25 @@ static int64_t largestDivisor(int64_t n, int64_t limit) {
 
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
                         DlcConvTiles *out) {
-  int64_t lanes = cpu->vectorBits / 32;
   // Accumulators: all registers but those for the weights and the input
   // broadcasts (12 of AVX2's 16, 28 of AVX-512's 32).
   int64_t budget = cpu->vectorRegisters - 4;
   // Tiles must divide the output: a partial tile would not vectorize.
-  // Of one or two vectors of channels, take the tile using most registers.
+  // Of one or two vectors of channels, take the tile using most registers;
+  // channels that fill no whole wide vector (8 on AVX-512) take narrower
+  // ones, down to 128 bits.
   int64_t best = 0;
-  for (int64_t vectors = 2; vectors >= 1; --vectors) {
-    int64_t ft = vectors * lanes;
-    if (f % ft)
-      continue;
-    int64_t wt = largestDivisor(ow, budget / vectors);
-    if (wt * vectors > best) {
-      best = wt * vectors;
-      out->wt = wt;
-      out->ft = ft;
+  for (int64_t lanes = cpu->vectorBits / 32; lanes >= 4 && !best; lanes /= 2) {
+    for (int64_t vectors = 2; vectors >= 1; --vectors) {
+      int64_t ft = vectors * lanes;
+      if (f % ft)
+        continue;
+      int64_t wt = largestDivisor(ow, budget / vectors);
+      if (wt * vectors > best) {
+        best = wt * vectors;
+        out->wt = wt;
+        out->ft = ft;
+      }
     }
   }
   if (!best)

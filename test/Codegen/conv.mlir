@@ -1,4 +1,5 @@
-// RUN: dlc-opt %s -split-input-file --dlc-codegen | FileCheck %s
+// The tiles below are AVX2's (256-bit vectors, 16 registers), whatever the host.
+// RUN: dlc-opt %s -split-input-file --dlc-codegen='vector-bits=256 vector-registers=16' | FileCheck %s
 
 // A convolution and its epilogue (bias + relu reading it in place) become
 // one scf.forall over output tiles: the convolution, its zero fill and the

@@ -9,9 +9,10 @@
 // RUN: dlc-translate --mlir-to-llvmir --threads 2 %s | FileCheck %s --check-prefix=LLVMIR
 // RUN: dlc-translate --mlir-to-llvmir --threads 1 %s | FileCheck %s --check-prefix=LLVMIR-ONE --implicit-check-not=__kmpc
 
-func.func @conv(%x: tensor<1x16x10x10xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32> {
-  %y = "dlc_graph.conv"(%x, %w) : (tensor<1x16x10x10xf32>, tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32>
-  return %y : tensor<1x32x8x8xf32>
+// Big enough for several tiles each way with AVX2's tiles and AVX-512's.
+func.func @conv(%x: tensor<1x16x18x18xf32>, %w: tensor<64x16x3x3xf32>) -> tensor<1x64x16x16xf32> {
+  %y = "dlc_graph.conv"(%x, %w) : (tensor<1x16x18x18xf32>, tensor<64x16x3x3xf32>) -> tensor<1x64x16x16xf32>
+  return %y : tensor<1x64x16x16xf32>
 }
 
 // On loops, the tiles are an scf.parallel over channel slices around one
