@@ -153,4 +153,11 @@ irdl.dialect @dlc_tensor {
     irdl.results(output: %output)
     irdl.attributes {"dim" = %dim}
   }
+
+  // Reports run-time errors: the largest of `codes` (i32 status codes, 0 for
+  // none) becomes the status of the entry that computes it.
+  irdl.operation @check {
+    %codes = irdl.base "!builtin.tensor"
+    irdl.operands(codes: %codes)
+  }
 }

@@ -16,6 +16,7 @@
 
 #include "dlc-c/Onnx.h"
 #include "dlc-c/Options.h"
+#include "dlc-c/Status.h"
 #include "dlc-c/Support.h"
 #include "dlc-c/Tensor.h"
 #include "mlir-c/IR.h"

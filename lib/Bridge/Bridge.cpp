@@ -9,6 +9,7 @@
 
 extern "C" {
 #include "Dialect/CustomForm.h"
+#include "Support/File.h"
 }
 
 #include "mlir/CAPI/IR.h"
@@ -52,15 +53,20 @@ static MlirOperation parse(MLIRContext *ctx, const std::shared_ptr<llvm::SourceM
 
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
   std::string name = unwrap(path).str();
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(name, /*IsText=*/false,
-                                                   /*RequiresNullTerminator=*/true);
-  if (std::error_code error = buffer.getError()) {
-    emitError(UnknownLoc::get(unwrap(ctx)))
-        << "cannot open '" << name << "': " << error.message();
+  // DLC's reader, which refuses FIFOs and devices instead of blocking.
+  DlcStr error = DLC_STR_INIT;
+  size_t size = 0;
+  char *text = dlcReadFile(name.c_str(), NULL, &size, &error);
+  if (!text) {
+    emitError(UnknownLoc::get(unwrap(ctx))) << dlcStrGet(&error);
+    dlcStrFree(&error);
     return MlirOperation{nullptr};
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
-  sourceMgr->AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  sourceMgr->AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text, size), name == "-" ? "<stdin>" : name),
+      llvm::SMLoc());
+  free(text);
   return parse(unwrap(ctx), sourceMgr);
 }
 

@@ -33,7 +33,9 @@ static int64_t availableBytes(const DlcOnnxImporter *imp, const Onnx__TensorProt
       DlcStr path = DLC_STR_INIT;
       dlcStrPrintf(&path, "%s/%s", imp->baseDir, kv->value);
       struct stat st;
-      int64_t size = stat(dlcStrGet(&path), &st) == 0 ? (int64_t)st.st_size : -1;
+      // Unknown for anything but a regular file: opening it says why.
+      int64_t size =
+          stat(dlcStrGet(&path), &st) == 0 && S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1;
       dlcStrFree(&path);
       return size;
     }

@@ -1,7 +1,7 @@
 //===- EliminateDeadOps.c - The dlc-dce pass --------------------*- C -*-===//
 //
 // DLC's ops are pure (no memory effects, no state: inference dropout
-// included), but IRDL ops carry no traits, so MLIR's own DCE keeps them.
+// included; dlc_tensor.check reports, and has no result), but IRDL ops carry no traits, so MLIR's own DCE keeps them.
 // This pass erases every dlc_graph and dlc_tensor op none of whose results
 // is used, users first, so that whole dead chains go in one walk. Values a
 // function returns are used by its terminator and stay.
@@ -12,7 +12,10 @@
 #include "Support/IR.h"
 
 
+// An op without results (dlc_tensor.check) is there for its effect.
 static bool isUnused(MlirOperation op) {
+  if (mlirOperationGetNumResults(op) == 0)
+    return false;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
       return false;

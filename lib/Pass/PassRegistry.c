@@ -115,7 +115,7 @@ static const DlcPassDef passes[] = {
      "integer tensors to the signless types linalg and arith compute on (function signatures "
      "included). Any dlc_tensor op left over is an error, reported at its location.",
      "builtin.module", 0, {{0}}, dlcRunTensorToLinalg,
-     {"func", "arith", "math", "tensor", "linalg"}},
+     {"func", "arith", "math", "tensor", "linalg", "memref", "bufferization"}},
     {"dlc-flatten-constants", "DlcFlattenConstants",
      "Store large tensor constants as 1-D blobs reshaped to their type",
      "Rewrites each `arith.constant` of a tensor with at least `min-elements` elements and rank "
@@ -182,16 +182,23 @@ static const DlcPassDef passes[] = {
      "`dlc.outputs` (arrays of the tensor types, kept down to `llvm.func`, since lowering makes "
      "unsigned types signless and results out-parameters) and marks its arguments "
      "`bufferization.writable = false`, so inputs are never written. A signature recorded "
-     "earlier is kept. dlc-graph-to-linalg runs it after shape inference.",
-     "builtin.module", 0, {{0}}, dlcRunRecordSignatures, {NULL}},
+     "earlier is kept. A value returned more than once (a graph output listed twice) is "
+     "returned as a copy (`bufferization.alloc_tensor` with `copy`) after its first place, "
+     "since each result becomes its own out-parameter. dlc-graph-to-linalg runs it after "
+     "shape inference.",
+     "builtin.module", 0, {{0}}, dlcRunRecordSignatures, {"bufferization"}},
     {"dlc-entry-abi", "DlcEntryABI", "Give entries DLC's C calling convention",
      "Public functions are the entries that dlc-run calls and dlc-translate exports as "
      "`int name(const T *in0, .., T *out0, ..)` (0 on success). On each bufferized public "
      "function (memref arguments only, no results) the pass checks that every argument is a "
      "static, row-major memref, refines `?` dims of the signature that dlc-record-signatures "
-     "recorded from them and adds an i32 status result (calls inside the module get it too). "
+     "recorded from them and adds an i32 status result (calls inside the module get it too): "
+     "0, or the first run-time check that failed (its status slot, `memref.alloca "
+     "{dlc.status_slot}`, holds the code; its number goes in the bits above 8, and "
+     "`dlc.checks` lists where each check is), or 4 when a top-level `memref.alloc` returns "
+     "null, after which the rest of the function is skipped (see docs/RuntimeErrors.md). "
      "The lowering pipelines run it after bufferization.",
-     "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith"}},
+     "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith", "scf", "memref"}},
     {"dlc-plan-memory", "DlcPlanMemory", "Share one arena among a function's temporary buffers",
      "Runs on buffers, after deallocation. In each function of one block, a `memref.alloc` of "
      "that block with a static shape, identity layout and default memory space, freed (if at "

@@ -11,6 +11,7 @@
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "dlc-c/Runtime.h"
+#include "dlc-c/Status.h"
 #include "dlc-c/Target.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -27,6 +28,8 @@ typedef struct Executable {
   char *name;
   DlcSignature signature;
   int64_t plannedBytes, unplannedBytes; ///< -1: not recorded
+  char **checks; ///< `dlc.checks`: where each run-time check is
+  intptr_t numChecks;
 } Executable;
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -61,6 +64,49 @@ static int64_t bytesAttr(MlirOperation entry, const char *name) {
                                                                : -1;
 }
 
+const char *dlcStatusGetMessage(int status) {
+  switch (status) {
+  case DlcStatusOk:
+    return "success";
+  case DlcStatusIndexOutOfRange:
+    return "index out of range";
+  case DlcStatusDivisionByZero:
+    return "integer division by zero";
+  case DlcStatusDivisionOverflow:
+    return "integer division overflow";
+  case DlcStatusOutOfMemory:
+    return "out of memory for intermediate buffers";
+  }
+  return "unknown status";
+}
+
+// The strings of `dlc.checks` (an array of strings, else nothing), owned
+// by the executable: the context may go before it.
+static void copyChecks(Executable *exe, MlirAttribute checks) {
+  if (mlirAttributeIsNull(checks) || !mlirAttributeIsAArray(checks))
+    return;
+  intptr_t n = mlirArrayAttrGetNumElements(checks);
+  exe->checks = calloc((size_t)(n ? n : 1), sizeof(char *));
+  if (!exe->checks)
+    abort();
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute where = mlirArrayAttrGetElement(checks, i);
+    MlirStringRef text = mlirAttributeIsAString(where) ? mlirStringAttrGetValue(where) : ref("?");
+    exe->checks[i] = dlcStrndup(text.data, text.length);
+  }
+  exe->numChecks = n;
+}
+
+// "@main failed: index out of range at 'gather0' (status 257)": the code
+// in the low byte, the check's number (1-based, in dlc.checks) above it.
+static void describeStatus(DlcStr *message, const Executable *exe, int32_t status) {
+  dlcStrPrintf(message, "@%s failed: %s", exe->name, dlcStatusGetMessage(status & 0xff));
+  intptr_t check = status >> 8;
+  if (check > 0 && check <= exe->numChecks)
+    dlcStrPrintf(message, " at %s", exe->checks[check - 1]);
+  dlcStrPrintf(message, " (status %d)", (int)status);
+}
+
 DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
                                   const DlcCompileOptions *options) {
   int optLevel = options ? options->optLevel : dlcCompileOptionsGetDefault().optLevel;
@@ -79,6 +125,7 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
   exe->name = dlcStrndup(name.data, name.length);
   exe->plannedBytes = bytesAttr(entry, "dlc.peak_intermediate_bytes");
   exe->unplannedBytes = bytesAttr(entry, "dlc.intermediate_bytes_unplanned");
+  copyChecks(exe, mlirOperationGetDiscardableAttributeByName(entry, ref("dlc.checks")));
   // Code for more than one thread calls the OpenMP runtime; other code
   // needs only libc and libm, which the process has loaded already.
   bool openmp = dlcModuleUsesOpenMP(module);
@@ -112,6 +159,9 @@ void dlcExecutableDestroy(DlcExecutable executable) {
   if (!mlirExecutionEngineIsNull(exe->engine))
     mlirExecutionEngineDestroy(exe->engine);
   dlcSignatureDestroy(&exe->signature);
+  for (intptr_t i = 0; i < exe->numChecks; ++i)
+    free(exe->checks[i]);
+  free(exe->checks);
   free(exe->name);
   free(exe);
 }
@@ -210,7 +260,7 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
     free(pointers);
   }
   if (status != 0) {
-    dlcStrPrintf(&message, "@%s returned status %d", exe->name, (int)status);
+    describeStatus(&message, exe, status);
     return fail(errorCallback, userData, &message);
   }
   return mlirLogicalResultSuccess();

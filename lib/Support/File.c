@@ -29,24 +29,45 @@ MlirLogicalResult dlcFileWriteAtomically(MlirStringRef path, const void *data, s
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error) {
+FILE *dlcOpenRegularFile(const char *path, const char *what, DlcStr *error) {
   const char *space = what ? " " : "";
   what = what ? what : "";
-  bool isStdin = !strcmp(path, "-");
-  FILE *f = isStdin ? stdin : fopen(path, "rb");
+  // O_NONBLOCK: opening a FIFO must not wait for a writer before the check
+  // below refuses it.
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    dlcStrPrintf(error, "cannot open %s%s'%s': %s", what, space, path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    return NULL;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    dlcStrPrintf(error, "cannot open %s%s'%s': %s", what, space, path,
+                 S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file");
+    close(fd);
+    return NULL;
+  }
+  int flags = fcntl(fd, F_GETFL);
+  FILE *f = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "rb");
   if (!f) {
     dlcStrPrintf(error, "cannot open %s%s'%s': %s", what, space, path, strerror(errno));
-    return NULL;
+    close(fd);
   }
-  // Sized for a regular file in one read (one byte more to see its end);
-  // grows for pipes and files that grow meanwhile.
+  return f;
+}
+
+char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error) {
+  const char *space = what ? " " : "";
+  bool isStdin = !strcmp(path, "-");
+  FILE *f = isStdin ? stdin : dlcOpenRegularFile(path, what, error);
+  what = what ? what : "";
+  if (!f)
+    return NULL;
   struct stat st;
   bool known = fstat(fileno(f), &st) == 0;
-  if (known && S_ISDIR(st.st_mode)) {
-    dlcStrPrintf(error, "cannot open %s%s'%s': %s", what, space, path, strerror(EISDIR));
-    fclose(f);
-    return NULL;
-  }
+  // Sized for a regular file in one read (one byte more to see its end);
+  // grows for stdin and files that grow meanwhile.
   size_t capacity = known && st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
   char *data = malloc(capacity);
   if (!data)

@@ -14,14 +14,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /// The whole content of the file at `path` ("-": stdin), NUL-terminated
 /// (the NUL not counted in `*size`); free() it. On failure appends
 /// "cannot open <what> '<path>': <reason>" (or "cannot read") to `error`
 /// and returns NULL; `what` says what the file is ("input file"; NULL:
-/// nothing). A directory is refused. Out of memory aborts, as everywhere in
+/// nothing). Anything but a regular file or stdin is refused (a FIFO
+/// would block, a device never end). Out of memory aborts, as everywhere in
 /// DLC.
 char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *error);
+
+/// `path` opened for reading ("rb") when it is a regular file, without
+/// blocking on a FIFO; else NULL with "cannot open <what> '<path>':
+/// <reason>" appended to `error`.
+FILE *dlcOpenRegularFile(const char *path, const char *what, DlcStr *error);
 
 /// A temporary name next to `path`: "<path>.tmp<pid><suffix>" (malloc'ed).
 char *dlcTemporaryPath(const char *path, const char *suffix);

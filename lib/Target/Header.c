@@ -132,6 +132,11 @@ MlirLogicalResult dlcModuleEmitCHeader(MlirModule module, const DlcCompileOption
     dlcStrPuts(&s, "The code needs\n"
                    " * only libc and libm at run time.\n"
                    " */\n");
+  dlcStrPuts(&s, "/* A non-zero status is a run-time error (dlc-c/Status.h): its low byte\n"
+                 " * says which (1 index out of range, 2 integer division by zero, 3 integer\n"
+                 " * division overflow, 4 out of memory), the bits above it which check,\n"
+                 " * numbered from 1 in program order. The outputs are then unspecified.\n"
+                 " */\n");
   // Which CPU the code was compiled for, when an artifact was emitted.
   MlirAttribute cpu = mlirOperationGetAttributeByName(mlirModuleGetOperation(module),
                                                       mlirStringRefCreateFromCString("dlc.target_cpu"));

@@ -72,6 +72,18 @@ static bool shapeBytes(DlcDType dtype, int64_t rank, const int64_t *dims, size_t
   return true;
 }
 
+// A decimal byte count or offset of an external-data entry; false unless
+// the whole string is one.
+static bool parseExternalInt(const char *text, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (errno || end == text || *end || v < 0)
+    return false;
+  *out = v;
+  return true;
+}
+
 // Opens the external data file of `p` at the tensor's offset, once it is
 // known to hold `bytes` bytes there (so a corrupt shape allocates nothing).
 static FILE *openExternal(const Onnx__TensorProto *p, const char *baseDir, size_t bytes,
@@ -80,32 +92,37 @@ static FILE *openExternal(const Onnx__TensorProto *p, const char *baseDir, size_
   long long offset = 0, length = -1;
   for (size_t i = 0; i < p->n_external_data; ++i) {
     const Onnx__StringStringEntryProto *kv = p->external_data[i];
-    if (!strcmp(kv->key, "location"))
-      location = kv->value;
-    else if (!strcmp(kv->key, "offset"))
-      offset = atoll(kv->value);
-    else if (!strcmp(kv->key, "length"))
-      length = atoll(kv->value);
+    const char *key = kv->key ? kv->key : "", *value = kv->value ? kv->value : "";
+    bool ok = true;
+    if (!strcmp(key, "location"))
+      location = value;
+    else if (!strcmp(key, "offset"))
+      ok = parseExternalInt(value, &offset);
+    else if (!strcmp(key, "length"))
+      ok = parseExternalInt(value, &length);
+    if (!ok) {
+      dlcStrPrintf(error, "external data of tensor '%s' has an invalid %s '%s'", name, key, value);
+      return NULL;
+    }
   }
   // Only files beside the model: no absolute paths, no way up.
-  if (!location || location[0] == '/' || strstr(location, "..")) {
+  if (!location || !*location || location[0] == '/' || strstr(location, "..")) {
     dlcStrPrintf(error, "external data of tensor '%s' has no (or an unsafe) location", name);
     return NULL;
   }
   DlcStr path = DLC_STR_INIT;
   dlcStrPrintf(&path, "%s/%s", baseDir ? baseDir : ".", location);
-  FILE *f = fopen(dlcStrGet(&path), "rb");
+  FILE *f = dlcOpenRegularFile(dlcStrGet(&path), "external data file", error);
   long end = -1;
   if (f && fseek(f, 0, SEEK_END) == 0)
     end = ftell(f);
-  bool ok = f && offset >= 0 && end >= 0 && (length < 0 || (size_t)length == bytes) &&
+  bool ok = f && end >= 0 && (length < 0 || (unsigned long long)length == bytes) &&
             (unsigned long long)end >= (unsigned long long)offset + bytes &&
             fseek(f, (long)offset, SEEK_SET) == 0;
-  if (!ok) {
+  if (f && !ok) {
     dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s' from '%s'", bytes,
                  name, dlcStrGet(&path));
-    if (f)
-      fclose(f);
+    fclose(f);
     f = NULL;
   }
   dlcStrFree(&path);

@@ -5,7 +5,7 @@
 // results as out-parameters, this pass checks that every argument is a
 // static, row-major memref (what a bare pointer can carry), refines `?`
 // dims of the signature dlc-record-signatures recorded from them, and adds
-// the i32 status result (0: success).
+// the i32 status result (0: success; EntryStatus.c says what else).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@
 #include "Support/Diag.h"
 #include "Support/IR.h"
 #include "Support/Str.h"
+#include "Transforms/EntryStatus.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -158,16 +159,10 @@ static void addStatusResult(MlirOperation func, MlirType fnType) {
     MlirOperation ret = mlirBlockGetTerminator(b);
     if (mlirOperationIsNull(ret) || !dlcIsOp(ret, "func.return"))
       continue;
-    MlirLocation loc = mlirOperationGetLocation(ret);
-    MlirNamedAttribute value = mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("value")),
-                                                     mlirIntegerAttrGet(i32, 0));
-    MlirOperationState state = mlirOperationStateGet(ref("arith.constant"), loc);
-    mlirOperationStateAddResults(&state, 1, &i32);
-    mlirOperationStateAddAttributes(&state, 1, &value);
-    MlirOperation zero = mlirOperationCreate(&state);
-    mlirBlockInsertOwnedOperationBefore(b, ret, zero);
-    MlirValue status = mlirOperationGetResult(zero, 0);
+    MlirValue status = dlcEntryBuildStatus(func, ret);
     mlirOperationSetOperands(ret, 1, &status);
+    if (mlirBlockEqual(b, mlirRegionGetFirstBlock(body)) && !mlirBlockGetNextInRegion(b).ptr)
+      dlcEntryGuardAllocations(func, ret);
   }
 }
 

@@ -5,6 +5,9 @@
 // as `dlc.inputs` / `dlc.outputs`, because later steps erase what callers
 // need (unsigned types become signless, results become out-parameters),
 // and marks the arguments read-only for bufferization (`const T *in`).
+// Each result becomes its own out-parameter, so a value returned twice (a
+// graph output listed twice) is returned as a copy the second time:
+// upstream's buffer-results-to-out-params cannot give one buffer two.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,11 +77,52 @@ static void recordSignature(MlirOperation func) {
   markArgumentsReadOnly(func, numIn);
 }
 
+// A copy of `v` (a ranked tensor) as a new buffer, before `before`.
+static MlirValue copyBefore(MlirOperation before, MlirValue v) {
+  MlirContext ctx = mlirOperationGetContext(before);
+  MlirType type = mlirValueGetType(v);
+  MlirOperationState state =
+      mlirOperationStateGet(ref("bufferization.alloc_tensor"), mlirOperationGetLocation(before));
+  MlirValue operands[1] = {v};
+  mlirOperationStateAddOperands(&state, 1, operands);
+  mlirOperationStateAddResults(&state, 1, &type);
+  int32_t segments[] = {0, 1, 0};
+  MlirNamedAttribute segmentSizes = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, ref("operandSegmentSizes")), mlirDenseI32ArrayGet(ctx, 3, segments));
+  mlirOperationStateAddAttributes(&state, 1, &segmentSizes);
+  MlirOperation copy = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, copy);
+  return mlirOperationGetResult(copy, 0);
+}
+
+static void copyRepeatedResults(MlirOperation func) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation ret = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(ret) || !dlcIsOp(ret, "func.return"))
+      continue;
+    for (intptr_t i = 1, n = mlirOperationGetNumOperands(ret); i < n; ++i) {
+      MlirValue v = mlirOperationGetOperand(ret, i);
+      if (!mlirTypeIsARankedTensor(mlirValueGetType(v)))
+        continue;
+      for (intptr_t k = 0; k < i; ++k) {
+        if (mlirValueEqual(mlirOperationGetOperand(ret, k), v)) {
+          mlirOperationSetOperand(ret, i, copyBefore(ret, v));
+          break;
+        }
+      }
+    }
+  }
+}
+
 void dlcRunRecordSignatures(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run, (void)options;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f))
-    if (dlcIsPublicFuncDefinition(f))
+    if (dlcIsPublicFuncDefinition(f)) {
       recordSignature(f);
+      copyRepeatedResults(f);
+    }
 }

@@ -1,9 +1,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: dlc-runtime-capi-test %S/Inputs %t 2>&1 | FileCheck %s
 //
-// The public C API of dlc-c/Tensor.h, dlc-c/Runtime.h and dlc-c/Target.h:
-// host tensors and their files, models and entries, signatures and their
-// specialization, JIT executables, LLVM IR, objects and headers.
+// The public C API of dlc-c/Tensor.h, dlc-c/Runtime.h, dlc-c/Status.h and
+// dlc-c/Target.h: host tensors and their files, models and entries,
+// signatures and their specialization, JIT executables and the run-time
+// errors of their code, LLVM IR, objects and headers.
 
 #include "dlc-c/Dialects.h"
 #include "dlc-c/Runtime.h"
@@ -219,6 +220,51 @@ static void testExecutable(void) {
   mlirContextDestroy(ctx);
 }
 
+// CHECK-LABEL: testStatus
+static void testStatus(void) {
+  printf("testStatus\n");
+  // CHECK-NEXT: 0 success
+  // CHECK-NEXT: 1 index out of range
+  // CHECK-NEXT: 2 integer division by zero
+  // CHECK-NEXT: 3 integer division overflow
+  // CHECK-NEXT: 4 out of memory for intermediate buffers
+  // CHECK-NEXT: 99 unknown status
+  int codes[] = {DlcStatusOk, DlcStatusIndexOutOfRange, DlcStatusDivisionByZero,
+                 DlcStatusDivisionOverflow, DlcStatusOutOfMemory, 99};
+  for (int i = 0; i < 6; ++i)
+    printf("%d %s\n", codes[i], dlcStatusGetMessage(codes[i]));
+  // A run-time error fails the run with a message naming the check.
+  MlirContext ctx = createContext();
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRef("func.func @lookup(%t: tensor<4x2xf32>, %i: tensor<2xi64>) -> "
+                         "tensor<2x2xf32> {\n"
+                         "  %r = \"dlc_graph.gather\"(%t, %i) : (tensor<4x2xf32>, tensor<2xi64>) "
+                         "-> tensor<2x2xf32> loc(\"embed\")\n"
+                         "  return %r : tensor<2x2xf32>\n}"));
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("lookup"), NULL);
+  mlirModuleDestroy(m);
+  DlcTensor in[2], out;
+  int64_t tableShape[] = {4, 2}, idsShape[] = {2};
+  dlcTensorCreate(DLC_DTYPE_F32, 2, tableShape, &in[0]);
+  dlcTensorCreate(DLC_DTYPE_I64, 1, idsShape, &in[1]);
+  int64_t outShape[] = {2, 2};
+  dlcTensorCreate(DLC_DTYPE_F32, 2, outShape, &out);
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  // CHECK-NEXT: in range: 1
+  printf("in range: %d\n", mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 2, in, 1, &out, &run)));
+  ((int64_t *)in[1].data)[1] = 4;
+  // CHECK-NEXT: @lookup failed: index out of range at 'embed' (status 257)
+  // CHECK-NEXT: out of range: 0
+  printf("\nout of range: %d\n",
+         mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 2, in, 1, &out, &run)));
+  dlcTensorDestroy(&in[0]);
+  dlcTensorDestroy(&in[1]);
+  dlcTensorDestroy(&out);
+  dlcExecutableDestroy(exe);
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testTarget
 static void testTarget(void) {
   printf("testTarget\n");
@@ -352,6 +398,7 @@ int main(int argc, char **argv) {
   testTensor();
   testEntries();
   testExecutable();
+  testStatus();
   testTarget();
   testMore();
   return 0;

@@ -9,6 +9,7 @@
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
 #include "Dialect/OpDef.h"
+#include "dlc-c/Status.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -31,6 +32,39 @@ static MlirValue binaryBody(DlcBuilder *b, const MlirValue *a, const MlirType *e
                             const void *data) {
   (void)r;
   return dlcScalarBinary(b, *(const DlcScalarBinary *)data, e[0], a[0], a[1]);
+}
+
+// Integer division defined everywhere: a zero divisor (and INT_MIN / -1)
+// divides by 1 instead, and divisionCodeBody reports it.
+static MlirValue isUndefinedDivision(DlcBuilder *b, const MlirValue *a, MlirType elt,
+                                     MlirValue *byZero) {
+  *byZero = dlcScalarCompare(b, DLC_EQ, elt, a[1], dlcScalarConst(b, elt, 0));
+  if (dlcIsUnsigned(elt))
+    return dlcScalarConst(b, mlirIntegerTypeGet(b->ctx, 1), 0);
+  MlirValue isMin = dlcScalarCompare(b, DLC_EQ, elt, a[0], dlcScalarConst(b, elt, dlcEltLowest(elt)));
+  MlirValue byMinusOne = dlcScalarCompare(b, DLC_EQ, elt, a[1], dlcScalarConst(b, elt, -1));
+  MlirValue both[2] = {isMin, byMinusOne};
+  return dlcBuild1(b, "arith.andi", 2, both, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+}
+
+static MlirValue safeDivisionBody(DlcBuilder *b, const MlirValue *a, const MlirType *e,
+                                  MlirType r, const void *data) {
+  (void)r, (void)data;
+  MlirValue byZero, overflows = isUndefinedDivision(b, a, e[0], &byZero);
+  MlirValue either[2] = {byZero, overflows};
+  MlirValue undefined =
+      dlcBuild1(b, "arith.ori", 2, either, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  MlirValue divisor = dlcScalarSelect(b, undefined, dlcScalarConst(b, e[0], 1), a[1]);
+  return dlcScalarBinary(b, DLC_DIV, e[0], a[0], divisor);
+}
+
+static MlirValue divisionCodeBody(DlcBuilder *b, const MlirValue *a, const MlirType *e,
+                                  MlirType r, const void *data) {
+  (void)data;
+  MlirValue byZero, overflows = isUndefinedDivision(b, a, e[0], &byZero);
+  MlirValue code = dlcScalarSelect(b, overflows, dlcScalarConst(b, r, DlcStatusDivisionOverflow),
+                                   dlcScalarConst(b, r, 0));
+  return dlcScalarSelect(b, byZero, dlcScalarConst(b, r, DlcStatusDivisionByZero), code);
 }
 
 static MlirValue compareBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
@@ -160,7 +194,21 @@ static MlirLogicalResult lowerConstant(DlcRewriter *rw) {
 BINARY(lowerAdd, "add", DLC_ADD)
 BINARY(lowerSub, "sub", DLC_SUB)
 BINARY(lowerMul, "mul", DLC_MUL)
-BINARY(lowerDiv, "div", DLC_DIV)
+
+// Float division is IEEE's (x / 0 is an infinity or NaN); integer division
+// by zero or INT_MIN / -1 is a run-time error, which the quotient must not
+// trap on.
+static MlirLogicalResult lowerDiv(DlcRewriter *rw) {
+  static const DlcScalarBinary kind = DLC_DIV;
+  MlirValue in[2] = {operand(rw, 0), operand(rw, 1)};
+  MlirType type = resultType(rw);
+  if (dlcIsFloat(dlcElementType(type)))
+    return replaceWith(rw, dlcMap(rw, "div", 2, in, type, binaryBody, &kind));
+  MlirValue quotient = dlcMap(rw, "div_safe", 2, in, type, safeDivisionBody, NULL);
+  dlcCheck(rw, dlcMapBroadcast(rw, "div_check", 2, in, mlirIntegerTypeGet(rw->b.ctx, 32),
+                               divisionCodeBody, NULL));
+  return replaceWith(rw, quotient);
+}
 
 #define COMPARE(fn, name, op)                                                                      \
   static MlirLogicalResult fn(DlcRewriter *rw) {                                                   \

@@ -52,7 +52,13 @@ MlirValue dlcMinScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y);
 MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue x, MlirValue y);
 /// Predicates of arith.cmpf and arith.cmpi (MLIR's enum values).
 typedef enum { DLC_CMPF_OEQ = 1, DLC_CMPF_OGT = 2, DLC_CMPF_ORD = 7, DLC_CMPF_UNO = 14 } DlcCmpF;
-typedef enum { DLC_CMPI_EQ = 0, DLC_CMPI_SLT = 2, DLC_CMPI_SGT = 4, DLC_CMPI_UGT = 8 } DlcCmpI;
+typedef enum {
+  DLC_CMPI_EQ = 0,
+  DLC_CMPI_SLT = 2,
+  DLC_CMPI_SGT = 4,
+  DLC_CMPI_UGT = 8,
+  DLC_CMPI_UGE = 9
+} DlcCmpI;
 /// arith.cmpf / arith.cmpi, giving an i1.
 MlirValue dlcCmpF(DlcBuilder *b, DlcCmpF pred, MlirValue x, MlirValue y);
 MlirValue dlcCmpI(DlcBuilder *b, DlcCmpI pred, MlirValue x, MlirValue y);

@@ -32,6 +32,12 @@ MlirLogicalResult dlcLowerPad(DlcRewriter *rw);
 // Gather.c
 MlirLogicalResult dlcLowerGather(DlcRewriter *rw);
 
+// Check.c
+/// Reports the largest of `codes` (an i32 tensor of DlcStatus values, 0:
+/// none) as a status of the enclosing entry.
+void dlcEmitStatusCheck(DlcRewriter *rw, MlirValue codes);
+MlirLogicalResult dlcLowerCheck(DlcRewriter *rw);
+
 /// Rewrites every ui<N> element type in `module` (values, block arguments,
 /// function types, constants) to the signless i<N> arith and linalg use.
 void dlcConvertToSignless(MlirOperation module);

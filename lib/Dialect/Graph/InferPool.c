@@ -11,6 +11,19 @@ MlirLogicalResult dlcGraphInferPool(DlcInfer *in) {
   DlcWindowGeometry g;
   if (!dlcWindowGeometry(in->op, x, NULL, true, &g))
     return mlirLogicalResultFailure();
+  // As onnxruntime: explicit pads must be smaller than the kernel, else a
+  // window could lie wholly in the padding and have no value (avg_pool
+  // would divide by zero). Automatic pads never get there.
+  bool explicitPads = mlirStringRefEqual(dlcOpString(in->op, "auto_pad"),
+                                         mlirStringRefCreateFromCString("NOTSET"));
+  for (int64_t i = 0; explicitPads && i < g.numSpatial; ++i) {
+    int64_t pad = g.padBegin[i] > g.padEnd[i] ? g.padBegin[i] : g.padEnd[i];
+    if (pad >= g.kernel[i]) {
+      dlcEmitOpError(in->op, "pads (%lld in spatial dim %lld) must be smaller than the kernel "
+                             "(%lld)", (long long)pad, (long long)i, (long long)g.kernel[i]);
+      return mlirLogicalResultFailure();
+    }
+  }
   // storage_order says how `indices` linearize spatial positions: 0 row-major,
   // 1 column-major (batch and channel stay outermost in both).
   int64_t order = dlcOpInt(in->op, "storage_order");

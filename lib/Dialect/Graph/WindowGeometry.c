@@ -12,6 +12,7 @@
 #include "Support/Diag.h"
 #include "Support/IR.h"
 
+#include <stdint.h>
 #include <string.h>
 
 typedef enum { NOTSET, SAME_UPPER, SAME_LOWER, VALID } AutoPad;
@@ -20,6 +21,10 @@ static const char *const autoPadNames[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER",
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 static int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+// Window attributes and spatial sizes are at most this, so that the
+// geometry's products and sums of them stay far from int64 overflow.
+#define DLC_MAX_WINDOW_VALUE INT32_MAX
 
 // Reads an optional per-spatial-dim attribute: absent -> `dflt` everywhere.
 static bool readSpatial(MlirOperation op, const char *name, int64_t n, int64_t dflt, int64_t min,
@@ -38,9 +43,10 @@ static bool readSpatial(MlirOperation op, const char *name, int64_t n, int64_t d
     return false;
   }
   for (int64_t i = 0; i < n; ++i) {
-    if (values[i] < min) {
+    if (values[i] < min || values[i] > DLC_MAX_WINDOW_VALUE) {
       if (emit)
-        dlcEmitOpError(op, "attribute '%s' entries must be >= %lld", name, (long long)min);
+        dlcEmitOpError(op, "attribute '%s' entries must be in [%lld, %lld], but one is %lld", name,
+                       (long long)min, (long long)DLC_MAX_WINDOW_VALUE, (long long)values[i]);
       return false;
     }
     out[i] = values[i];
@@ -106,9 +112,10 @@ static bool readPads(MlirOperation op, bool emit, DlcWindowGeometry *g, AutoPad 
     return false;
   }
   for (int64_t i = 0; i < 2 * n; ++i) {
-    if (pads[i] < 0) {
+    if (pads[i] < 0 || pads[i] > DLC_MAX_WINDOW_VALUE) {
       if (emit)
-        dlcEmitOpError(op, "attribute 'pads' entries must be >= 0");
+        dlcEmitOpError(op, "attribute 'pads' entries must be in [0, %lld], but one is %lld",
+                       (long long)DLC_MAX_WINDOW_VALUE, (long long)pads[i]);
       return false;
     }
     // ONNX forbids explicit pads with automatic padding; zeros are harmless.
@@ -226,8 +233,18 @@ bool dlcWindowGeometry(MlirOperation op, const DlcShape *input, const DlcShape *
     return false;
   }
   g->numSpatial = n;
-  for (int64_t i = 0; i < n; ++i)
+  for (int64_t i = 0; i < n; ++i) {
     g->input[i] = input->dims[2 + i];
+    int64_t w = weight && weight->rank == input->rank ? weight->dims[2 + i] : 0;
+    if (g->input[i] > DLC_MAX_WINDOW_VALUE || w > DLC_MAX_WINDOW_VALUE) {
+      if (emit)
+        dlcEmitOpError(op, "spatial dim %lld of the %s (%lld) is above %lld", (long long)i,
+                       w > DLC_MAX_WINDOW_VALUE ? "weight" : "input",
+                       (long long)(w > DLC_MAX_WINDOW_VALUE ? w : g->input[i]),
+                       (long long)DLC_MAX_WINDOW_VALUE);
+      return false;
+    }
+  }
   AutoPad mode;
   if (!readKernel(op, input, weight, emit, g) ||
       !readSpatial(op, "strides", n, 1, 1, emit, g->strides) ||

@@ -117,6 +117,16 @@ static const DlcOpDef tensorOps[] = {
      {REQ("output", DLC_T_ANY, "element type of input")},
      {ATTR("dim", DLC_ATTR_INT, "in [0, rank)")},
      dlcTensorInferGather},
+    {"dlc_tensor.check", "Report run-time errors",
+     "Each element of `codes` is 0 or a DlcStatus code (dlc-c/Status.h: 1 index out of range, 2 "
+     "integer division by zero, 3 division overflow); the largest becomes the status that the "
+     "entry computing it returns, its outputs then unspecified. Lowerings emit it beside a kernel "
+     "whose operation could fault, which they make safe (an index clamped, a divisor of 1). "
+     "Lowers to: a `linalg.generic` max-reduction materialized into a status slot.",
+     {REQ("codes", DLC_T_I32, NULL)},
+     {{0}},
+     {{0}},
+     dlcTensorInferCheck},
 };
 
 const DlcOpDef *dlcTensorOpDefs(size_t *count) {

@@ -38,16 +38,30 @@ func.func @shared_bodies(%a: tensor<3xi64>, %b: tensor<i64>) -> tensor<3xi64> {
 // -----
 
 // Division picks the signed, unsigned or float form; unsigned scalars are
-// signless in bodies.
+// signless in bodies. Integer division divides by 1 where the divisor is 0
+// (or, signed, INT_MIN / -1) and reports those places with a check: codes
+// 2 (by zero) and 3 (overflow).
 // CHECK-LABEL: func.func @div
-// CHECK: "dlc_tensor.map"{{.*}}fn = @__dlc_div_ui8_ui8_ui8{{.*}} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
-// CHECK: "dlc_tensor.map"{{.*}}fn = @__dlc_div_i32_i32_i32
+// CHECK: "dlc_tensor.map"{{.*}}fn = @__dlc_div_safe_ui8_ui8_ui8{{.*}} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+// CHECK: %[[UCODES:.*]] = "dlc_tensor.map"{{.*}}fn = @__dlc_div_check_ui8_ui8_i32{{.*}} -> tensor<4xi32>
+// CHECK: "dlc_tensor.check"(%[[UCODES]]) : (tensor<4xi32>) -> ()
+// CHECK: "dlc_tensor.map"{{.*}}fn = @__dlc_div_safe_i32_i32_i32
+// CHECK: %[[ICODES:.*]] = "dlc_tensor.map"{{.*}}fn = @__dlc_div_check_i32_i32_i32
+// CHECK: "dlc_tensor.check"(%[[ICODES]])
 // CHECK: "dlc_tensor.map"{{.*}}fn = @__dlc_div_f64_f64_f64
-// CHECK-LABEL: func.func private @__dlc_div_ui8_ui8_ui8
+// CHECK-NOT: dlc_tensor.check
+// CHECK-LABEL: func.func private @__dlc_div_safe_ui8_ui8_ui8
 // CHECK-SAME: (%{{.*}}: i8, %{{.*}}: i8) -> i8
+// CHECK: arith.select
 // CHECK: arith.divui
-// CHECK-LABEL: func.func private @__dlc_div_i32_i32_i32
+// CHECK-LABEL: func.func private @__dlc_div_check_ui8_ui8_i32
+// CHECK-LABEL: func.func private @__dlc_div_safe_i32_i32_i32
+// CHECK: %[[MIN:.*]] = arith.constant -2147483648 : i32
+// CHECK: arith.select
 // CHECK: arith.divsi
+// CHECK-LABEL: func.func private @__dlc_div_check_i32_i32_i32
+// CHECK-DAG: arith.constant 3 : i32
+// CHECK-DAG: arith.constant 2 : i32
 // CHECK-LABEL: func.func private @__dlc_div_f64_f64_f64
 // CHECK: arith.divf
 func.func @div(%u: tensor<4xui8>, %i: tensor<4xi32>, %f: tensor<4xf64>) -> (tensor<4xui8>, tensor<4xi32>, tensor<4xf64>) {

@@ -33,7 +33,7 @@ func.func @conv_kernel_shape_length(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3x
 // -----
 
 func.func @conv_kernel_shape_zero(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x?xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error@+1 {{attribute 'kernel_shape' entries must be >= 1}}
+  // expected-error@+1 {{attribute 'kernel_shape' entries must be in [1, 2147483647]}}
   %y = "dlc_graph.conv"(%x, %w) {kernel_shape = array<i64: 0, 3>} : (tensor<1x3x8x8xf32>, tensor<4x3x?x?xf32>) -> tensor<1x4x6x6xf32>
   return %y : tensor<1x4x6x6xf32>
 }
@@ -57,7 +57,7 @@ func.func @conv_strides_length(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>)
 // -----
 
 func.func @conv_strides_zero(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error@+1 {{attribute 'strides' entries must be >= 1}}
+  // expected-error@+1 {{attribute 'strides' entries must be in [1, 2147483647]}}
   %y = "dlc_graph.conv"(%x, %w) {strides = array<i64: 1, 0>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %y : tensor<1x4x6x6xf32>
 }
@@ -65,7 +65,7 @@ func.func @conv_strides_zero(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -
 // -----
 
 func.func @conv_dilations_zero(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error@+1 {{attribute 'dilations' entries must be >= 1}}
+  // expected-error@+1 {{attribute 'dilations' entries must be in [1, 2147483647]}}
   %y = "dlc_graph.conv"(%x, %w) {dilations = array<i64: 0, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %y : tensor<1x4x6x6xf32>
 }
@@ -89,7 +89,7 @@ func.func @conv_pads_length(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) ->
 // -----
 
 func.func @conv_pads_negative(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error@+1 {{attribute 'pads' entries must be >= 0}}
+  // expected-error@+1 {{attribute 'pads' entries must be in [0, 2147483647]}}
   %y = "dlc_graph.conv"(%x, %w) {pads = array<i64: 1, 1, -1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %y : tensor<1x4x6x6xf32>
 }
@@ -185,7 +185,7 @@ func.func @conv_transpose_output_padding_length(%x: tensor<1x1x3x3xf32>, %w: ten
 // -----
 
 func.func @conv_transpose_output_padding_negative(%x: tensor<1x1x3x3xf32>, %w: tensor<1x2x3x3xf32>) -> tensor<1x2x5x5xf32> {
-  // expected-error@+1 {{attribute 'output_padding' entries must be >= 0}}
+  // expected-error@+1 {{attribute 'output_padding' entries must be in [0, 2147483647]}}
   %y = "dlc_graph.conv_transpose"(%x, %w) {output_padding = array<i64: 0, -1>} : (tensor<1x1x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x5x5xf32>
   return %y : tensor<1x2x5x5xf32>
 }
@@ -209,7 +209,7 @@ func.func @conv_transpose_output_shape_length(%x: tensor<1x1x3x3xf32>, %w: tenso
 // -----
 
 func.func @conv_transpose_output_shape_zero(%x: tensor<1x1x3x3xf32>, %w: tensor<1x2x3x3xf32>) -> tensor<1x2x5x5xf32> {
-  // expected-error@+1 {{attribute 'output_shape' entries must be >= 1}}
+  // expected-error@+1 {{attribute 'output_shape' entries must be in [1, 2147483647]}}
   %y = "dlc_graph.conv_transpose"(%x, %w) {output_shape = array<i64: 5, 0>} : (tensor<1x1x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x5x5xf32>
   return %y : tensor<1x2x5x5xf32>
 }

@@ -33,7 +33,7 @@ func.func @max_pool_kernel_shape_length(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x7
 // -----
 
 func.func @avg_pool_kernel_shape_zero(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32> {
-  // expected-error@+1 {{attribute 'kernel_shape' entries must be >= 1}}
+  // expected-error@+1 {{attribute 'kernel_shape' entries must be in [1, 2147483647]}}
   %y = "dlc_graph.avg_pool"(%x) {kernel_shape = array<i64: 2, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>
   return %y : tensor<1x3x7x7xf32>
 }
@@ -41,7 +41,7 @@ func.func @avg_pool_kernel_shape_zero(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x7x7
 // -----
 
 func.func @max_pool_strides_zero(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32> {
-  // expected-error@+1 {{attribute 'strides' entries must be >= 1}}
+  // expected-error@+1 {{attribute 'strides' entries must be in [1, 2147483647]}}
   %y = "dlc_graph.max_pool"(%x) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 0, 1>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>
   return %y : tensor<1x3x7x7xf32>
 }
@@ -73,7 +73,7 @@ func.func @max_pool_pads_length(%x: tensor<1x3x8xf32>) -> tensor<1x3x9xf32> {
 // -----
 
 func.func @avg_pool_pads_negative(%x: tensor<1x3x8xf32>) -> tensor<1x3x6xf32> {
-  // expected-error@+1 {{attribute 'pads' entries must be >= 0}}
+  // expected-error@+1 {{attribute 'pads' entries must be in [0, 2147483647]}}
   %y = "dlc_graph.avg_pool"(%x) {kernel_shape = array<i64: 2>, pads = array<i64: -1, 0>} : (tensor<1x3x8xf32>) -> tensor<1x3x6xf32>
   return %y : tensor<1x3x6xf32>
 }
@@ -150,4 +150,30 @@ func.func @global_avg_pool_result_type(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x4x
   // expected-error@+1 {{result #0 ('output') has type tensor<1x3x4x1xf32>, but the operands and attributes imply tensor<1x3x1x1xf32>}}
   %y = "dlc_graph.global_avg_pool"(%x) : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x1xf32>
   return %y : tensor<1x3x4x1xf32>
+}
+
+// -----
+
+// As in onnxruntime: a window could lie wholly in the padding.
+func.func @avg_pool_pads_not_below_kernel(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x7x7xf32> {
+  // expected-error@+1 {{'dlc_graph.avg_pool' op pads (2 in spatial dim 0) must be smaller than the kernel (2)}}
+  %y = "dlc_graph.avg_pool"(%x) {kernel_shape = array<i64: 2, 2>, pads = array<i64: 2, 2, 2, 2>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x7x7xf32>
+  return %y : tensor<1x1x7x7xf32>
+}
+
+// -----
+
+// Strides, kernels, dilations and pads stay far from int64 overflow.
+func.func @max_pool_huge_strides(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error@+1 {{'dlc_graph.max_pool' op attribute 'strides' entries must be in [1, 2147483647], but one is 4611686018427387904}}
+  %y = "dlc_graph.max_pool"(%x) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 4611686018427387904, 1>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x1x1xf32>
+  return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+func.func @max_pool_huge_spatial_dim(%x: tensor<1x1x4294967296xf32>) -> tensor<1x1x4294967295xf32> {
+  // expected-error@+1 {{'dlc_graph.max_pool' op spatial dim 0 of the input (4294967296) is above 2147483647}}
+  %y = "dlc_graph.max_pool"(%x) {kernel_shape = array<i64: 2>} : (tensor<1x1x4294967296xf32>) -> tensor<1x1x4294967295xf32>
+  return %y : tensor<1x1x4294967295xf32>
 }

@@ -1,0 +1,40 @@
+/*===-- dlc-c/Status.h - What a compiled entry returns -------------*- C -*-===*\
+|*                                                                            *|
+|* Every entry of a compiled model, JIT-run or exported, returns an int:     *|
+|* 0 on success, else the run-time error that stopped it. Generated code    *|
+|* checks what could fault (indices, integer division, allocation) rather   *|
+|* than fault; the outputs of a call that failed are unspecified.           *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_C_STATUS_H
+#define DLC_C_STATUS_H
+
+#include "dlc-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An entry's return value. When several checks fail in one call, the
+/// largest code is returned.
+typedef enum DlcStatus {
+  DlcStatusOk = 0,
+  /// A gather index (Gather, an embedding lookup) outside [-size, size).
+  DlcStatusIndexOutOfRange = 1,
+  /// An integer division (or remainder) by zero.
+  DlcStatusDivisionByZero = 2,
+  /// A signed integer division whose quotient overflows (INT_MIN / -1).
+  DlcStatusDivisionOverflow = 3,
+  /// An intermediate buffer could not be allocated; nothing was computed.
+  DlcStatusOutOfMemory = 4,
+} DlcStatus;
+
+/// A sentence for a status ("index out of range"; "unknown status" for
+/// codes this version does not know); a static string.
+DLC_CAPI_EXPORTED const char *dlcStatusGetMessage(int status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // DLC_C_STATUS_H

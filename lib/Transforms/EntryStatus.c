@@ -1,0 +1,216 @@
+//===- EntryStatus.c - The status an entry returns --------------*- C -*-===//
+//
+// Generated code reports run-time errors instead of faulting (dlc-c/
+// Status.h). Checks write status slots (see TensorToLinalg/Check.c); the
+// status is the first failed check's code, with the check's number (its
+// place in `dlc.checks`, which says where each is) in the bits above 8. An allocation that fails skips everything
+// after it: each top-level memref.alloc of the entry is followed by an
+// scf.if on its pointer that holds the rest of the block, so nothing
+// writes through a null pointer and the status says out of memory. The
+// deallocations of buffers allocated before stay outside the scf.if, so a
+// failed call frees what it got.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/EntryStatus.h"
+#include "Support/Builder.h"
+#include "Support/IR.h"
+#include "Support/Str.h"
+#include "dlc-c/Status.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static MlirOperation create(const char *name, MlirLocation loc, intptr_t numOperands,
+                            const MlirValue *operands, intptr_t numResults,
+                            const MlirType *results, intptr_t numAttrs,
+                            const MlirNamedAttribute *attrs) {
+  MlirOperationState state = mlirOperationStateGet(ref(name), loc);
+  mlirOperationStateAddOperands(&state, numOperands, operands);
+  mlirOperationStateAddResults(&state, numResults, results);
+  mlirOperationStateAddAttributes(&state, numAttrs, attrs);
+  return mlirOperationCreate(&state);
+}
+
+static MlirOperation constant(MlirContext ctx, MlirLocation loc, MlirType type, int64_t value) {
+  MlirNamedAttribute attr = dlcNamed(ctx, "value", mlirIntegerAttrGet(type, value));
+  return create("arith.constant", loc, 0, NULL, 1, &type, 1, &attr);
+}
+
+static void insertBefore(MlirOperation before, MlirOperation op) {
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, op);
+}
+
+static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
+
+static MlirBlock entryBlock(MlirOperation func) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}
+
+// Where a check is, for the run-time message: an ONNX node's name, else
+// file:line:col.
+static void describeLocation(DlcStr *s, MlirLocation loc) {
+  if (mlirLocationIsAName(loc)) {
+    MlirStringRef name = mlirIdentifierStr(mlirLocationNameGetName(loc));
+    dlcStrPrintf(s, "'%.*s'", (int)name.length, name.data);
+  } else if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    dlcStrPrintf(s, "%.*s:%d:%d", (int)file.length, file.data,
+                 mlirLocationFileLineColRangeGetStartLine(loc),
+                 mlirLocationFileLineColRangeGetStartColumn(loc));
+  } else if (mlirLocationIsACallSite(loc)) {
+    describeLocation(s, mlirLocationCallSiteGetCallee(loc));
+  } else {
+    dlcStrPuts(s, "an unknown location");
+  }
+}
+
+static MlirValue binary(const char *name, MlirOperation before, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  MlirType type = mlirValueGetType(x);
+  MlirOperation op = create(name, mlirOperationGetLocation(before), 2, operands, 1, &type, 0, NULL);
+  insertBefore(before, op);
+  return result(op);
+}
+
+MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirLocation loc = mlirOperationGetLocation(ret);
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32), i64 = mlirIntegerTypeGet(ctx, 64);
+  DlcOpList slotList = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(entryBlock(func)); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (dlcIsOp(op, "memref.alloca") &&
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ref("dlc.status_slot"))))
+      dlcOpListPush(&slotList, op);
+  MlirOperation *slots = slotList.items;
+  intptr_t numSlots = (intptr_t)slotList.count;
+  MlirOperation zero = constant(ctx, loc, i32, 0);
+  insertBefore(ret, zero);
+  MlirValue status = result(zero);
+  MlirAttribute *where = malloc(sizeof(MlirAttribute) * (size_t)(numSlots ? numSlots : 1));
+  if (!where)
+    abort();
+  // The first failed check's code, with its number (1-based) above bit 8:
+  // s = slot_k != 0 ? slot_k | (k + 1) << 8 : s, from the last slot back.
+  for (intptr_t k = numSlots; k-- > 0;) {
+    MlirValue slot = result(slots[k]);
+    MlirOperation clear = constant(ctx, loc, i32, 0);
+    mlirBlockInsertOwnedOperationAfter(entryBlock(func), slots[k], clear);
+    MlirValue store[2] = {result(clear), slot};
+    mlirBlockInsertOwnedOperationAfter(entryBlock(func), clear,
+                                       create("memref.store", loc, 2, store, 0, NULL, 0, NULL));
+    MlirOperation load = create("memref.load", loc, 1, &slot, 1, &i32, 0, NULL);
+    insertBefore(ret, load);
+    MlirOperation number = constant(ctx, loc, i32, (k + 1) << 8);
+    insertBefore(ret, number);
+    MlirValue numbered = binary("arith.ori", ret, result(load), result(number));
+    MlirValue compared[2] = {result(load), result(zero)};
+    MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
+    MlirType i1 = mlirIntegerTypeGet(ctx, 1);
+    MlirOperation failed = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
+    insertBefore(ret, failed);
+    MlirValue chosen[3] = {result(failed), numbered, status};
+    MlirOperation select = create("arith.select", loc, 3, chosen, 1, &i32, 0, NULL);
+    insertBefore(ret, select);
+    status = result(select);
+    DlcStr text = DLC_STR_INIT;
+    describeLocation(&text, mlirOperationGetLocation(slots[k]));
+    where[k] = mlirStringAttrGet(ctx, mlirStringRefCreate(text.data, text.len));
+    dlcStrFree(&text);
+  }
+  if (numSlots)
+    mlirOperationSetAttributeByName(func, ref("dlc.checks"), mlirArrayAttrGet(ctx, numSlots, where));
+  free(where);
+  dlcOpListFree(&slotList);
+  return status;
+}
+
+static bool isStaticallyEmpty(MlirType memref) {
+  for (intptr_t d = 0, r = mlirShapedTypeGetRank(memref); d < r; ++d)
+    if (mlirShapedTypeGetDimSize(memref, d) == 0)
+      return true;
+  return false;
+}
+
+// Moves the ops after `alloc` up to `terminator` into the then-block of an
+// scf.if on alloc's pointer (yielding the status, terminator's operand 0),
+// whose else-block yields DlcStatusOutOfMemory; the terminator returns the
+// scf.if's result. Deallocations of buffers from before `alloc` stay.
+// Returns the then-block's yield, the terminator of the rest.
+static MlirOperation guard(MlirOperation alloc, MlirOperation terminator) {
+  MlirContext ctx = mlirOperationGetContext(alloc);
+  MlirLocation loc = mlirOperationGetLocation(alloc);
+  MlirBlock block = mlirOperationGetBlock(alloc);
+  MlirType index = mlirIndexTypeGet(ctx), i32 = mlirIntegerTypeGet(ctx, 32);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+
+  MlirValue buffer = result(alloc);
+  MlirOperation pointer =
+      create("memref.extract_aligned_pointer_as_index", loc, 1, &buffer, 1, &index, 0, NULL);
+  MlirOperation null = constant(ctx, loc, index, 0);
+  MlirValue compared[2] = {result(pointer), result(null)};
+  MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
+  MlirType i1 = mlirIntegerTypeGet(ctx, 1);
+  MlirOperation ok = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
+  mlirBlockInsertOwnedOperationAfter(block, alloc, pointer);
+  mlirBlockInsertOwnedOperationAfter(block, pointer, null);
+  mlirBlockInsertOwnedOperationAfter(block, null, ok);
+
+  MlirBlock thenBlock = mlirBlockCreate(0, NULL, NULL);
+  for (MlirOperation op = mlirOperationGetNextInBlock(ok), next;
+       !mlirOperationEqual(op, terminator); op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (dlcIsOp(op, "memref.dealloc")) {
+      MlirOperation owner = dlcDefiningOp(mlirOperationGetOperand(op, 0));
+      bool ownedBefore = mlirOperationIsNull(owner) ||
+                         (!mlirOperationEqual(owner, alloc) &&
+                          !mlirBlockEqual(mlirOperationGetBlock(owner), thenBlock));
+      if (ownedBefore)
+        continue;
+    }
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(thenBlock, op);
+  }
+  MlirValue status = mlirOperationGetOperand(terminator, 0);
+  MlirOperation yield = create("scf.yield", loc, 1, &status, 0, NULL, 0, NULL);
+  mlirBlockAppendOwnedOperation(thenBlock, yield);
+  MlirBlock elseBlock = mlirBlockCreate(0, NULL, NULL);
+  MlirOperation oom = constant(ctx, loc, i32, DlcStatusOutOfMemory);
+  mlirBlockAppendOwnedOperation(elseBlock, oom);
+  MlirValue oomStatus = result(oom);
+  mlirBlockAppendOwnedOperation(elseBlock,
+                                create("scf.yield", loc, 1, &oomStatus, 0, NULL, 0, NULL));
+
+  MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
+  mlirRegionAppendOwnedBlock(regions[0], thenBlock);
+  mlirRegionAppendOwnedBlock(regions[1], elseBlock);
+  MlirOperationState state = mlirOperationStateGet(ref("scf.if"), loc);
+  MlirValue cond = result(ok);
+  mlirOperationStateAddOperands(&state, 1, &cond);
+  mlirOperationStateAddResults(&state, 1, &i32);
+  mlirOperationStateAddOwnedRegions(&state, 2, regions);
+  MlirOperation ifOp = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationAfter(block, ok, ifOp);
+  mlirOperationSetOperand(terminator, 0, result(ifOp));
+  return yield;
+}
+
+void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret) {
+  MlirOperation terminator = ret;
+  MlirOperation op = mlirBlockGetFirstOperation(entryBlock(func));
+  while (!mlirOperationEqual(op, terminator)) {
+    if (dlcIsOp(op, "memref.alloc") && !isStaticallyEmpty(mlirValueGetType(result(op)))) {
+      // The rest of the block, now in the then-block, is scanned from its
+      // first op.
+      terminator = guard(op, terminator);
+      op = mlirBlockGetFirstOperation(mlirOperationGetBlock(terminator));
+      continue;
+    }
+    op = mlirOperationGetNextInBlock(op);
+  }
+}

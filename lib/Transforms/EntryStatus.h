@@ -1,0 +1,24 @@
+//===- EntryStatus.h - The status an entry returns --------------*- C -*-===//
+//
+// Part of dlc-entry-abi: what the i32 status of a bufferized entry is made
+// of. See EntryStatus.c.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_TRANSFORMS_ENTRYSTATUS_H
+#define DLC_TRANSFORMS_ENTRYSTATUS_H
+
+#include "mlir-c/IR.h"
+
+/// The status of the entry `func` at its return `ret`, built before `ret`:
+/// the code of its first status slot that is set, with the slot's number
+/// k + 1 in bits 8 and up (0 when none is set). Slots are cleared at their
+/// allocas; `dlc.checks` on `func` lists where each slot's check is.
+MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret);
+
+/// Guards each memref.alloc of the entry's block: when it returns null, the
+/// rest of the block is skipped and the status is DlcStatusOutOfMemory.
+/// `ret` is the block's return, whose operand 0 is the status.
+void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret);
+
+#endif // DLC_TRANSFORMS_ENTRYSTATUS_H
