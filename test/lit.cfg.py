@@ -33,3 +33,16 @@ config.substitutions.append(("%cc", config.dlc_cc))
 config.substitutions.append(("%dlc_omp_dir", config.dlc_openmp_runtime_dir))
 config.substitutions.append(("%dlc_omp", config.dlc_openmp_runtime))
 config.substitutions.append(("%dlc_include", os.path.join(config.dlc_src_root, "include")))
+
+# A sanitized build (-DDLC_SANITIZE=...): every report aborts, so that a
+# `not` line cannot take it for an expected failure, and leaks are reported
+# at exit. Programs that are not sanitized themselves (python, stock
+# mlir-opt) cannot load a sanitized libDLC: tests of those are unsupported.
+if config.dlc_sanitize:
+    config.available_features.add("sanitized")
+    for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+        config.environment[name] = "abort_on_error=1:print_stacktrace=1:detect_leaks=1"
+    # use_tls=0: LSan's scan of thread-local storage crashes on libomp's
+    # threads; lsan.supp lists what others (the dynamic loader) keep.
+    config.environment["LSAN_OPTIONS"] = "use_tls=0:suppressions=" + os.path.join(
+        config.test_source_root, "lsan.supp")

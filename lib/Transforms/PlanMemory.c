@@ -267,7 +267,8 @@ static bool overlap(int64_t a, int64_t aSize, int64_t b, int64_t bSize) {
 // overlaps no buffer placed before that is live at the same time. Returns
 // the arena's size.
 static int64_t pack(Buffer *buffers, intptr_t n) {
-  qsort(buffers, (size_t)n, sizeof(Buffer), compareBySize);
+  if (n > 1) // qsort may not take a null array, even empty
+    qsort(buffers, (size_t)n, sizeof(Buffer), compareBySize);
   int64_t total = 0;
   for (intptr_t i = 0; i < n; ++i) {
     Buffer *b = &buffers[i];

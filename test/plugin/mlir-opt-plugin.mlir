@@ -1,3 +1,4 @@
+// UNSUPPORTED: sanitized
 // Stock mlir-opt runs DLC's passes (with options) and pipelines from
 // DLCPlugin.so, on DLC's dialects loaded from the IRDL file. Plugin passes
 // are named in --pass-pipeline (mlir-opt parses its flags before loading
