@@ -33,6 +33,46 @@ static MlirStringRef symName(MlirOperation func) {
   return mlirStringAttrGetValue(mlirOperationGetAttributeByName(func, ref("sym_name")));
 }
 
+static bool isArrayOfRankedTensorTypes(MlirAttribute a) {
+  if (!mlirAttributeIsAArray(a))
+    return false;
+  for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(a); i < n; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(a, i);
+    if (!mlirAttributeIsAType(e) || !mlirTypeIsARankedTensor(mlirTypeAttrGetValue(e)))
+      return false;
+  }
+  return true;
+}
+
+// `dlc.inputs` / `dlc.outputs` as dlc-record-signatures writes them (this
+// pass reads them): both or neither, arrays of ranked tensor types, one
+// per argument in all, each of the argument's rank.
+static bool checkRecordedSignature(MlirOperation func, MlirType fnType) {
+  MlirAttribute ins = mlirOperationGetAttributeByName(func, ref("dlc.inputs"));
+  MlirAttribute outs = mlirOperationGetAttributeByName(func, ref("dlc.outputs"));
+  if (mlirAttributeIsNull(ins) && mlirAttributeIsNull(outs))
+    return true;
+  intptr_t numArgs = mlirFunctionTypeGetNumInputs(fnType);
+  bool ok = !mlirAttributeIsNull(ins) && !mlirAttributeIsNull(outs) &&
+            isArrayOfRankedTensorTypes(ins) && isArrayOfRankedTensorTypes(outs) &&
+            mlirArrayAttrGetNumElements(ins) + mlirArrayAttrGetNumElements(outs) == numArgs;
+  for (intptr_t i = 0; ok && i < numArgs; ++i) {
+    intptr_t numIn = mlirArrayAttrGetNumElements(ins);
+    MlirAttribute e = i < numIn ? mlirArrayAttrGetElement(ins, i)
+                                : mlirArrayAttrGetElement(outs, i - numIn);
+    ok = mlirShapedTypeGetRank(mlirTypeAttrGetValue(e)) ==
+         mlirShapedTypeGetRank(mlirFunctionTypeGetInput(fnType, i));
+  }
+  if (!ok) {
+    MlirStringRef name = symName(func);
+    dlcEmitOpError(func, "@%.*s has a malformed signature: dlc.inputs and dlc.outputs must be "
+                         "arrays of ranked tensor types, %ld in all, of the ranks of the "
+                         "arguments",
+                   (int)name.length, name.data, (long)numArgs);
+  }
+  return ok;
+}
+
 // A bare pointer carries only memrefs with static shapes and row-major
 // layouts.
 static bool checkPassableByPointer(MlirOperation func, MlirType fnType) {
@@ -224,7 +264,7 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
     if (mlirFunctionTypeGetNumResults(fnType) != 0 ||
         !dlcFunctionTypeAllInputs(fnType, isMemRef))
       continue;
-    if (!checkPassableByPointer(f, fnType)) {
+    if (!checkRecordedSignature(f, fnType) || !checkPassableByPointer(f, fnType)) {
       ok = false;
       continue;
     }

@@ -101,3 +101,33 @@ func.func @checked(%x: memref<4xf32>, %y: memref<4xf32>) {
   memref.dealloc %before : memref<4xf32>
   return
 }
+
+// -----
+
+// A recorded signature that is not what dlc-record-signatures writes is an
+// error, not a guess.
+// expected-error@+1 {{'func.func' op @bad_signature has a malformed signature: dlc.inputs and dlc.outputs must be arrays of ranked tensor types, 2 in all, of the ranks of the arguments}}
+func.func @bad_signature(%x: memref<4xf32>, %y: memref<4xf32>) attributes {dlc.inputs = [4 : i64], dlc.outputs = [tensor<4xf32>]} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{@missing_outputs has a malformed signature}}
+func.func @missing_outputs(%x: memref<4xf32>, %y: memref<4xf32>) attributes {dlc.inputs = [tensor<4xf32>]} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{@wrong_rank has a malformed signature}}
+func.func @wrong_rank(%x: memref<4xf32>, %y: memref<4xf32>) attributes {dlc.inputs = [tensor<2x2xf32>], dlc.outputs = [tensor<4xf32>]} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{@not_an_array has a malformed signature}}
+func.func @not_an_array(%x: memref<4xf32>, %y: memref<4xf32>) attributes {dlc.inputs = "x", dlc.outputs = [tensor<4xf32>]} {
+  return
+}
