@@ -6,7 +6,8 @@ set -eu
 
 PACKAGES="cmake ninja-build gcc g++ libmlir-22-dev mlir-22-tools llvm-22-dev
 llvm-22-tools clang-22 libomp-22-dev libonnx-dev protobuf-c-compiler
-libprotobuf-c-dev python3-numpy python3-onnx python3-pytest python3-pip python3-setuptools pkgconf"
+libprotobuf-c-dev python3-numpy python3-onnx python3-pytest python3-pip python3-setuptools pkgconf
+libclang-rt-22-dev"
 
 missing=""
 for p in $PACKAGES; do

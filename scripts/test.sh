@@ -2,8 +2,9 @@
 # Builds DLC and runs every test (lit: dialects, passes, tools, C API,
 # end-to-end numerics, ONNX conformance and real models), then builds DLC
 # again with ASan + UBSan + LSan (build-sanitized/) and runs the suite on
-# that build, every sanitizer report fatal. DLC_SKIP_SANITIZED=1 skips the
-# second run.
+# that build, every sanitizer report fatal, and last runs each libFuzzer
+# target for 60 s (scripts/fuzz.sh, a fixed seed). DLC_SKIP_SANITIZED=1
+# skips the last two.
 # Usage: scripts/test.sh [extra lit args...]
 set -eu
 cd "$(dirname "$0")/.."
@@ -16,3 +17,4 @@ cmake -S . -B build-sanitized -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DDLC_SANITIZE=address,undefined >/dev/null
 cmake --build build-sanitized
 /usr/lib/llvm-22/bin/lit -sv build-sanitized/test "$@"
+DLC_FUZZ_SEED=1 sh scripts/fuzz.sh 60

@@ -8,6 +8,7 @@
 #include "Bridge/Bridge.h"
 
 extern "C" {
+#include "Dialect/Bytecode.h"
 #include "Dialect/CustomForm.h"
 #include "Support/File.h"
 }
@@ -51,6 +52,15 @@ static MlirOperation parse(MLIRContext *ctx, const std::shared_ptr<llvm::SourceM
   return wrap(module.release().getOperation());
 }
 
+bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr *error) {
+  if (!dlcIsBytecode(*text, *size))
+    return true;
+  char *converted = dlcBytecodeToText(*text, *size, name, size, error);
+  free(*text);
+  *text = converted;
+  return converted != nullptr;
+}
+
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
   std::string name = unwrap(path).str();
   // DLC's reader, which refuses FIFOs and devices instead of blocking.
@@ -58,7 +68,12 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
   size_t size = 0;
   char *text = dlcReadFile(name.c_str(), NULL, &size, &error);
   if (!text) {
-    emitError(UnknownLoc::get(unwrap(ctx))) << dlcStrGet(&error);
+    emitError(FileLineColLoc::get(unwrap(ctx), name, 0, 0)) << dlcStrGet(&error);
+    dlcStrFree(&error);
+    return MlirOperation{nullptr};
+  }
+  if (!dlcBridgeBytecodeAsText(&text, &size, name.c_str(), &error)) {
+    emitError(FileLineColLoc::get(unwrap(ctx), name, 0, 0)) << dlcStrGet(&error);
     dlcStrFree(&error);
     return MlirOperation{nullptr};
   }

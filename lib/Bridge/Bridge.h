@@ -14,7 +14,16 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#include "Support/Str.h"
+#ifdef __cplusplus
+}
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +47,11 @@ MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor
 /// resource has no data (yet).
 MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **data, size_t *size,
                                              size_t *alignment);
+
+/// Replaces `*text` (malloc'ed, `*size` bytes) by MLIR text when it is
+/// bytecode, read in a sandboxed child (Dialect/Bytecode.h). Fails with
+/// `error` appended and `*text` freed (and NULL) when that child fails.
+bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr *error);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,7 @@
 #include "dlc-c/Passes.h"
 
 // DLC's internal C headers (no extern "C" of their own).
+#include "Bridge/Bridge.h"
 extern "C" {
 #include "Dialect/CustomForm.h"
 #include "Support/File.h"
@@ -129,6 +130,11 @@ int dlcOptMain(int argc, char **argv) {
     return 1;
   }
   std::string bufferName = inputName == "-" ? "<stdin>" : inputName;
+  if (!dlcBridgeBytecodeAsText(&text, &size, bufferName.c_str(), &error)) {
+    llvm::errs() << dlcStrGet(&error) << "\n";
+    dlcStrFree(&error);
+    return 1;
+  }
   std::unique_ptr<llvm::MemoryBuffer> input =
       // Not a copy: `text` (NUL-terminated) outlives the driver's use of it.
       llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text, size), bufferName,
