@@ -391,6 +391,14 @@ static bool checkValueType(MlirOperation op, const char *what, int index, const 
     dlcStrFree(&s);
     return false;
   }
+  if (!dlcShapeWithinLimit(&shape)) {
+    DlcStr s = DLC_STR_INIT;
+    dlcStrAppendType(&s, type);
+    dlcEmitOpError(op, "%s #%d ('%s') has type %s, with more elements than DLC's limit (2^40)",
+                   what, index, vd->name, dlcStrGet(&s));
+    dlcStrFree(&s);
+    return false;
+  }
   if (vd->types && !dlcEltIn(dlcElementType(type), vd->types)) {
     DlcStr s = DLC_STR_INIT;
     dlcStrAppendType(&s, type);

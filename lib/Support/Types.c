@@ -139,12 +139,28 @@ bool dlcShapeIsStatic(const DlcShape *s) {
 
 int64_t dlcShapeNumElements(const DlcShape *s) {
   int64_t n = 1;
+  bool overflow = false;
   for (int64_t i = 0; i < s->rank; ++i) {
     if (s->dims[i] == DLC_DYN)
       return DLC_DYN;
-    n *= s->dims[i];
+    overflow |= __builtin_mul_overflow(n, s->dims[i], &n);
   }
-  return n;
+  // Any zero dim makes it 0 however large the others.
+  for (int64_t i = 0; overflow && i < s->rank; ++i)
+    if (s->dims[i] == 0)
+      return 0;
+  return overflow ? INT64_MAX : n;
+}
+
+bool dlcShapeWithinLimit(const DlcShape *s) {
+  int64_t n = 1;
+  for (int64_t i = 0; i < s->rank; ++i) {
+    if (s->dims[i] == 0)
+      return true;
+    if (s->dims[i] != DLC_DYN && (__builtin_mul_overflow(n, s->dims[i], &n) || n > DLC_MAX_ELEMENTS))
+      return false;
+  }
+  return true;
 }
 
 bool dlcBroadcastShapes(const DlcShape *a, const DlcShape *b, DlcShape *out) {

@@ -67,7 +67,15 @@ MlirType dlcElementType(MlirType shapedType);
 MlirType dlcTensorType(const DlcShape *shape, MlirType elt);
 MlirType dlcTensorTypeOf(int64_t rank, const int64_t *dims, MlirType elt);
 bool dlcShapeIsStatic(const DlcShape *shape);
-int64_t dlcShapeNumElements(const DlcShape *shape); // DLC_DYN if dynamic
+/// The number of elements (DLC_DYN if a dim is dynamic; INT64_MAX when the
+/// product overflows).
+int64_t dlcShapeNumElements(const DlcShape *shape);
+
+/// The most elements a tensor type of DLC may have (2^40): byte counts of
+/// any element type, and products of two dims, stay inside int64.
+#define DLC_MAX_ELEMENTS (INT64_C(1) << 40)
+/// Whether the static dims multiply to at most DLC_MAX_ELEMENTS (or to 0).
+bool dlcShapeWithinLimit(const DlcShape *shape);
 /// Numpy broadcast of two shapes; false when they are incompatible.
 bool dlcBroadcastShapes(const DlcShape *a, const DlcShape *b, DlcShape *out);
 /// Same rank and element type, dims equal where both are static.

@@ -20,7 +20,7 @@ MlirType dlcEltOfValue(MlirValue v) { return dlcElementType(mlirValueGetType(v))
 static MlirOperation createOp(DlcRewriter *rw, const char *name, intptr_t numOperands,
                               const MlirValue *operands, intptr_t numResults, MlirType *results,
                               intptr_t numAttrs, const MlirNamedAttribute *attrs) {
-  MlirType types[2];
+  MlirType types[2] = {{NULL}, {NULL}};
   for (intptr_t i = 0; i < numResults; ++i)
     types[i] = results[i].ptr ? results[i] : mlirValueGetType(operands[0]);
   MlirOperation op = dlcBuildOp(&rw->b, name, numOperands, operands, numResults, types, numAttrs,

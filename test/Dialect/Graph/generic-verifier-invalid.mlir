@@ -259,3 +259,13 @@ module {
     return %0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// Element counts are bounded (2^40), so that sizes in bytes never overflow.
+func.func @too_many_elements(%x: tensor<1099511627776x2xf32>) -> tensor<1099511627776x2xf32> {
+  // expected-error@+2 {{'dlc_graph.relu' op operand #0 ('input') has type tensor<1099511627776x2xf32>, with more elements than DLC's limit (2^40)}}
+  // expected-error@+1 {{result #0 ('output') has type tensor<1099511627776x2xf32>, with more elements}}
+  %y = "dlc_graph.relu"(%x) : (tensor<1099511627776x2xf32>) -> tensor<1099511627776x2xf32>
+  return %y : tensor<1099511627776x2xf32>
+}
