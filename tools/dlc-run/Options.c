@@ -37,6 +37,9 @@ static void printHelp(void) {
          "                          and the min and median latency\n"
          "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
          "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n");
+  printf("  --max-memory SIZE       Refuse a run whose tensors (inputs, outputs and\n"
+         "                          intermediates) need more than SIZE bytes (K, M, G, T:\n"
+         "                          binary units; default: 80%% of the physical memory)\n");
   dlcPrintCodegenFlagsHelp("the available cores");
   printf("  --help, --version\n\n"
          "EXIT STATUS: 0 all outputs match, 1 a mismatch, 2 any error.\n");
@@ -79,6 +82,23 @@ static bool parseNumber(const char *flag, const char *text, double *out) {
   return true;
 }
 
+// "4G", "512M", "1000000": bytes, with binary K, M, G or T.
+static bool parseSize(const char *flag, const char *text, int64_t *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  static const char units[] = "KMGT";
+  const char *unit = *end ? strchr(units, *end) : NULL;
+  double scale = unit ? (double)(INT64_C(1) << (10 * (unit - units + 1))) : 1;
+  if (end == text || errno || !(v > 0) || (*end && (!unit || end[1])) || v * scale > 9e18) {
+    fprintf(stderr, "%s: %s expects a size in bytes (such as 4G or 512M), got '%s'\n",
+            dlcRunTool, flag, text);
+    return false;
+  }
+  *out = (int64_t)(v * scale);
+  return true;
+}
+
 static int checkCombination(const DlcRunArgs *o) {
   if (!o->model) {
     fprintf(stderr, "%s: no model given (see --help)\n", dlcRunTool);
@@ -104,6 +124,9 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
   // dlc-run compiles for this machine: every core it may use, unless told.
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->compile.threads = cores > 1 ? cores : 1;
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  o->maxMemory = pages > 0 && pageSize > 0 ? (int64_t)((double)pages * (double)pageSize * 0.8)
+                                           : INT64_MAX;
   for (int i = 1; i < argc; ++i) {
     const char *raw = argv[i], *v = NULL;
     int status = 0;
@@ -156,6 +179,9 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
           return DLC_RUN_ERROR;
         }
       }
+    } else if (takeValue(argc, argv, &i, "max-memory", &v, &status)) {
+      if (v && !parseSize(raw, v, &o->maxMemory))
+        return DLC_RUN_ERROR;
     } else if (takeValue(argc, argv, &i, "bind-input", &v, &status)) {
       Text error = TEXT_INIT;
       if (v && !dlcBindingListAdd(&o->bindings, v, &error)) {

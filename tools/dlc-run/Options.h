@@ -30,6 +30,7 @@ typedef struct DlcRunArgs {
   long repeat;
   DlcCompileOptions compile; ///< -O, --codegen, --threads, --schedules, --no-optimize
   DlcBindingList bindings; ///< --bind-input
+  int64_t maxMemory; ///< --max-memory: bytes of tensors a run may need
 } DlcRunArgs;
 
 /// Fills `o` from the command line (defaults first). Returns 0 to go on,

@@ -151,17 +151,17 @@ static bool writeOutputs(const char *dir, const DlcTensor *outputs, intptr_t n) 
 }
 
 // `bytes` in B, KiB, MiB or GiB (one decimal above B).
-static void printBytes(int64_t bytes) {
-  static const char *const units[] = {"KiB", "MiB", "GiB"};
+static void printBytes(FILE *f, int64_t bytes) {
+  static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
   if (bytes < 1024) {
-    printf("%lld B", (long long)bytes);
+    fprintf(f, "%lld B", (long long)bytes);
     return;
   }
   double v = (double)bytes / 1024;
   int u = 0;
-  for (; u < 2 && v >= 1024; ++u)
+  for (; u < 3 && v >= 1024; ++u)
     v /= 1024;
-  printf("%.1f %s", v, units[u]);
+  fprintf(f, "%.1f %s", v, units[u]);
 }
 
 // The arena that the entry's temporaries share, when the pipeline planned
@@ -171,10 +171,53 @@ static void printIntermediateMemory(DlcExecutable exe) {
   if (!dlcExecutableGetIntermediateBytes(exe, &planned, &unplanned))
     return;
   printf("intermediate memory: ");
-  printBytes(planned);
+  printBytes(stdout, planned);
   printf(" planned (");
-  printBytes(unplanned);
+  printBytes(stdout, unplanned);
   printf(" without reuse)\n");
+}
+
+static int64_t tensorBytes(const DlcTensorType *t) {
+  int64_t n = (int64_t)dlcDTypeSize(t->dtype);
+  for (int64_t d = 0; d < t->rank; ++d)
+    if (__builtin_mul_overflow(n, t->shape[d], &n))
+      return INT64_MAX;
+  return n;
+}
+
+// The memory a run needs (inputs, outputs, and the intermediates
+// dlc-plan-memory recorded) against --max-memory, before anything is
+// allocated for it.
+static bool checkMemory(const DlcRunArgs *o, DlcExecutable exe) {
+  const DlcSignature *sig = dlcExecutableGetSignature(exe);
+  int64_t in = 0, out = 0, planned = 0, unplanned = 0;
+  for (intptr_t i = 0; i < sig->numInputs; ++i)
+    in = __builtin_add_overflow(in, tensorBytes(&sig->inputs[i]), &in) ? INT64_MAX : in;
+  for (intptr_t i = 0; i < sig->numOutputs; ++i)
+    out = __builtin_add_overflow(out, tensorBytes(&sig->outputs[i]), &out) ? INT64_MAX : out;
+  // Without a plan every intermediate is its own allocation.
+  int64_t intermediates = 0;
+  if (dlcExecutableGetIntermediateBytes(exe, &planned, &unplanned))
+    intermediates = planned;
+  int64_t total;
+  if (__builtin_add_overflow(in, out, &total) ||
+      __builtin_add_overflow(total, intermediates, &total))
+    total = INT64_MAX;
+  if (total <= o->maxMemory)
+    return true;
+  MlirStringRef name = dlcExecutableGetEntryName(exe);
+  fprintf(stderr, "%s: @%.*s needs ", dlcRunTool, (int)name.length, name.data);
+  printBytes(stderr, total);
+  fprintf(stderr, " (inputs ");
+  printBytes(stderr, in);
+  fprintf(stderr, ", outputs ");
+  printBytes(stderr, out);
+  fprintf(stderr, ", intermediates ");
+  printBytes(stderr, intermediates);
+  fprintf(stderr, "), more than --max-memory (");
+  printBytes(stderr, o->maxMemory);
+  fprintf(stderr, ")\n");
+  return false;
 }
 
 // Runs the executable once (the results checked) and, with --repeat, N
@@ -188,6 +231,8 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
             dlcRunTool, (long)numOutputs, (long)o->expects.count);
     return DLC_RUN_ERROR;
   }
+  if (!checkMemory(o, exe))
+    return DLC_RUN_ERROR;
   DlcTensor *expects = allocTensors(o->expects.count);
   DlcTensor *outputs = allocTensors(numOutputs);
   int status = DLC_RUN_ERROR;
@@ -244,6 +289,25 @@ typedef struct Compiled {
   double importSeconds, lowerSeconds, jitSeconds;
 } Compiled;
 
+// Input files larger than --max-memory in all are refused before they are
+// read (a tensor is never larger than its file).
+static bool checkFileSizes(const DlcRunArgs *o, const DlcRunFiles *files) {
+  int64_t total = 0;
+  for (intptr_t i = 0; i < files->count; ++i) {
+    struct stat st;
+    if (stat(files->paths[i], &st) == 0 && S_ISREG(st.st_mode))
+      total += (int64_t)st.st_size;
+  }
+  if (total <= o->maxMemory)
+    return true;
+  fprintf(stderr, "%s: the inputs hold ", dlcRunTool);
+  printBytes(stderr, total);
+  fprintf(stderr, ", more than --max-memory (");
+  printBytes(stderr, o->maxMemory);
+  fprintf(stderr, ")\n");
+  return false;
+}
+
 // Reads the tensors for the entry's arguments: --input files by position,
 // --test-data files by graph input.
 static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
@@ -263,7 +327,8 @@ static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
   if (ok) {
     c->inputs = allocTensors(list->count);
     c->numInputs = list->count;
-    ok = readTensors(list, c->inputs) && checkFits("input", list, c->inputs, sig.inputs);
+    ok = checkFileSizes(o, list) && readTensors(list, c->inputs) &&
+         checkFits("input", list, c->inputs, sig.inputs);
   }
   // Fit `?` dims to the inputs.
   bool dynamic = false;
