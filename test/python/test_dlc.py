@@ -99,6 +99,18 @@ def test_errors_carry_diagnostics_with_locations(tmp_path):
         dlc.compile(pretty)
 
 
+def test_run_time_errors_raise_with_the_node():
+    m = dlc.compile('func.func @lookup(%t: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {\n'
+                    '  %r = "dlc_graph.gather"(%t, %i) : (tensor<4x2xf32>, tensor<2xi64>) -> '
+                    'tensor<2x2xf32> loc("embed")\n  return %r : tensor<2x2xf32>\n}\n')
+    table = np.arange(8, dtype=np.float32).reshape(4, 2)
+    np.testing.assert_array_equal(m(table, np.array([3, -4]))[0], table[[3, 0]])
+    with pytest.raises(dlc.Error, match=r"index out of range at 'embed' \(status 257\)"):
+        m(table, np.array([0, 4]))
+    # The module stays usable after a failed run.
+    np.testing.assert_array_equal(m(table, np.array([1, 2]))[0], table[[1, 2]])
+
+
 def test_pipelines_and_options():
     text = dlc.run_pipeline(RELU, "builtin.module(dlc-graph-to-tensor,dlc-tensor-to-linalg)")
     assert "linalg.generic" in text and "dlc_graph" not in text
