@@ -60,6 +60,17 @@ MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v) {
   return v->value;
 }
 
+// Whether `vi` declares a tensor type with an element type DLC has and a
+// shape. Anything less declares nothing (exporters leave types out or
+// partial); an element type DLC lacks is reported at the node making it.
+static bool declaresTensorType(DlcOnnxImporter *imp, const Onnx__ValueInfoProto *vi) {
+  const Onnx__TypeProto *t = vi->type;
+  return t && t->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && t->tensor_type &&
+         t->tensor_type->has_elem_type &&
+         !mlirTypeIsNull(dlcOnnxElementType(imp->ctx, t->tensor_type->elem_type)) &&
+         t->tensor_type->shape;
+}
+
 // Types declared for outputs and intermediate values refine what DLC infers.
 static void collectHints(DlcOnnxImporter *imp) {
   const Onnx__GraphProto *g = imp->graph;
@@ -70,9 +81,14 @@ static void collectHints(DlcOnnxImporter *imp) {
       continue;
     DlcStr why = DLC_STR_INIT;
     MlirType type = dlcOnnxValueInfoType(imp->ctx, vi, &why);
-    dlcStrFree(&why);
     if (!mlirTypeIsNull(type))
       dlcOnnxValueGet(&imp->values, vi->name)->hint = type;
+    else if (declaresTensorType(imp, vi))
+      // A declaration that is invalid (a negative dim) or beyond DLC (a
+      // rank above its limit) is reported, not ignored.
+      dlcOnnxReportUnsupported(imp, "%s '%s': %s", k < g->n_value_info ? "value_info" : "output",
+                               vi->name, dlcStrGet(&why));
+    dlcStrFree(&why);
   }
 }
 

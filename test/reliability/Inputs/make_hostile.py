@@ -61,6 +61,10 @@ MODELS = {
     "duplicate_output": model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
                               [("x", T.FLOAT, [2, 3])],
                               [("y", T.FLOAT, [2, 3]), ("y", T.FLOAT, [2, 3])]),
+    # A declared intermediate type with a negative dim.
+    "negative_declared_dim": model([helper.make_node("Relu", ["x"], ["t"], name="relu"),
+                                    helper.make_node("Neg", ["t"], ["y"], name="neg")],
+                                   [("x", T.FLOAT, [2, 3])], [("y", T.FLOAT, [2, 3])]),
     "external_no_key": add_weight(external("w", [(None, "w.bin")])),
     "external_no_value": add_weight(external("w", [("location", None)])),
     "external_bad_offset": add_weight(external("w", [("location", "w.bin"), ("offset", "12abc")])),
@@ -83,6 +87,8 @@ TENSORS = {
 
 def main():
     outdir = sys.argv[1]
+    MODELS["negative_declared_dim"].graph.value_info.append(
+        helper.make_tensor_value_info("t", T.FLOAT, [-5, 3]))
     os.makedirs(outdir, exist_ok=True)
     for name, m in MODELS.items():
         with open(os.path.join(outdir, name + ".onnx"), "wb") as f:
