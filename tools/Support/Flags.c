@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const char **value,
                       const char *tool, int *status, int errorStatus) {
@@ -110,4 +111,13 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
     return true;
   }
   return false;
+}
+
+bool dlcOutputIsInput(const char *tool, const char *input, const char *output) {
+  struct stat in, out;
+  if (!input || !output || !strcmp(input, "-") || !strcmp(output, "-") || stat(input, &in) != 0 ||
+      stat(output, &out) != 0 || in.st_dev != out.st_dev || in.st_ino != out.st_ino)
+    return false;
+  fprintf(stderr, "%s: -o '%s' is the input file; write the output elsewhere\n", tool, output);
+  return true;
 }

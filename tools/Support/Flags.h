@@ -26,4 +26,9 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
 /// what --threads is when not given.
 void dlcPrintCodegenFlagsHelp(const char *threadsDefault);
 
+/// Whether -o `output` names the input file `input` (through links or
+/// another path): writing it would replace what is being read, so the
+/// tools refuse, after a message from `tool`. "-" is never a file.
+bool dlcOutputIsInput(const char *tool, const char *input, const char *output);
+
 #endif // DLC_TOOLS_COMMANDLINE_H

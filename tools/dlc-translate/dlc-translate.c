@@ -166,6 +166,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
     fprintf(stderr, "%s: no input file\n", tool);
     return 1;
   }
+  if (dlcOutputIsInput(tool, o->input, o->output))
+    return 1;
   if ((o->mode == MODE_OBJECT || o->mode == MODE_SHARED) && (!o->output || !strcmp(o->output, "-"))) {
     fprintf(stderr, "%s: '%s' needs an output file (-o)\n", tool, o->modeFlag);
     return 1;
