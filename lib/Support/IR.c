@@ -20,6 +20,13 @@ bool dlcIsDlcOp(MlirOperation op) {
          (name.length > 11 && !strncmp(name.data, "dlc_tensor.", 11));
 }
 
+bool dlcShapedTypeHasZeroDim(MlirType shaped) {
+  for (intptr_t d = 0, r = mlirShapedTypeGetRank(shaped); d < r; ++d)
+    if (mlirShapedTypeGetDimSize(shaped, d) == 0)
+      return true;
+  return false;
+}
+
 MlirOperation dlcDefiningOp(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }

@@ -31,6 +31,9 @@ MlirType dlcFuncGetType(MlirOperation func);
 bool dlcFunctionTypeAllInputs(MlirType fnType, bool (*pred)(MlirType));
 bool dlcFunctionTypeAllResults(MlirType fnType, bool (*pred)(MlirType));
 
+/// Does the shaped type have a static dim of size 0 (no elements)?
+bool dlcShapedTypeHasZeroDim(MlirType shaped);
+
 /// The op defining `v`, or null for a block argument.
 MlirOperation dlcDefiningOp(MlirValue v);
 

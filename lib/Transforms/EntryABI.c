@@ -134,18 +134,11 @@ static void refineSignature(MlirOperation func, MlirType fnType) {
   }
 }
 
-static bool hasZeroElements(MlirType memref) {
-  for (intptr_t d = 0, r = mlirShapedTypeGetRank(memref); d < r; ++d)
-    if (mlirShapedTypeGetDimSize(memref, d) == 0)
-      return true;
-  return false;
-}
-
 // convert-func-to-llvm cannot pass an empty memref such as memref<2x0xf32>
 // as a bare pointer (its row-major strides look non-contiguous to it).
 // Such an argument becomes memref<0xf32>, reinterpreted at entry.
 static MlirType flattenEmptyArgument(MlirOperation func, intptr_t i, MlirType type) {
-  if (mlirShapedTypeGetRank(type) < 2 || !hasZeroElements(type))
+  if (mlirShapedTypeGetRank(type) < 2 || !dlcShapedTypeHasZeroDim(type))
     return type;
   MlirContext ctx = mlirOperationGetContext(func);
   intptr_t rank = mlirShapedTypeGetRank(type);

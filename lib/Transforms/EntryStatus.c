@@ -130,13 +130,6 @@ MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret) {
   return status;
 }
 
-static bool isStaticallyEmpty(MlirType memref) {
-  for (intptr_t d = 0, r = mlirShapedTypeGetRank(memref); d < r; ++d)
-    if (mlirShapedTypeGetDimSize(memref, d) == 0)
-      return true;
-  return false;
-}
-
 // Moves the ops after `alloc` up to `terminator` into the then-block of an
 // scf.if on alloc's pointer (yielding the status, terminator's operand 0),
 // whose else-block yields DlcStatusOutOfMemory; the terminator returns the
@@ -204,7 +197,7 @@ void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret) {
   MlirOperation terminator = ret;
   MlirOperation op = mlirBlockGetFirstOperation(entryBlock(func));
   while (!mlirOperationEqual(op, terminator)) {
-    if (dlcIsOp(op, "memref.alloc") && !isStaticallyEmpty(mlirValueGetType(result(op)))) {
+    if (dlcIsOp(op, "memref.alloc") && !dlcShapedTypeHasZeroDim(mlirValueGetType(result(op)))) {
       // The rest of the block, now in the then-block, is scanned from its
       // first op.
       terminator = guard(op, terminator);
