@@ -53,11 +53,26 @@ typedef struct DlcCompileOptions {
   /// The C compiler that links shared libraries (found on PATH); NULL for
   /// "cc".
   const char *linker;
+  //--- Instrumentation.
+  /// Time each node (or fused group of nodes) of the entries: the code
+  /// reads the clock between them, for a DlcProfile (dlc-c/Profile.h) to
+  /// collect. JIT executables only (dlcExecutableCreate); default false.
+  bool profile;
+  /// When lowering fails, write the IR it started from and the pipeline
+  /// to this file, for `dlc-opt --run-reproducer` (NULL or "": none).
+  const char *reproducer;
 } DlcCompileOptions;
 
 /// The defaults: optimized, fast code generation, 1 thread, DLC's
-/// schedules, LLVM -O2, the host CPU, "cc".
+/// schedules, LLVM -O2, the host CPU, "cc", no profile, no reproducer.
 DLC_CAPI_EXPORTED DlcCompileOptions dlcCompileOptionsGetDefault(void);
+
+/// The times of runs, per node (dlc-c/Profile.h).
+typedef struct DlcProfile {
+  void *ptr;
+} DlcProfile;
+
+static inline bool dlcProfileIsNull(DlcProfile profile) { return !profile.ptr; }
 
 typedef struct DlcRunOptions {
   /// Called once with the whole message when a run fails (an argument
@@ -65,9 +80,12 @@ typedef struct DlcRunOptions {
   /// compiled code); NULL to stay silent.
   MlirStringCallback errorCallback;
   void *userData;
+  /// Where the run's times go, per node (dlcProfileCreate); null for none.
+  /// The executable must be compiled with DlcCompileOptions.profile.
+  DlcProfile profile;
 } DlcRunOptions;
 
-/// The defaults: no error callback.
+/// The defaults: no error callback, no profile.
 DLC_CAPI_EXPORTED DlcRunOptions dlcRunOptionsGetDefault(void);
 
 #ifdef __cplusplus

@@ -194,6 +194,15 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
     return mlirLogicalResultSuccess();
   bool fused = !mlirOperationIsNull(t->epilogue);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
+  if (fused) {
+    // The group's loops compute the epilogue's nodes too: every op of it
+    // carries all their locations, the convolution's first.
+    MlirLocation both[2] = {mlirOperationGetLocation(t->op), mlirOperationGetLocation(t->epilogue)};
+    MlirLocation group =
+        mlirLocationFusedGet(mlirOperationGetContext(t->op), 2, both, mlirAttributeGetNull());
+    for (int i = 0; i < 3; ++i)
+      mlirOperationSetLocation(targets[i], group);
+  }
   char sequence[64];
   snprintf(sequence, sizeof sequence, "%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",

@@ -187,6 +187,28 @@ static const DlcPassDef passes[] = {
      "since each result becomes its own out-parameter. dlc-graph-to-linalg runs it after "
      "shape inference.",
      "builtin.module", 0, {{0}}, dlcRunRecordSignatures, {"bufferization"}},
+    {"dlc-record-nodes", "DlcRecordNodes",
+     "Record each node's op, result type and FLOPs, for profiles",
+     "A profile row names a node of the model (an ONNX node: a name its ops' locations carry; "
+     "IR without names uses file:line:col), but the loops a node becomes keep only its "
+     "location. On each public function of dlc ops the pass records, per node, as `dlc.nodes` "
+     "(an array of `{name, op, shape, flops}`): its dlc op (the first with a FLOP count, else "
+     "the last), the type of its last op's result, and the FLOPs of conv, conv_transpose, "
+     "matmul and gemm (a multiply and an add per term). dlc-instrument-profile reads it. The "
+     "lowering pipelines run it after shape inference when profiling.",
+     "builtin.module", 0, {{0}}, dlcRunRecordNodes, {NULL}},
+    {"dlc-instrument-profile", "DlcInstrumentProfile",
+     "Time each node or fused group of nodes of the entries",
+     "Runs on loops (before dlc-entry-abi), on public functions of one block that carry "
+     "`dlc.nodes`. Before each top-level op that does work (not allocations, views, constants "
+     "or index arithmetic) whose location names recorded nodes, and whose set of nodes (a row: "
+     "one node, or the nodes fused into one loop nest) differs from the op before it, inserts "
+     "`func.call @dlc_profile_mark(row)`, and `@dlc_profile_mark(-1)` before the return. The "
+     "runtime's mark charges the time since the previous mark to the row then running, so each "
+     "row is timed, not estimated, for one clock read per row. Records the rows as "
+     "`dlc.profile` (`{nodes, op, shape, flops}` each) for the runtime (dlc-c/Profile.h, "
+     "`dlc-run --profile`).",
+     "builtin.module", 0, {{0}}, dlcRunInstrumentProfile, {"func", "arith"}},
     {"dlc-entry-abi", "DlcEntryABI", "Give entries DLC's C calling convention",
      "Public functions are the entries that dlc-run calls and dlc-translate exports as "
      "`int name(const T *in0, .., T *out0, ..)` (0 on success). On each bufferized public "
@@ -249,12 +271,14 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
 
 // The options of the lowering pipelines, described as a pass's are.
 #define LOWERING_OPTIONS(flag)                                                                   \
-  {flag, flag, "", "", "builtin.module", 3,                                                      \
+  {flag, flag, "", "", "builtin.module", 4,                                                      \
    {{"codegen", "string", "fast",                                                                \
      "fast: DLC's schedules (dlc-codegen) and vector code; naive: one scalar loop nest per op, "   \
      "the reference the fast path is tested against"},                                          \
     {"threads", "int", "1", "threads the compiled code runs on (above 1: OpenMP, libomp)"},     \
-    {"schedules", "string", "", "a transform library whose named sequences replace DLC's"}},    \
+    {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},     \
+    {"profile", "bool", "false",                                                                 \
+     "time each node (dlc-record-nodes, dlc-instrument-profile) for dlc-c/Profile.h"}},         \
    NULL, {NULL}}
 static const DlcPassDef linalgToLoopsOptions = LOWERING_OPTIONS("dlc-linalg-to-loops");
 static const DlcPassDef lowerToLLVMOptions = LOWERING_OPTIONS("dlc-lower-to-llvm");

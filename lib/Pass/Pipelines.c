@@ -70,7 +70,7 @@ DlcCompileOptions dlcCompileOptionsGetDefault(void) {
   return o;
 }
 
-DlcRunOptions dlcRunOptionsGetDefault(void) { return (DlcRunOptions){NULL, NULL}; }
+DlcRunOptions dlcRunOptionsGetDefault(void) { return (DlcRunOptions){NULL, NULL, {NULL}}; }
 
 static DlcCompileOptions orDefaults(const DlcCompileOptions *options) {
   return options ? *options : dlcCompileOptionsGetDefault();
@@ -168,9 +168,12 @@ MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm, MlirStringRef d
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult addGraphToLinalg(const Builder *b) {
+static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile) {
   // Static shapes first: every later step sees what the model fixes.
   TRY(addOwn(b, "dlc-infer-shapes"));
+  // What a profile says of each node, while the ops still say it.
+  if (profile)
+    TRY(addOwn(b, "dlc-record-nodes"));
   // Record public functions' tensor signatures before lowering erases
   // them (unsigned types, results): dlc-run and headers read them.
   TRY(addOwn(b, "dlc-record-signatures"));
@@ -223,7 +226,7 @@ static MlirLogicalResult checkOptions(const Builder *b, const DlcCompileOptions 
 
 static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOptions *options) {
   DlcCompileOptions o = *options;
-  TRY(addGraphToLinalg(b));
+  TRY(addGraphToLinalg(b, o.profile));
   if (o.codegen == DlcCodegenFast) {
     // Convolutions in the layout their schedules vectorize (NHWC), with
     // transposes that elementwise fusion then cancels between layers; the
@@ -262,6 +265,10 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
 // twice, and IR that reaches these steps has been through it.
 static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOptions *o) {
+  // Clock reads between the nodes' loop nests, while they are top-level
+  // ops of the entry (the entry ABI may nest them).
+  if (o->profile)
+    TRY(addOwn(b, "dlc-instrument-profile"));
   // Public functions take static row-major buffers and return an i32
   // status, as dlc-translate's headers say.
   TRY(addOwn(b, "dlc-entry-abi"));
@@ -315,7 +322,7 @@ static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOption
 
 MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
   const Builder b = {pm, NULL, NULL};
-  return addGraphToLinalg(&b);
+  return addGraphToLinalg(&b, false);
 }
 
 #define WITH_CHECKED_OPTIONS(steps)                                                                \
@@ -377,5 +384,6 @@ MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values
   }
   out->threads = dlcPassOptionInt(values, "threads");
   out->schedules = dlcPassOptionString(values, "schedules");
+  out->profile = dlcPassOptionBool(values, "profile");
   return mlirLogicalResultSuccess();
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Entry/Entry.h"
+#include "Runtime/Profile.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "dlc-c/Runtime.h"
@@ -30,6 +31,8 @@ typedef struct Executable {
   int64_t plannedBytes, unplannedBytes; ///< -1: not recorded
   char **checks; ///< `dlc.checks`: where each run-time check is
   intptr_t numChecks;
+  DlcProfileRows profileRows; ///< `dlc.profile`: what an instrumented entry times
+  bool profiled;
 } Executable;
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -126,6 +129,8 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
   exe->plannedBytes = bytesAttr(entry, "dlc.peak_intermediate_bytes");
   exe->unplannedBytes = bytesAttr(entry, "dlc.intermediate_bytes_unplanned");
   copyChecks(exe, mlirOperationGetDiscardableAttributeByName(entry, ref("dlc.checks")));
+  exe->profiled = dlcProfileRowsRead(
+      mlirOperationGetDiscardableAttributeByName(entry, ref("dlc.profile")), &exe->profileRows);
   // Code for more than one thread calls the OpenMP runtime; other code
   // needs only libc and libm, which the process has loaded already.
   bool openmp = dlcModuleUsesOpenMP(module);
@@ -140,6 +145,9 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
   exe->engine = mlirExecutionEngineCreate(module, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
                                           openmp ? 1 : 0, openmp ? &runtime : NULL, false, false);
   if (!mlirExecutionEngineIsNull(exe->engine)) {
+    // Instrumented code calls the runtime's mark (dlc-instrument-profile).
+    mlirExecutionEngineRegisterSymbol(exe->engine, ref("dlc_profile_mark"),
+                                      (void *)(uintptr_t)dlcProfileMark);
     mlirExecutionEngineInitialize(exe->engine);
     // The lookup compiles: unresolved symbols show up here.
     exe->packed = (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, name);
@@ -162,6 +170,7 @@ void dlcExecutableDestroy(DlcExecutable executable) {
   for (intptr_t i = 0; i < exe->numChecks; ++i)
     free(exe->checks[i]);
   free(exe->checks);
+  dlcProfileRowsDestroy(&exe->profileRows);
   free(exe->name);
   free(exe);
 }
@@ -172,6 +181,11 @@ const DlcSignature *dlcExecutableGetSignature(DlcExecutable executable) {
 
 MlirStringRef dlcExecutableGetEntryName(DlcExecutable executable) {
   return ref(((Executable *)executable.ptr)->name);
+}
+
+const DlcProfileRows *dlcExecutableGetProfileRows(DlcExecutable executable) {
+  Executable *exe = executable.ptr;
+  return exe->profiled ? &exe->profileRows : NULL;
 }
 
 bool dlcExecutableGetIntermediateBytes(DlcExecutable executable, int64_t *planned,
@@ -211,9 +225,15 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
                                    DlcTensor *outputs, const DlcRunOptions *options) {
   MlirStringCallback errorCallback = options ? options->errorCallback : NULL;
   void *userData = options ? options->userData : NULL;
+  DlcProfile profile = options ? options->profile : (DlcProfile){NULL};
   Executable *exe = executable.ptr;
   const DlcSignature *sig = &exe->signature;
   DlcStr message = DLC_STR_INIT;
+  if (!dlcProfileIsNull(profile) && dlcProfileGetRows(profile) != &exe->profileRows) {
+    dlcStrPrintf(&message, "the profile given to @%s was created for another executable",
+                 exe->name);
+    return fail(errorCallback, userData, &message);
+  }
   if (numInputs != sig->numInputs || numOutputs != sig->numOutputs) {
     dlcStrPrintf(&message, "@%s takes %ld inputs and %ld outputs, got %ld and %ld", exe->name,
                  (long)sig->numInputs, (long)sig->numOutputs, (long)numInputs, (long)numOutputs);
@@ -254,7 +274,11 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
   }
   int32_t status = 0;
   args[n] = &status;
+  if (!dlcProfileIsNull(profile))
+    dlcProfileRunBegin(profile);
   exe->packed(args);
+  if (!dlcProfileIsNull(profile))
+    dlcProfileRunEnd(profile);
   if (!onStack) {
     free(args);
     free(pointers);

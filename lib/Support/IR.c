@@ -5,6 +5,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,4 +89,42 @@ bool dlcFunctionTypeAllResults(MlirType fnType, bool (*pred)(MlirType)) {
     if (!pred(mlirFunctionTypeGetResult(fnType, i)))
       return false;
   return true;
+}
+
+static int forEachName(MlirLocation loc, void (*fn)(MlirStringRef, void *), void *userData) {
+  if (mlirLocationIsAName(loc)) {
+    fn(mlirIdentifierStr(mlirLocationNameGetName(loc)), userData);
+    return 1;
+  }
+  if (!mlirLocationIsAFused(loc))
+    return 0;
+  intptr_t n = (intptr_t)mlirLocationFusedGetNumLocations(loc);
+  MlirLocation *parts = malloc(sizeof(MlirLocation) * (size_t)(n ? n : 1));
+  if (!parts)
+    abort();
+  mlirLocationFusedGetLocations(loc, parts);
+  int count = 0;
+  for (intptr_t i = 0; i < n; ++i)
+    count += forEachName(parts[i], fn, userData);
+  free(parts);
+  return count;
+}
+
+int dlcLocationForEachNode(MlirLocation loc, void (*fn)(MlirStringRef node, void *userData),
+                           void *userData) {
+  int count = forEachName(loc, fn, userData);
+  if (count || !mlirLocationIsAFileLineColRange(loc))
+    return count;
+  char text[64];
+  MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+  int len = snprintf(text, sizeof text, ":%d:%d", mlirLocationFileLineColRangeGetStartLine(loc),
+                     mlirLocationFileLineColRangeGetStartColumn(loc));
+  char *whole = malloc(file.length + (size_t)len + 1);
+  if (!whole)
+    abort();
+  memcpy(whole, file.data, file.length);
+  memcpy(whole + file.length, text, (size_t)len + 1);
+  fn(mlirStringRefCreate(whole, file.length + (size_t)len), userData);
+  free(whole);
+  return 1;
 }

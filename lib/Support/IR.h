@@ -40,6 +40,14 @@ MlirOperation dlcDefiningOp(MlirValue v);
 /// Are all loops of the linalg op `op` (its `iterator_types`) parallel?
 bool dlcAllLoopsParallel(MlirOperation op);
 
+/// Calls `fn` with the model nodes a location names: each name of a
+/// NameLoc (an ONNX node's; fused locations give each of theirs in order,
+/// and a name's child location is not searched), or, where there is none,
+/// "file:line:col" of a file location (IR written by hand). Returns how
+/// many it called `fn` with.
+int dlcLocationForEachNode(MlirLocation loc, void (*fn)(MlirStringRef node, void *userData),
+                           void *userData);
+
 typedef struct DlcOpList {
   MlirOperation *items;
   size_t count, capacity;

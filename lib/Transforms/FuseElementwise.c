@@ -199,7 +199,10 @@ static MlirValue cloneBody(MlirBlock body, MlirBlock into, Mapping *m) {
 
 static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
   MlirContext ctx = mlirOperationGetContext(consumer);
-  MlirLocation loc = mlirOperationGetLocation(consumer);
+  // Both ops' locations, producer first: diagnostics and profiles name
+  // every node the loop nest computes.
+  MlirLocation both[2] = {mlirOperationGetLocation(producer), mlirOperationGetLocation(consumer)};
+  MlirLocation loc = mlirLocationFusedGet(ctx, 2, both, mlirAttributeGetNull());
   intptr_t loops = mlirAffineMapGetNumDims(mapOf(consumer, 0));
   intptr_t pIn = numInputs(producer), cIn = numInputs(consumer);
   intptr_t cOut = mlirOperationGetNumOperands(consumer) - cIn;

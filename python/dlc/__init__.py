@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _capi as C
 
-__all__ = ["Error", "Module", "TensorInfo", "PassInfo", "compile", "export", "import_onnx",
+__all__ = ["Error", "Module", "Profile", "ProfileRow", "TensorInfo", "PassInfo", "compile", "export", "import_onnx",
            "run_pipeline", "passes"]
 
 
@@ -38,6 +38,45 @@ TensorInfo = collections.namedtuple("TensorInfo", "name dtype shape")
 TensorInfo.__doc__ = "An input or output: its name, numpy dtype and shape (None: dynamic dim)."
 PassInfo = collections.namedtuple("PassInfo", "name summary description is_pipeline options")
 PassOption = collections.namedtuple("PassOption", "name type default description")
+ProfileRow = collections.namedtuple("ProfileRow", "name op shape nodes flops times")
+ProfileRow.__doc__ = ("A node (or the nodes fused with it, `nodes`) of a profile: its dlc op(s), "
+                      "result shape, FLOPs per run (0: no count) and seconds in each run.")
+
+
+class Profile:
+    """Times per node over the runs of Module.profile: `rows` (ProfileRow),
+    `run_times` (seconds of each whole run), `table()` (dlc-run --profile's
+    table) and `trace()` / `write_trace(path)` (Chrome trace events)."""
+
+    def __init__(self, handle):
+        p = handle
+        runs = C.lib.dlcProfileGetNumRuns(p)
+        self.rows = []
+        for r in range(C.lib.dlcProfileGetNumRows(p)):
+            info = C.lib.dlcProfileGetRowInfo(p, r)
+            nodes = tuple(C.lib.dlcProfileGetRowNode(p, r, k).get() for k in range(info.numNodes))
+            times = [C.lib.dlcProfileGetTime(p, k, r) for k in range(runs)]
+            self.rows.append(ProfileRow(info.name.get(), info.opType.get(), info.shape.get(),
+                                        nodes, info.flops, times))
+        self.run_times = [C.lib.dlcProfileGetRunTime(p, k) for k in range(runs)]
+        self._table = _collect(C.lib.dlcProfilePrint, p)
+        self._trace = _collect(C.lib.dlcProfilePrintTrace, p)
+
+    def table(self):
+        return self._table
+
+    def trace(self):
+        return self._trace
+
+    def write_trace(self, path):
+        with open(path, "w") as f:
+            f.write(self._trace)
+
+
+def _collect(printer, handle):
+    pieces = []
+    printer(handle, C.StringCallback(lambda text, _: pieces.append(text.get())), None)
+    return "".join(pieces)
 
 
 class _Context:
@@ -160,15 +199,38 @@ class Module:
     input name; it returns a list of arrays, one per output. Calls are
     thread-safe (one at a time per Module; the GIL is released meanwhile)."""
 
-    def __init__(self, context, executable, names, output_names):
+    def __init__(self, context, executable, names, output_names, profiled=False):
         self._context = context
         self._exe = executable
+        self._profiled = profiled
         self._lock = threading.Lock()
         sig = C.lib.dlcExecutableGetSignature(executable).contents
         self.inputs = _info(sig.inputs, sig.numInputs, names)
         self.outputs = _info(sig.outputs, sig.numOutputs, output_names)
 
     def __call__(self, *arrays, **by_name):
+        inputs, outputs = self._prepare(arrays, by_name)
+        self._run(inputs, outputs, C.Profile())
+        return outputs
+
+    def profile(self, *arrays, repeat=10, **by_name):
+        """Runs the model once to warm up, then `repeat` times timing each
+        node; returns a Profile. Needs dlc.compile(..., profile=True)."""
+        if not self._profiled:
+            raise Error("compile with profile=True to profile")
+        if repeat < 1:
+            raise Error(f"repeat must be at least 1, got {repeat}")
+        inputs, outputs = self._prepare(arrays, by_name)
+        self._run(inputs, outputs, C.Profile())
+        handle = C.lib.dlcProfileCreate(self._exe)
+        try:
+            for _ in range(repeat):
+                self._run(inputs, outputs, handle)
+            return Profile(handle)
+        finally:
+            C.lib.dlcProfileDestroy(handle)
+
+    def _prepare(self, arrays, by_name):
         if by_name:
             if arrays:
                 raise Error("pass the inputs by position or by name, not both")
@@ -191,17 +253,19 @@ class Module:
                 raise Error(f"input '{info.name}' must have shape {info.shape}, "
                             f"got {array.shape}")
             inputs.append(array)
-        outputs = [np.empty(o.shape, o.dtype) for o in self.outputs]
+        return inputs, [np.empty(o.shape, o.dtype) for o in self.outputs]
+
+    def _run(self, inputs, outputs, profile):
         ins = (C.Tensor * max(1, len(inputs)))(*[_tensor_of(a) for a in inputs])
         outs = (C.Tensor * max(1, len(outputs)))(*[_tensor_of(a) for a in outputs])
         errors = []
-        options = C.RunOptions(C.StringCallback(lambda text, _: errors.append(text.get())), None)
+        options = C.RunOptions(C.StringCallback(lambda text, _: errors.append(text.get())), None,
+                               profile)
         with self._lock:
             ok = C.lib.dlcExecutableRun(self._exe, len(inputs), ins, len(outputs), outs,
                                         ctypes.byref(options)).value
         if not ok:
             raise Error("".join(errors) or "the run failed")
-        return outputs
 
     def __del__(self):
         if getattr(self, "_exe", None) is not None and self._exe.ptr:
@@ -209,19 +273,22 @@ class Module:
             self._exe = None
 
 
-def _options(threads, optimize):
+def _options(threads, optimize, profile=False):
     options = C.lib.dlcCompileOptionsGetDefault()
     options.optimize = bool(optimize)
+    options.profile = bool(profile)
     options.threads = threads if threads is not None else (os.cpu_count() or 1)
     return options
 
 
-def compile(source, *, threads=None, optimize=True, pipeline=None):
+def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False):
     """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
     text) for this machine. `threads`: threads the code runs on (None: the
     machine's cores); `optimize`: DLC's graph optimizations first;
     `pipeline`: a textual pass pipeline run on the module before DLC's
-    lowering (e.g. "builtin.module(dlc-fold-constants{max-elements=64})")."""
+    lowering (e.g. "builtin.module(dlc-fold-constants{max-elements=64})");
+    `profile`: time each node, for Module.profile (a separate compile: code
+    compiled without it reads no clocks)."""
     context = _Context()
     module = _load(context, source)
     try:
@@ -230,7 +297,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None):
         entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
         if not entry.ptr:
             context.fail("no entry to compile")
-        options = _options(threads, optimize)
+        options = _options(threads, optimize, profile)
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
@@ -239,7 +306,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None):
             context.fail("compilation failed")
     finally:
         C.lib.mlirModuleDestroy(module)
-    return Module(context, exe, names, output_names)
+    return Module(context, exe, names, output_names, profile)
 
 
 def export(source, path, *, kind="shared", name=None, threads=1, optimize=True):

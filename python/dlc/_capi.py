@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 3  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 4  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):
@@ -34,6 +34,7 @@ PassManager = _handle("PassManager")
 OpPassManager = _handle("OpPassManager")
 Diagnostic = _handle("Diagnostic")
 Executable = _handle("Executable")
+Profile = _handle("Profile")
 
 
 class LogicalResult(ctypes.Structure):
@@ -70,11 +71,18 @@ class CompileOptions(ctypes.Structure):
     _fields_ = [("optimize", ctypes.c_bool), ("disabledPasses", ctypes.c_char_p),
                 ("codegen", ctypes.c_int), ("threads", ctypes.c_int64),
                 ("schedules", ctypes.c_char_p), ("optLevel", ctypes.c_int),
-                ("cpu", ctypes.c_char_p), ("linker", ctypes.c_char_p)]
+                ("cpu", ctypes.c_char_p), ("linker", ctypes.c_char_p),
+                ("profile", ctypes.c_bool), ("reproducer", ctypes.c_char_p)]
 
 
 class RunOptions(ctypes.Structure):
-    _fields_ = [("errorCallback", StringCallback), ("userData", ctypes.c_void_p)]
+    _fields_ = [("errorCallback", StringCallback), ("userData", ctypes.c_void_p),
+                ("profile", Profile)]
+
+
+class ProfileRowInfo(ctypes.Structure):
+    _fields_ = [("name", StringRef), ("opType", StringRef), ("shape", StringRef),
+                ("flops", ctypes.c_double), ("numNodes", ctypes.c_ssize_t)]
 
 
 class PassOptionInfo(ctypes.Structure):
@@ -136,6 +144,17 @@ _SIGNATURES = {
     "dlcExecutableRun": (LogicalResult, [Executable, ctypes.c_ssize_t, ctypes.POINTER(Tensor),
                                          ctypes.c_ssize_t, ctypes.POINTER(Tensor),
                                          ctypes.POINTER(RunOptions)]),
+    "dlcProfileCreate": (Profile, [Executable]),
+    "dlcProfileDestroy": (None, [Profile]),
+    "dlcProfileGetNumRows": (ctypes.c_ssize_t, [Profile]),
+    "dlcProfileGetRowInfo": (ProfileRowInfo, [Profile, ctypes.c_ssize_t]),
+    "dlcProfileGetRowNode": (StringRef, [Profile, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+    "dlcProfileGetNumRuns": (ctypes.c_ssize_t, [Profile]),
+    "dlcProfileGetTime": (ctypes.c_double, [Profile, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+    "dlcProfileGetStart": (ctypes.c_double, [Profile, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+    "dlcProfileGetRunTime": (ctypes.c_double, [Profile, ctypes.c_ssize_t]),
+    "dlcProfilePrint": (None, [Profile, StringCallback, ctypes.c_void_p]),
+    "dlcProfilePrintTrace": (None, [Profile, StringCallback, ctypes.c_void_p]),
     "dlcModuleGetNumEntries": (ctypes.c_ssize_t, [Module]),
     "dlcModuleGetEntry": (Operation, [Module, ctypes.c_ssize_t]),
     "dlcEntryGetName": (StringRef, [Operation]),

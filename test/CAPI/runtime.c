@@ -7,6 +7,7 @@
 // errors of their code, LLVM IR, objects and headers.
 
 #include "dlc-c/Dialects.h"
+#include "dlc-c/Profile.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
 
@@ -265,6 +266,88 @@ static void testStatus(void) {
   mlirContextDestroy(ctx);
 }
 
+static void printPiece(MlirStringRef s, void *userData) {
+  fwrite(s.data, 1, s.length, (FILE *)userData);
+}
+
+// CHECK-LABEL: testProfile
+static void testProfile(void) {
+  printf("testProfile\n");
+  MlirContext ctx = createContext();
+  const char *text =
+      "func.func @f(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {\n"
+      "  %m = \"dlc_graph.matmul\"(%a, %a) : (tensor<64x64xf32>, tensor<64x64xf32>) -> "
+      "tensor<64x64xf32> loc(\"mm\")\n"
+      "  %r = \"dlc_graph.relu\"(%m) : (tensor<64x64xf32>) -> tensor<64x64xf32> loc(\"act\")\n"
+      "  return %r : tensor<64x64xf32>\n}";
+  DlcCompileOptions options = dlcCompileOptionsGetDefault();
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRef(text));
+  DlcExecutable plain = dlcExecutableCreate(m, mlirStringRef("f"), &options);
+  mlirModuleDestroy(m);
+  // Code compiled without the option has no profile.
+  // CHECK-NEXT: plain: null profile 1
+  printf("plain: null profile %d\n", dlcProfileIsNull(dlcProfileCreate(plain)));
+  options.profile = true;
+  m = mlirModuleCreateParse(ctx, mlirStringRef(text));
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("f"), &options);
+  mlirModuleDestroy(m);
+  DlcProfile profile = dlcProfileCreate(exe);
+  DlcTensor in, out;
+  int64_t shape[] = {64, 64};
+  dlcTensorCreate(DLC_DTYPE_F32, 2, shape, &in);
+  dlcTensorCreate(DLC_DTYPE_F32, 2, shape, &out);
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  run.profile = profile;
+  for (int i = 0; i < 3; ++i)
+    dlcExecutableRun(exe, 1, &in, 1, &out, &run);
+  // One row per node, in the order they run.
+  // CHECK-NEXT: 2 rows, 3 runs
+  // CHECK-NEXT: row 0: mm matmul 64x64xf32 flops=524288 nodes=1 mm
+  // CHECK-NEXT: row 1: act relu 64x64xf32 flops=0 nodes=1 act
+  printf("%ld rows, %ld runs\n", (long)dlcProfileGetNumRows(profile),
+         (long)dlcProfileGetNumRuns(profile));
+  for (intptr_t r = 0; r < dlcProfileGetNumRows(profile); ++r) {
+    DlcProfileRowInfo info = dlcProfileGetRowInfo(profile, r);
+    MlirStringRef last = dlcProfileGetRowNode(profile, r, info.numNodes - 1);
+    printf("row %ld: %.*s %.*s %.*s flops=%.0f nodes=%ld %.*s\n", (long)r, (int)info.name.length,
+           info.name.data, (int)info.opType.length, info.opType.data, (int)info.shape.length,
+           info.shape.data, info.flops, (long)info.numNodes, (int)last.length, last.data);
+  }
+  // Each run's rows fit in the run.
+  // CHECK-NEXT: rows within runs: 1
+  bool within = true;
+  for (intptr_t k = 0; k < 3; ++k)
+    within = within && dlcProfileGetTime(profile, k, 0) > 0 &&
+             dlcProfileGetTime(profile, k, 0) <= dlcProfileGetRunTime(profile, k) &&
+             dlcProfileGetStart(profile, k, 0) >= 0;
+  printf("rows within runs: %d\n", within);
+  // CHECK-NEXT: {"displayTimeUnit": "ms", "traceEvents": [
+  // CHECK-NEXT: {"name": "mm", "cat": "node", "ph": "X", "pid": 0, "tid": 0, "ts": {{[0-9.]+}}, "dur": {{[0-9.]+}}, "args": {"run": 0, "op": "matmul", "shape": "64x64xf32", "flops": 524288}},
+  // CHECK-NEXT: {"name": "act", "cat": "node", "ph": "X", "pid": 0, "tid": 0, "ts": {{[0-9.]+}}, "dur": {{[0-9.]+}}, "args": {"run": 0, "op": "relu", "shape": "64x64xf32"}},
+  dlcProfilePrintTrace(profile, printPiece, stdout);
+  // A profile belongs to its executable.
+  // CHECK: the profile given to @f was created for another executable
+  DlcRunOptions wrong = dlcRunOptionsGetDefault();
+  wrong.errorCallback = print;
+  m = mlirModuleCreateParse(ctx, mlirStringRef(text));
+  DlcExecutable second = dlcExecutableCreate(m, mlirStringRef("f"), &options);
+  mlirModuleDestroy(m);
+  wrong.profile = profile;
+  dlcExecutableRun(second, 1, &in, 1, &out, &wrong);
+  printf("\n");
+  // CHECK-NEXT: cleared: 0 runs
+  dlcProfileClear(profile);
+  printf("cleared: %ld runs\n", (long)dlcProfileGetNumRuns(profile));
+  dlcProfileDestroy(profile);
+  dlcTensorDestroy(&in);
+  dlcTensorDestroy(&out);
+  dlcExecutableDestroy(second);
+  dlcExecutableDestroy(exe);
+  dlcExecutableDestroy(plain);
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testTarget
 static void testTarget(void) {
   printf("testTarget\n");
@@ -399,6 +482,7 @@ int main(int argc, char **argv) {
   testEntries();
   testExecutable();
   testStatus();
+  testProfile();
   testTarget();
   testMore();
   return 0;

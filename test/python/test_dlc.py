@@ -1,6 +1,7 @@
 """The Python package (python/dlc) on libDLC.so: compile and run, names,
 dtypes and shapes, errors with their locations, pipelines, the pass table."""
 
+import json
 import os
 
 import numpy as np
@@ -109,6 +110,29 @@ def test_run_time_errors_raise_with_the_node():
         m(table, np.array([0, 4]))
     # The module stays usable after a failed run.
     np.testing.assert_array_equal(m(table, np.array([1, 2]))[0], table[[1, 2]])
+
+
+def test_profile_times_each_node(tmp_path):
+    path = os.path.join(SHARED, "models", "lenet", "model.onnx")
+    x = np.random.default_rng(0).standard_normal((1, 1, 28, 28)).astype(np.float32)
+    m = dlc.compile(path, threads=1, profile=True)
+    plain = dlc.compile(path, threads=1)
+    # The instrumented code computes the same.
+    np.testing.assert_array_equal(m(x)[0], plain(x)[0])
+    p = m.profile(x, repeat=3)
+    names = [r.name for r in p.rows]
+    assert "/f/f.0/Conv" in names and "/c/c.5/Gemm" in names
+    conv = p.rows[names.index("/f/f.0/Conv")]
+    assert conv.op.startswith("conv") and conv.shape == "1x6x28x28xf32" and conv.flops > 0
+    assert all(len(r.times) == 3 for r in p.rows) and len(p.run_times) == 3
+    for k in range(3):
+        assert sum(r.times[k] for r in p.rows) <= p.run_times[k]
+    assert "/f/f.0/Conv" in p.table() and "whole run" in p.table()
+    p.write_trace(tmp_path / "trace.json")
+    events = json.load(open(tmp_path / "trace.json"))["traceEvents"]
+    assert len(events) == 3 * len(p.rows) and {e["name"] for e in events} == set(names)
+    with pytest.raises(dlc.Error, match="compile with profile=True"):
+        plain.profile(x)
 
 
 def test_pipelines_and_options():
