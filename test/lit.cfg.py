@@ -34,6 +34,17 @@ config.substitutions.append(("%dlc_omp_dir", config.dlc_openmp_runtime_dir))
 config.substitutions.append(("%dlc_omp", config.dlc_openmp_runtime))
 config.substitutions.append(("%dlc_include", os.path.join(config.dlc_src_root, "include")))
 
+# tools/ort-intermediates.py runs onnxruntime-node from npm, which a clean
+# clone (CI) lacks: bench/run.sh installs it, or DLC_ORT_MODULES names one.
+ort_modules = os.environ.get("DLC_ORT_MODULES")
+if ort_modules:
+    config.environment["DLC_ORT_MODULES"] = ort_modules
+else:
+    ort_modules = os.path.join(config.dlc_src_root, "bench", "node_modules")
+if lit.util.which("node", config.environment["PATH"]) and \
+        os.path.isdir(os.path.join(ort_modules, "onnxruntime-node")):
+    config.available_features.add("onnxruntime")
+
 # A sanitized build (-DDLC_SANITIZE=...): every report aborts, so that a
 # `not` line cannot take it for an expected failure, and leaks are reported
 # at exit. Programs that are not sanitized themselves (python, stock

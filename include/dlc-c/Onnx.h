@@ -46,6 +46,15 @@ typedef struct DlcOnnxImportOptions {
   const DlcOnnxBinding *bindings;  ///< inputs bound up front
   DlcOnnxInputProvider provideInput; ///< asked for the other shape-like inputs; may be NULL
   void *providerUserData;          ///< passed to provideInput
+  /// Taps: every tensor a node computes becomes an output of @main too,
+  /// after the graph's outputs, in node order (topological), for numerical
+  /// bisection (dlc-run --compare-intermediates), marked `onnx.tap` in its
+  /// result attributes. Each result a node computes then says where it
+  /// comes from: `onnx.name` (the value), `onnx.node`, `onnx.node_index`
+  /// (its position in the graph), `onnx.op_type`, `onnx.node_inputs`
+  /// (value names) and `onnx.node_input_types`. Values known at import
+  /// time (constants, folded shapes) are not tapped: they are not computed.
+  bool exposeIntermediates;
 } DlcOnnxImportOptions;
 
 /// Imports the model at `path` into a new module in `ctx` (which must have

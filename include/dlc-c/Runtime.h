@@ -85,6 +85,15 @@ DLC_CAPI_EXPORTED void dlcSignatureDestroy(DlcSignature *signature);
 DLC_CAPI_EXPORTED MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
                                                        const DlcTensorType *inputs);
 
+/// Whether input `pos` of a dlc_graph-level `func.func` entry selects
+/// rows: used (directly or through integer casts) as the indices of
+/// dlc_graph.gather on data whose gathered dim is static, as token ids of
+/// an embedding are. Then `*bound` is the smallest such dim, so that values
+/// in [0, bound) are in range for every use (what dlc-run --random-inputs
+/// draws). False, with `*bound` 0, otherwise.
+DLC_CAPI_EXPORTED bool dlcEntryGetInputIndexBound(MlirOperation entry, intptr_t pos,
+                                                  int64_t *bound);
+
 //===--------------------------------------------------------------------===//
 // Executables
 //===--------------------------------------------------------------------===//

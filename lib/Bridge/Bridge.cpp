@@ -89,6 +89,10 @@ MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor
   return wrap(new PassManager(unwrap(ctx), unwrap(anchor), PassManager::Nesting::Implicit));
 }
 
+void dlcBridgePassManagerEnableReproducer(MlirPassManager pm, MlirStringRef path) {
+  unwrap(pm)->enableCrashReproducerGeneration(unwrap(path), /*genLocalReproducer=*/false);
+}
+
 MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **data, size_t *size,
                                              size_t *alignment) {
   auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(unwrap(attr));

@@ -42,6 +42,11 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
 /// such a pass is a fatal error. Destroy with mlirPassManagerDestroy.
 MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor);
 
+/// When a run of `pm` fails (or crashes), MLIR writes the IR it started
+/// from and its pipeline to `path`, which `dlc-opt --run-reproducer`
+/// replays; the C API has no such call.
+void dlcBridgePassManagerEnableReproducer(MlirPassManager pm, MlirStringRef path);
+
 /// The bytes behind a dense_resource<> elements attribute, which the C API
 /// can create but not read back. Fails for other attributes or when the
 /// resource has no data (yet).

@@ -262,3 +262,48 @@ MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
   dlcSignatureDestroy(&sig);
   return mlirLogicalResultSuccess();
 }
+
+// The smallest dim that a use of `v` as gather indices selects from, or
+// INT64_MAX; casts between integer types are followed.
+static int64_t gatherBound(MlirValue v) {
+  int64_t bound = INT64_MAX;
+  for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (dlcIsOp(user, "dlc_graph.cast") &&
+        mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetResult(user, 0))))) {
+      int64_t b = gatherBound(mlirOperationGetResult(user, 0));
+      bound = b < bound ? b : bound;
+      continue;
+    }
+    if (!dlcIsOp(user, "dlc_graph.gather") || mlirOpOperandGetOperandNumber(use) != 1)
+      continue;
+    MlirType data = mlirValueGetType(mlirOperationGetOperand(user, 0));
+    MlirAttribute axisAttr = mlirOperationGetAttributeByName(user, mlirStringRefCreateFromCString("axis"));
+    int64_t axis = mlirAttributeIsNull(axisAttr) ? 0 : mlirIntegerAttrGetValueInt(axisAttr);
+    if (!mlirTypeIsARankedTensor(data))
+      continue;
+    int64_t rank = mlirShapedTypeGetRank(data);
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank || mlirShapedTypeIsDynamicDim(data, axis))
+      continue;
+    int64_t dim = mlirShapedTypeGetDimSize(data, axis);
+    bound = dim < bound ? dim : bound;
+  }
+  return bound;
+}
+
+bool dlcEntryGetInputIndexBound(MlirOperation entry, intptr_t pos, int64_t *bound) {
+  *bound = 0;
+  if (!dlcIsOp(entry, "func.func") || mlirOperationGetNumRegions(entry) < 1)
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  if (mlirBlockIsNull(body) || pos < 0 || pos >= mlirBlockGetNumArguments(body))
+    return false;
+  int64_t b = gatherBound(mlirBlockGetArgument(body, pos));
+  if (b == INT64_MAX)
+    return false;
+  *bound = b;
+  return true;
+}

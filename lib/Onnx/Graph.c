@@ -303,9 +303,111 @@ static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *
     values[results->num] = value;
     results->types[results->num] = mlirValueGetType(value);
     results->names[results->num] = name;
+    results->values[results->num] = v;
     ++results->num;
   }
   return true;
+}
+
+// With exposeIntermediates, every value a node computes, after the graph's
+// outputs.
+static bool collectIntermediates(DlcOnnxImporter *imp, Signature *results, MlirValue *values) {
+  const Onnx__GraphProto *g = imp->graph;
+  for (size_t n = 0; n < g->n_node; ++n) {
+    const Onnx__NodeProto *node = g->node[n];
+    for (size_t k = 0; k < node->n_output; ++k) {
+      const char *name = nameOr(node->output[k]);
+      DlcOnnxValue *v = *name ? dlcOnnxValueLookup(&imp->values, name) : NULL;
+      if (!v || !v->defined || v->poisoned || v->isConstant || mlirValueIsNull(v->value) ||
+          !mlirTypeIsARankedTensor(mlirValueGetType(v->value)))
+        continue;
+      bool listed = false;
+      for (intptr_t i = 0; i < results->num && !listed; ++i)
+        listed = !strcmp(results->names[i], name);
+      if (listed)
+        continue;
+      values[results->num] = v->value;
+      results->types[results->num] = mlirValueGetType(v->value);
+      results->names[results->num] = name;
+      results->values[results->num] = v;
+      ++results->num;
+    }
+  }
+  return true;
+}
+
+// The type of value `name` as the importer knows it, or null.
+static MlirAttribute valueTypeAttr(DlcOnnxImporter *imp, const char *name) {
+  const DlcOnnxValue *v = dlcOnnxValueLookup(&imp->values, name);
+  if (!v)
+    return mlirAttributeGetNull();
+  if (!mlirValueIsNull(v->value))
+    return mlirTypeAttrGet(mlirValueGetType(v->value));
+  if (v->isConstant) {
+    DlcTensorType t = dlcTensorGetType(&v->constant);
+    return mlirTypeAttrGet(dlcTensorTypeToMlirType(imp->ctx, &t));
+  }
+  return mlirAttributeGetNull();
+}
+
+// Where result `v` comes from, for bisection: its node's name, position,
+// op type, inputs and their types; `onnx.tap` when only the taps return it.
+static MlirAttribute tapAttrs(DlcOnnxImporter *imp, MlirNamedAttribute name,
+                              const DlcOnnxValue *v, bool tap) {
+  MlirContext ctx = imp->ctx;
+  const Onnx__NodeProto *node = imp->graph->node[v->producer];
+  MlirAttribute *inputs = malloc(sizeof(MlirAttribute) * (node->n_input + 1));
+  MlirAttribute *types = malloc(sizeof(MlirAttribute) * (node->n_input + 1));
+  if (!inputs || !types)
+    abort();
+  intptr_t count = 0;
+  for (size_t i = 0; i < node->n_input; ++i) {
+    const char *in = nameOr(node->input[i]);
+    MlirAttribute type = *in ? valueTypeAttr(imp, in) : mlirAttributeGetNull();
+    if (mlirAttributeIsNull(type))
+      continue;
+    inputs[count] = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(in));
+    types[count++] = type;
+  }
+  MlirNamedAttribute entries[7] = {
+      name,
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node_index")),
+                            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v->producer)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node")),
+                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(nameOr(node->name)))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.op_type")),
+                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(nameOr(node->op_type)))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node_inputs")),
+                            mlirArrayAttrGet(ctx, count, inputs)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node_input_types")),
+                            mlirArrayAttrGet(ctx, count, types)),
+  };
+  free(inputs);
+  free(types);
+  intptr_t n = 6;
+  if (tap)
+    entries[n++] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.tap")), mlirUnitAttrGet(ctx));
+  return mlirDictionaryAttrGet(ctx, n, entries);
+}
+
+static MlirAttribute resultAttrs(DlcOnnxImporter *imp, const Signature *s) {
+  MlirContext ctx = imp->ctx;
+  MlirAttribute *dicts = malloc((size_t)(s->num ? s->num : 1) * sizeof *dicts);
+  if (!dicts)
+    abort();
+  bool taps = imp->options && imp->options->exposeIntermediates;
+  for (intptr_t i = 0; i < s->num; ++i) {
+    MlirNamedAttribute name = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_NAME)),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
+    dicts[i] = taps && s->values[i] && s->values[i]->producer >= 0
+                   ? tapAttrs(imp, name, s->values[i], i >= (intptr_t)imp->graph->n_output)
+                   : mlirDictionaryAttrGet(ctx, 1, &name);
+  }
+  MlirAttribute array = mlirArrayAttrGet(ctx, s->num, dicts);
+  free(dicts);
+  return array;
 }
 
 static MlirAttribute nameAttrs(MlirContext ctx, const Signature *s) {
@@ -359,7 +461,7 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
   attrs[numAttrs++] = named(ctx, "sym_name", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("main")));
   attrs[numAttrs++] = named(ctx, "function_type", mlirTypeAttrGet(fnType));
   attrs[numAttrs++] = named(ctx, "arg_attrs", nameAttrs(ctx, args));
-  attrs[numAttrs++] = named(ctx, "res_attrs", nameAttrs(ctx, results));
+  attrs[numAttrs++] = named(ctx, "res_attrs", resultAttrs(imp, results));
   attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_INPUTS, graphInputs(imp));
   if (imp->graph->name)
     attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_NAME,
@@ -405,13 +507,19 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
   }
   for (size_t i = 0; ok && i < imp->graph->n_node; ++i)
     ok = dlcOnnxImportNode(imp, (int)i);
+  bool taps = imp->options && imp->options->exposeIntermediates;
   if (ok) {
-    signatureAlloc(&results, imp->graph->n_output);
-    values = malloc((imp->graph->n_output + 1) * sizeof *values);
+    size_t capacity = imp->graph->n_output;
+    for (size_t i = 0; taps && i < imp->graph->n_node; ++i)
+      capacity += imp->graph->node[i]->n_output;
+    signatureAlloc(&results, capacity);
+    values = malloc((capacity + 1) * sizeof *values);
     if (!values)
       abort();
     ok = collectOutputs(imp, &results, values);
   }
+  if (ok && taps)
+    ok = collectIntermediates(imp, &results, values);
   if (ok)
     dropBoundArguments(imp, &args);
   if (ok && !imp->numUnsupported) {

@@ -94,6 +94,8 @@ MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module, const DlcCompileOption
     return result;
   }
   dlcStrFree(&why);
+  if (o.reproducer && *o.reproducer)
+    dlcBridgePassManagerEnableReproducer(pm, ref(o.reproducer));
   int errors = 0;
   MlirDiagnosticHandlerID counter =
       mlirContextAttachDiagnosticHandler(ctx, countErrors, &errors, NULL);

@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
   // CHECK: "dlc_graph.reshape"{{.*}}shape = array<i64: 4, 2, 3>
   printf("bound\n");
   DlcOnnxBinding binding = {"shape", &shape};
-  DlcOnnxImportOptions bound = {1, &binding, NULL, NULL};
+  DlcOnnxImportOptions bound = {.numBindings = 1, .bindings = &binding};
   printModule(dlcOnnxImportFile(ctx, mlirStringRefCreateFromCString(argv[2]), &bound));
   // CHECK-LABEL: provided
   // CHECK-NEXT: asked for shape (input 1)
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
   // CHECK: calls: 1
   printf("provided\n");
   int calls = 0;
-  DlcOnnxImportOptions provided = {0, NULL, provide, &calls};
+  DlcOnnxImportOptions provided = {.provideInput = provide, .providerUserData = &calls};
   printModule(dlcOnnxImportFile(ctx, mlirStringRefCreateFromCString(argv[2]), &provided));
   printf("calls: %d\n", calls);
   dlcTensorDestroy(&shape);

@@ -41,7 +41,7 @@ DlcOnnxImportOptions dlcBindingListGetOptions(DlcBindingList *list) {
     list->table[i].name = list->names[i];
     list->table[i].value = &list->values[i];
   }
-  DlcOnnxImportOptions options = {list->count, list->table, NULL, NULL};
+  DlcOnnxImportOptions options = {.numBindings = list->count, .bindings = list->table};
   return options;
 }
 

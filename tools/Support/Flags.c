@@ -52,7 +52,9 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          "                          schedules of the same name (see docs/Codegen.md)\n"
          "  --no-optimize           Skip DLC's graph optimizations (dlc-optimize)\n"
          "  --disable-pass NAME     Leave one dlc-optimize pass out (repeatable), to bisect\n"
-         "                          a miscompile (docs/GraphOptimizations.md)\n",
+         "                          a miscompile (docs/GraphOptimizations.md)\n"
+         "  --reproducer FILE       When lowering fails, write the IR it started from and its\n"
+         "                          pipeline to FILE, for dlc-opt --run-reproducer FILE\n",
          threadsDefault);
 }
 
@@ -90,6 +92,11 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
   if (dlcTakeFlagValue(argc, argv, i, "schedules", &v, tool, status, errorStatus)) {
     if (v)
       options->schedules = v;
+    return true;
+  }
+  if (dlcTakeFlagValue(argc, argv, i, "reproducer", &v, tool, status, errorStatus)) {
+    if (v)
+      options->reproducer = v;
     return true;
   }
   if (!strcmp(argv[*i], "--no-optimize") || !strcmp(argv[*i], "-no-optimize")) {

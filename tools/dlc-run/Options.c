@@ -2,6 +2,8 @@
 
 #include "Options.h"
 
+#include "RandomInputs.h"
+
 #include "Text.h"
 #include "Flags.h"
 
@@ -29,12 +31,28 @@ static void printHelp(void) {
          "                          needs at compile time (shapes, axes, pads, ...) into\n"
          "                          constants, read from their input_N.pb; feed the others\n"
          "  --bind-input NAME=FILE  Fold ONNX graph input NAME into a constant\n"
+         "  --random-inputs[=SEED]  Seeded inputs instead of files (default seed 0): floats in\n"
+         "                          [-1, 1), gather indices (token ids) in [0, rows), other\n"
+         "                          integers in [0, 10), bools 0 or 1\n"
+         "  --input-shape NAME=DIMS With --random-inputs: the dims of a dynamic input (NAME: its\n"
+         "                          graph input name or position; DIMS such as 1x128)\n"
          "  --rtol R, --atol A      |got-want| <= atol + rtol*|want| (defaults 1e-4, 1e-5);\n"
          "                          integers and bools must be equal, NaN matches NaN\n"
          "  --entry NAME            The function to run (default: the only public one, else "
          "main)\n"
          "  --repeat N              Run N more times after a warm-up; print the compile time\n"
          "                          and the min and median latency\n"
+         "  --profile               Time each node (or fused group of nodes) over the --repeat\n"
+         "                          runs (default 10); print a table before the latency\n"
+         "  --profile-json FILE     Write those times as a Chrome trace (chrome://tracing,\n"
+         "                          Perfetto): one event per node and run\n"
+         "  --compare-intermediates REFDIR\n"
+         "                          (.onnx) Compare every value a node computes with\n"
+         "                          REFDIR/<name>.npy or .pb (name percent-encoded; see\n"
+         "                          tools/ort-intermediates.py) in topological order; report\n"
+         "                          the first node whose output differs, exit 1 if one does\n"
+         "  --dump-intermediates DIR (.onnx) Write every value a node computes (and the\n"
+         "                          outputs) as DIR/<name>.npy, to compare two pipelines\n"
          "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
          "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n");
   printf("  --max-memory SIZE       Refuse a run whose tensors (inputs, outputs and\n"
@@ -63,6 +81,9 @@ void dlcRunOptionsDestroy(DlcRunArgs *o) {
   freeFiles(&o->inputs);
   freeFiles(&o->expects);
   dlcBindingListDestroy(&o->bindings);
+  for (intptr_t i = 0; i < o->numInputShapes; ++i)
+    free(o->inputShapes[i].name);
+  free(o->inputShapes);
 }
 
 static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,
@@ -108,6 +129,23 @@ static int checkCombination(const DlcRunArgs *o) {
     fprintf(stderr, "%s: --test-data cannot be combined with --input or --expect\n", dlcRunTool);
     return DLC_RUN_ERROR;
   }
+  size_t len = strlen(o->model);
+  bool onnx = len >= 5 && !strcmp(o->model + len - 5, ".onnx");
+  if ((o->compareIntermediates || o->dumpIntermediates) && !onnx) {
+    fprintf(stderr, "%s: --%s needs an .onnx model: its values are tapped at import\n",
+            dlcRunTool, o->compareIntermediates ? "compare-intermediates" : "dump-intermediates");
+    return DLC_RUN_ERROR;
+  }
+  if (o->randomInputs && (o->testData || o->inputs.count || o->expects.count)) {
+    fprintf(stderr, "%s: --random-inputs cannot be combined with --test-data, --input or "
+                    "--expect\n", dlcRunTool);
+    return DLC_RUN_ERROR;
+  }
+  if (o->numInputShapes && !o->randomInputs) {
+    fprintf(stderr, "%s: --input-shape needs --random-inputs (files have their own shapes)\n",
+            dlcRunTool);
+    return DLC_RUN_ERROR;
+  }
   if (o->bindShapeInputs && !o->testData) {
     fprintf(stderr, "%s: --bind-shape-inputs needs --test-data (it reads the values from "
                     "DIR/input_N.pb)\n", dlcRunTool);
@@ -147,6 +185,21 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
       return -1;
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
       o->compile.optLevel = a[1] - '0';
+    } else if (!strcmp(a, "random-inputs") || !strncmp(a, "random-inputs=", 14)) {
+      o->randomInputs = true;
+      if (a[13] == '=') {
+        char *end;
+        errno = 0;
+        unsigned long long seed = strtoull(a + 14, &end, 10);
+        if (end == a + 14 || *end || errno || a[14] == '-') {
+          fprintf(stderr, "%s: --random-inputs=SEED expects a non-negative integer, got '%s'\n",
+                  dlcRunTool, a + 14);
+          return DLC_RUN_ERROR;
+        }
+        o->randomSeed = seed;
+      }
+    } else if (!strcmp(a, "profile")) {
+      o->profile = true;
     } else if (!strcmp(a, "bind-shape-inputs")) {
       o->bindShapeInputs = true;
     } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->compile, dlcRunTool, &status,
@@ -159,6 +212,15 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
         dlcRunAddFile(&o->expects, v);
     } else if (takeValue(argc, argv, &i, "test-data", &v, &status)) {
       o->testData = v;
+    } else if (takeValue(argc, argv, &i, "input-shape", &v, &status)) {
+      if (v && !dlcRunAddInputShape(o, v))
+        return DLC_RUN_ERROR;
+    } else if (takeValue(argc, argv, &i, "compare-intermediates", &v, &status)) {
+      o->compareIntermediates = v;
+    } else if (takeValue(argc, argv, &i, "dump-intermediates", &v, &status)) {
+      o->dumpIntermediates = v;
+    } else if (takeValue(argc, argv, &i, "profile-json", &v, &status)) {
+      o->profileJson = v;
     } else if (takeValue(argc, argv, &i, "entry", &v, &status)) {
       o->entry = v;
     } else if (takeValue(argc, argv, &i, "o", &v, &status)) {
@@ -195,6 +257,12 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
     }
     if (status)
       return status;
+  }
+  // A profile is a separate compile: the code reads the clock per node.
+  if (o->profile || o->profileJson) {
+    o->compile.profile = true;
+    if (!o->repeat)
+      o->repeat = 10;
   }
   return checkCombination(o);
 }

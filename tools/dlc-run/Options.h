@@ -5,6 +5,7 @@
 
 #include "Bindings.h"
 #include "dlc-c/Passes.h"
+#include "dlc-c/Tensor.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,6 +20,13 @@ typedef struct DlcRunFiles {
   intptr_t count;
 } DlcRunFiles;
 
+/// --input-shape NAME=DIMS
+typedef struct DlcRunInputShape {
+  char *name; ///< owned
+  int64_t rank;
+  int64_t dims[DLC_TENSOR_MAX_RANK];
+} DlcRunInputShape;
+
 typedef struct DlcRunArgs {
   const char *model;
   DlcRunFiles inputs, expects; ///< --input / --expect, or --test-data's files
@@ -31,6 +39,14 @@ typedef struct DlcRunArgs {
   DlcCompileOptions compile; ///< -O, --codegen, --threads, --schedules, --no-optimize
   DlcBindingList bindings; ///< --bind-input
   int64_t maxMemory; ///< --max-memory: bytes of tensors a run may need
+  bool profile;            ///< --profile: print a table of times per node
+  const char *profileJson; ///< --profile-json: write them as a Chrome trace
+  bool randomInputs;       ///< --random-inputs[=SEED]
+  uint64_t randomSeed;
+  DlcRunInputShape *inputShapes; ///< --input-shape, owned
+  intptr_t numInputShapes;
+  const char *compareIntermediates; ///< --compare-intermediates REFDIR
+  const char *dumpIntermediates;    ///< --dump-intermediates DIR
 } DlcRunArgs;
 
 /// Fills `o` from the command line (defaults first). Returns 0 to go on,

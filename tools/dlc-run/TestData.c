@@ -117,6 +117,11 @@ static MlirAttribute argName(MlirAttribute argAttrs, intptr_t i) {
   return !mlirAttributeIsNull(name) && mlirAttributeIsAString(name) ? name : (MlirAttribute){NULL};
 }
 
+MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i) {
+  MlirAttribute name = argName(attrOf(entry, "arg_attrs"), i);
+  return mlirAttributeIsNull(name) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(name);
+}
+
 static intptr_t numArguments(MlirOperation entry) {
   MlirAttribute type = attrOf(entry, "function_type");
   if (mlirAttributeIsNull(type) || !mlirAttributeIsAType(type) ||

@@ -49,4 +49,7 @@ void dlcTestInputsPrint(const DlcTestInputs *t);
 bool dlcRunArgumentFiles(MlirOperation entry, const char *dir, const DlcRunFiles *files,
                          DlcRunFiles *out);
 
+/// The ONNX name (`onnx.name`) of argument `i` of `entry`; empty if none.
+MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i);
+
 #endif // DLC_RUN_TESTDATA_H

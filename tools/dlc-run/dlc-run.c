@@ -9,13 +9,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "Compare.h"
+#include "Intermediates.h"
 #include "Options.h"
+#include "RandomInputs.h"
 #include "TestData.h"
 
 #include "Bindings.h"
 #include "Text.h"
 #include "dlc-c/Diagnostics.h"
 #include "dlc-c/Dialects.h"
+#include "dlc-c/Profile.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
 
@@ -220,19 +223,49 @@ static bool checkMemory(const DlcRunArgs *o, DlcExecutable exe) {
   return false;
 }
 
+static void printToFile(MlirStringRef piece, void *userData) {
+  fwrite(piece.data, 1, piece.length, (FILE *)userData);
+}
+
+// The table on stdout (--profile), the trace into its file (--profile-json).
+static bool reportProfile(const DlcRunArgs *o, DlcProfile profile) {
+  if (o->profile)
+    dlcProfilePrint(profile, printToFile, stdout);
+  if (!o->profileJson)
+    return true;
+  Text trace = TEXT_INIT;
+  dlcProfilePrintTrace(profile, textCallback, &trace);
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcFileWriteAtomically(mlirStringRefCreateFromCString(o->profileJson), textGet(&trace),
+                             strlen(textGet(&trace)), printError, NULL));
+  textFree(&trace);
+  return ok;
+}
+
 // Runs the executable once (the results checked) and, with --repeat, N
-// more times for the latency.
+// more times for the latency (and the profile). With taps only the graph's
+// outputs are reported as outputs.
 static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inputs,
-                   intptr_t numInputs) {
+                   intptr_t numInputs, const DlcRunTaps *taps) {
   const DlcSignature *sig = dlcExecutableGetSignature(exe);
   intptr_t numOutputs = sig->numOutputs;
-  if (o->expects.count && o->expects.count != numOutputs) {
+  intptr_t numReported = taps->count ? taps->numGraphOutputs : numOutputs;
+  if (o->expects.count && o->expects.count != numReported) {
     fprintf(stderr, "%s: the model has %ld outputs, but %ld expectations were given\n",
-            dlcRunTool, (long)numOutputs, (long)o->expects.count);
+            dlcRunTool, (long)numReported, (long)o->expects.count);
     return DLC_RUN_ERROR;
   }
   if (!checkMemory(o, exe))
     return DLC_RUN_ERROR;
+  DlcProfile profile = {NULL};
+  if (o->compile.profile) {
+    profile = dlcProfileCreate(exe);
+    if (dlcProfileIsNull(profile)) {
+      fprintf(stderr, "%s: cannot profile '%s': it comes lowered to the LLVM dialect, and the "
+                      "instrumentation is added while lowering\n", dlcRunTool, o->model);
+      return DLC_RUN_ERROR;
+    }
+  }
   DlcTensor *expects = allocTensors(o->expects.count);
   DlcTensor *outputs = allocTensors(numOutputs);
   int status = DLC_RUN_ERROR;
@@ -256,14 +289,20 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
     times = malloc(sizeof(double) * (size_t)o->repeat);
     if (!times)
       abort();
+    DlcRunOptions timed = dlcRunOptionsGetDefault();
+    timed.profile = profile;
     for (long r = 0; r < o->repeat; ++r) {
       double start = now();
-      dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, NULL);
+      dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, &timed);
       times[r] = now() - start;
     }
     qsort(times, (size_t)o->repeat, sizeof(double), compareDoubles);
   }
-  bool match = report(o, outputs, numOutputs, expects);
+  bool match = report(o, outputs, numReported, expects);
+  if (!dlcProfileIsNull(profile) && !reportProfile(o, profile)) {
+    free(times);
+    goto done;
+  }
   if (times) {
     double median = o->repeat % 2 ? times[o->repeat / 2]
                                   : (times[o->repeat / 2 - 1] + times[o->repeat / 2]) / 2;
@@ -273,10 +312,18 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
     free(times);
   }
   fflush(stdout);
-  if (o->outDir && !writeOutputs(o->outDir, outputs, numOutputs))
+  if (o->outDir && !writeOutputs(o->outDir, outputs, numReported))
+    goto done;
+  if (o->dumpIntermediates && !dlcRunDumpIntermediates(o->dumpIntermediates, taps, outputs))
     goto done;
   status = match ? DLC_RUN_OK : DLC_RUN_MISMATCH;
+  if (o->compareIntermediates) {
+    int bisected = dlcRunCompareIntermediates(o, taps, outputs);
+    status = bisected == DLC_RUN_ERROR ? DLC_RUN_ERROR : bisected ? DLC_RUN_MISMATCH : status;
+  }
 done:
+  if (!dlcProfileIsNull(profile))
+    dlcProfileDestroy(profile);
   destroyTensors(expects, o->expects.count);
   destroyTensors(outputs, numOutputs);
   return status;
@@ -284,6 +331,7 @@ done:
 
 typedef struct Compiled {
   DlcExecutable exe;
+  DlcRunTaps taps; ///< the entry's results as the importer named them, with taps
   DlcTensor *inputs; ///< one per argument of the entry
   intptr_t numInputs;
   double importSeconds, lowerSeconds, jitSeconds;
@@ -308,9 +356,40 @@ static bool checkFileSizes(const DlcRunArgs *o, const DlcRunFiles *files) {
   return false;
 }
 
+// Fits the entry's `?` dims to the inputs made for it.
+static bool specialize(MlirOperation entry, const DlcSignature *sig, const DlcTensor *inputs) {
+  bool dynamic = false;
+  for (intptr_t i = 0; i < sig->numInputs; ++i)
+    dynamic = dynamic || !dlcTensorTypeIsStatic(&sig->inputs[i]);
+  if (!dynamic)
+    return true;
+  DlcTensorType *types = malloc(sizeof(DlcTensorType) * (size_t)sig->numInputs);
+  if (!types)
+    abort();
+  for (intptr_t i = 0; i < sig->numInputs; ++i)
+    types[i] = dlcTensorGetType(&inputs[i]);
+  bool ok = mlirLogicalResultIsSuccess(dlcEntrySpecialize(entry, sig->numInputs, types));
+  free(types);
+  return ok;
+}
+
+// --random-inputs: seeded tensors of the entry's types.
+static bool randomInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
+  DlcSignature sig = {0, 0, NULL, NULL};
+  if (mlirLogicalResultIsFailure(dlcEntryGetSignature(entry, &sig)))
+    return false;
+  c->inputs = allocTensors(sig.numInputs);
+  c->numInputs = sig.numInputs;
+  bool ok = dlcRunRandomInputs(o, entry, &sig, c->inputs) && specialize(entry, &sig, c->inputs);
+  dlcSignatureDestroy(&sig);
+  return ok;
+}
+
 // Reads the tensors for the entry's arguments: --input files by position,
 // --test-data files by graph input.
 static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
+  if (o->randomInputs)
+    return randomInputs(o, entry, c);
   DlcRunFiles files = {NULL, 0};
   bool ok = o->testData ? dlcRunArgumentFiles(entry, o->testData, &o->inputs, &files)
                         : (memcpy(&files, &o->inputs, sizeof files), true);
@@ -330,19 +409,7 @@ static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
     ok = checkFileSizes(o, list) && readTensors(list, c->inputs) &&
          checkFits("input", list, c->inputs, sig.inputs);
   }
-  // Fit `?` dims to the inputs.
-  bool dynamic = false;
-  for (intptr_t i = 0; ok && i < sig.numInputs; ++i)
-    dynamic = dynamic || !dlcTensorTypeIsStatic(&sig.inputs[i]);
-  if (dynamic) {
-    DlcTensorType *types = malloc(sizeof(DlcTensorType) * (size_t)sig.numInputs);
-    if (!types)
-      abort();
-    for (intptr_t i = 0; i < sig.numInputs; ++i)
-      types[i] = dlcTensorGetType(&c->inputs[i]);
-    ok = mlirLogicalResultIsSuccess(dlcEntrySpecialize(entry, sig.numInputs, types));
-    free(types);
-  }
+  ok = ok && specialize(entry, &sig, c->inputs);
   dlcSignatureDestroy(&sig);
   if (o->testData) {
     for (intptr_t i = 0; i < files.count; ++i)
@@ -360,6 +427,7 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
     onnx.provideInput = dlcTestInputsProvide;
     onnx.providerUserData = provided;
   }
+  onnx.exposeIntermediates = o->compareIntermediates || o->dumpIntermediates;
   double start = now();
   MlirModule module = dlcModuleCreateFromFile(ctx, mlirStringRefCreateFromCString(o->model), &onnx);
   if (mlirModuleIsNull(module))
@@ -368,6 +436,8 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
   MlirStringRef entryName = mlirStringRefCreateFromCString(o->entry ? o->entry : "");
   MlirOperation entry = dlcModuleLookupEntry(module, entryName);
   bool ok = !mlirOperationIsNull(entry) && readInputs(o, entry, c);
+  if (ok && onnx.exposeIntermediates)
+    dlcRunTapsRead(entry, &c->taps);
   if (ok) {
     start = now();
     ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(module, &o->compile));
@@ -402,11 +472,12 @@ static int run(DlcRunArgs *o) {
     if (o->repeat)
       printf("compile: import=%.1f ms lower=%.1f ms jit=%.1f ms\n", c.importSeconds * 1e3,
              c.lowerSeconds * 1e3, c.jitSeconds * 1e3);
-    status = execute(o, c.exe, c.inputs, c.numInputs);
+    status = execute(o, c.exe, c.inputs, c.numInputs, &c.taps);
   }
   if (!dlcExecutableIsNull(c.exe))
     dlcExecutableDestroy(c.exe);
   destroyTensors(c.inputs, c.numInputs);
+  dlcRunTapsDestroy(&c.taps);
   dlcTestInputsDestroy(&provided);
   mlirContextDestroy(ctx);
   return status;

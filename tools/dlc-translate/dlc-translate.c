@@ -42,6 +42,7 @@ typedef struct Options {
   const char *name;
   bool optLevelGiven;
   bool emitBytecode;
+  bool exposeIntermediates;
   DlcCompileOptions compile;
   DlcBindingList bindings;
 } Options;
@@ -66,7 +67,9 @@ static void printHelp(void) {
          "  --mcpu=<cpu>            Target CPU: 'native' (default: the host's, with its\n"
          "                          features), 'generic' (portable), or an LLVM CPU name\n"
          "  --linker=<cc>           C compiler that links shared libraries (default cc)\n"
-         "  --emit-bytecode         --import-onnx: write MLIR bytecode instead of text\n");
+         "  --emit-bytecode         --import-onnx: write MLIR bytecode instead of text\n"
+         "  --expose-intermediates  --import-onnx: every value a node computes is an output\n"
+         "                          too (taps, for numerical bisection; docs/Debugging.md)\n");
   dlcPrintCodegenFlagsHelp("1, code that needs only libc and libm");
   printf("  --help, --version\n");
 }
@@ -124,6 +127,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
         return 1;
     } else if (!strcmp(a, "emit-bytecode")) {
       o->emitBytecode = true;
+    } else if (!strcmp(a, "expose-intermediates")) {
+      o->exposeIntermediates = true;
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
       o->compile.optLevel = a[1] - '0';
       o->optLevelGiven = true;
@@ -179,8 +184,9 @@ static int parseArgs(int argc, char **argv, Options *o) {
       return 1;
     }
   }
-  if (o->emitBytecode && o->mode != MODE_IMPORT_ONNX) {
-    fprintf(stderr, "%s: --emit-bytecode applies to --import-onnx only\n", tool);
+  if ((o->emitBytecode || o->exposeIntermediates) && o->mode != MODE_IMPORT_ONNX) {
+    fprintf(stderr, "%s: --%s applies to --import-onnx only\n", tool,
+            o->emitBytecode ? "emit-bytecode" : "expose-intermediates");
     return 1;
   }
   return 0;
@@ -338,6 +344,7 @@ static int run(Options *o) {
   }
   dlcContextAttachPrintingDiagnosticHandler(ctx, stderr);
   DlcOnnxImportOptions onnx = dlcBindingListGetOptions(&o->bindings);
+  onnx.exposeIntermediates = o->exposeIntermediates;
   MlirModule module =
       dlcModuleCreateFromFile(ctx, mlirStringRefCreateFromCString(o->input), &onnx);
   bool ok = !mlirModuleIsNull(module);

@@ -342,7 +342,8 @@ static const DlcOpDef graphOps[] = {
      dlcGraphInferUnsqueeze},
     {"dlc_graph.gather", "Gather along an axis",
      "`output[i.., j.., k..] = input[i.., indices[j..], k..]` with `i..` the dims before `axis`; "
-     "negative indices count from the end. Out-of-range indices are undefined behaviour.",
+     "negative indices count from the end. An index out of range reads a clamped one and makes the "
+     "entry return status 1 (DlcStatusIndexOutOfRange, docs/RuntimeErrors.md).",
      {REQ("input", DLC_T_ANY, NULL), REQ("indices", DLC_T_INDEX, "any rank")},
      {REQ("output", DLC_T_ANY, "input[:axis] + indices + input[axis+1:]")},
      {{"axis", DLC_ATTR_INT, false, "0 : i64", "negative counts from the end"}},

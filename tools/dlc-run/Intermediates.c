@@ -1,0 +1,257 @@
+//===- Intermediates.c - dlc-run's numerical bisection ----------*- C -*-===//
+
+#include "Intermediates.h"
+
+#include "Compare.h"
+#include "Text.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static char *stringOf(MlirAttribute dict, const char *name) {
+  MlirAttribute a = mlirAttributeIsNull(dict) ? dict : mlirDictionaryAttrGetElementByName(dict, ref(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return textDup("", 0);
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  return textDup(s.data, s.length);
+}
+
+void dlcRunTapsRead(MlirOperation entry, DlcRunTaps *taps) {
+  memset(taps, 0, sizeof *taps);
+  MlirAttribute all = mlirOperationGetAttributeByName(entry, ref("res_attrs"));
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all))
+    return;
+  intptr_t n = mlirArrayAttrGetNumElements(all);
+  taps->items = calloc((size_t)(n ? n : 1), sizeof *taps->items);
+  if (!taps->items)
+    abort();
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute dict = mlirArrayAttrGetElement(all, i);
+    if (!mlirAttributeIsADictionary(dict))
+      dict = mlirAttributeGetNull();
+    DlcRunTap *t = &taps->items[i];
+    t->value = stringOf(dict, "onnx.name");
+    t->node = stringOf(dict, "onnx.node");
+    t->opType = stringOf(dict, "onnx.op_type");
+    MlirAttribute inputs = mlirAttributeIsNull(dict)
+                               ? dict
+                               : mlirDictionaryAttrGetElementByName(dict, ref("onnx.node_inputs"));
+    MlirAttribute types =
+        mlirAttributeIsNull(dict)
+            ? dict
+            : mlirDictionaryAttrGetElementByName(dict, ref("onnx.node_input_types"));
+    MlirAttribute index =
+        mlirAttributeIsNull(dict) ? dict
+                                  : mlirDictionaryAttrGetElementByName(dict, ref("onnx.node_index"));
+    t->tap = !mlirAttributeIsNull(dict) &&
+             !mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(dict, ref("onnx.tap")));
+    if (!t->tap && taps->numGraphOutputs == i)
+      ++taps->numGraphOutputs;
+    t->nodeIndex = -1;
+    bool computed = !mlirAttributeIsNull(index) && mlirAttributeIsAInteger(index) &&
+                    !mlirAttributeIsNull(inputs) && mlirAttributeIsAArray(inputs) &&
+                    !mlirAttributeIsNull(types) && mlirAttributeIsAArray(types) &&
+                    mlirArrayAttrGetNumElements(types) == mlirArrayAttrGetNumElements(inputs);
+    if (!computed)
+      continue;
+    t->nodeIndex = mlirIntegerAttrGetValueInt(index);
+    intptr_t k = mlirArrayAttrGetNumElements(inputs);
+    t->inputs = calloc((size_t)(k ? k : 1), sizeof(char *));
+    t->inputTypes = calloc((size_t)(k ? k : 1), sizeof(DlcTensorType));
+    if (!t->inputs || !t->inputTypes)
+      abort();
+    for (intptr_t j = 0; j < k; ++j) {
+      MlirAttribute in = mlirArrayAttrGetElement(inputs, j);
+      MlirAttribute type = mlirArrayAttrGetElement(types, j);
+      MlirStringRef s = mlirAttributeIsAString(in) ? mlirStringAttrGetValue(in) : ref("?");
+      t->inputs[j] = textDup(s.data, s.length);
+      if (!mlirAttributeIsAType(type) ||
+          mlirLogicalResultIsFailure(dlcTensorTypeFromMlirType(mlirTypeAttrGetValue(type),
+                                                               &t->inputTypes[j])))
+        t->inputTypes[j].rank = -1;
+    }
+    t->numInputs = k;
+  }
+  taps->count = n;
+  // Topological: by node; a node's outputs in their order.
+  taps->order = calloc((size_t)(n ? n : 1), sizeof(intptr_t));
+  if (!taps->order)
+    abort();
+  for (intptr_t i = 0; i < n; ++i) {
+    if (taps->items[i].nodeIndex < 0)
+      continue;
+    intptr_t k = taps->numOrdered++;
+    for (; k > 0 && taps->items[taps->order[k - 1]].nodeIndex > taps->items[i].nodeIndex; --k)
+      taps->order[k] = taps->order[k - 1];
+    taps->order[k] = i;
+  }
+}
+
+void dlcRunTapsDestroy(DlcRunTaps *taps) {
+  for (intptr_t i = 0; i < taps->count; ++i) {
+    DlcRunTap *t = &taps->items[i];
+    for (intptr_t j = 0; j < t->numInputs; ++j)
+      free(t->inputs[j]);
+    free(t->inputs);
+    free(t->inputTypes);
+    free(t->value);
+    free(t->node);
+    free(t->opType);
+  }
+  free(taps->items);
+  free(taps->order);
+  memset(taps, 0, sizeof *taps);
+}
+
+// DIR/<name, every byte outside A-Za-z0-9._-~ as %XX><suffix>
+static void filePath(Text *path, const char *dir, const char *name, const char *suffix) {
+  textPrintf(path, "%s/", dir);
+  for (const unsigned char *c = (const unsigned char *)name; *c; ++c) {
+    bool plain = (*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+                 (*c >= '0' && *c <= '9') || strchr("._-~", *c);
+    if (plain)
+      textAppend(path, (const char *)c, 1);
+    else
+      textPrintf(path, "%%%02X", *c);
+  }
+  textPuts(path, suffix);
+}
+
+static void printError(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%s: %.*s\n", dlcRunTool, (int)message.length, message.data);
+}
+
+bool dlcRunDumpIntermediates(const char *dir, const DlcRunTaps *taps, const DlcTensor *outputs) {
+  struct stat st;
+  if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
+    fprintf(stderr, "%s: cannot create directory '%s': %s\n", dlcRunTool, dir,
+            errno == EEXIST ? "a file of that name exists" : strerror(errno));
+    return false;
+  }
+  for (intptr_t i = 0; i < taps->count; ++i) {
+    Text path = TEXT_INIT;
+    filePath(&path, dir, taps->items[i].value, ".npy");
+    bool ok = mlirLogicalResultIsSuccess(
+        dlcTensorWriteNpy(&outputs[i], ref(textGet(&path)), printError, NULL));
+    textFree(&path);
+    if (!ok)
+      return false;
+  }
+  printf("wrote %ld values to %s\n", (long)taps->count, dir);
+  return true;
+}
+
+// The reference of a value: DIR/<name>.npy, else .pb; 0 if neither exists,
+// -1 after a message.
+static int readReference(const char *dir, const char *name, DlcTensor *out) {
+  static const char *const suffixes[] = {".npy", ".pb"};
+  for (int k = 0; k < 2; ++k) {
+    Text path = TEXT_INIT;
+    filePath(&path, dir, name, suffixes[k]);
+    struct stat st;
+    int found = stat(textGet(&path), &st) == 0 ? 1 : 0;
+    if (found && mlirLogicalResultIsFailure(
+                     dlcTensorCreateFromFile(ref(textGet(&path)), out, printError, NULL)))
+      found = -1;
+    textFree(&path);
+    if (found)
+      return found;
+  }
+  return 0;
+}
+
+static bool sameType(const DlcTensor *a, const DlcTensor *b) {
+  if (a->dtype != b->dtype || a->rank != b->rank)
+    return false;
+  for (int64_t d = 0; d < a->rank; ++d)
+    if (a->shape[d] != b->shape[d])
+      return false;
+  return true;
+}
+
+// "max_abs_err=.. max_rel_err=.. (n of N differ; first at [..]: got .., want ..)"
+static void describe(Text *s, const DlcTensor *got, const DlcTensor *want, const DlcComparison *c) {
+  textPrintf(s, "max_abs_err=%.3g max_rel_err=%.3g", c->maxAbsError, c->maxRelError);
+  if (!c->numMismatches)
+    return;
+  textPrintf(s, " (%lld of %lld differ; first at ", (long long)c->numMismatches,
+             (long long)dlcTensorNumElements(got));
+  dlcAppendIndex(s, got, c->firstMismatch);
+  textPuts(s, ": got ");
+  dlcAppendValue(s, got, c->firstMismatch);
+  textPuts(s, ", want ");
+  dlcAppendValue(s, want, c->firstMismatch);
+  textPuts(s, ")");
+}
+
+enum { MAX_DOWNSTREAM = 20 };
+
+int dlcRunCompareIntermediates(const DlcRunArgs *o, const DlcRunTaps *taps,
+                               const DlcTensor *outputs) {
+  const char *dir = o->compareIntermediates;
+  struct stat st;
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "%s: --compare-intermediates: '%s' is not a directory\n", dlcRunTool, dir);
+    return DLC_RUN_ERROR;
+  }
+  intptr_t compared = 0, missing = 0, diverged = 0, first = -1, after = 0;
+  for (intptr_t k = 0; k < taps->numOrdered; ++k) {
+    intptr_t i = taps->order[k];
+    const DlcRunTap *t = &taps->items[i];
+    DlcTensor want;
+    int found = readReference(dir, t->value, &want);
+    if (found < 0)
+      return DLC_RUN_ERROR;
+    if (!found) {
+      ++missing;
+      continue;
+    }
+    ++compared;
+    Text line = TEXT_INIT;
+    bool differs;
+    if (!sameType(&outputs[i], &want)) {
+      differs = true;
+      textPuts(&line, "the reference holds ");
+      dlcAppendTensorType(&line, &want);
+      textPuts(&line, ", DLC computed ");
+      dlcAppendTensorType(&line, &outputs[i]);
+    } else {
+      DlcComparison c = dlcCompareTensors(&outputs[i], &want, o->rtol, o->atol);
+      differs = c.numMismatches > 0;
+      describe(&line, &outputs[i], &want, &c);
+    }
+    if (differs && first < 0) {
+      first = i;
+      printf("first divergence: %s (%s)\n", t->node, t->opType);
+      for (intptr_t j = 0; j < t->numInputs; ++j) {
+        printf("  input %s: ", t->inputs[j]);
+        Text type = TEXT_INIT;
+        if (t->inputTypes[j].rank >= 0)
+          dlcTensorTypePrint(&t->inputTypes[j], textCallback, &type);
+        printf("%s\n", textGet(&type));
+        textFree(&type);
+      }
+      printf("  output %s: %s\n", t->value, textGet(&line));
+      printf("downstream, in topological order:\n");
+    } else if (first >= 0 && ++after <= MAX_DOWNSTREAM) {
+      printf("  %s (%s) %s: %s\n", t->node, t->opType, t->value, textGet(&line));
+    }
+    diverged += differs;
+    textFree(&line);
+    dlcTensorDestroy(&want);
+  }
+  if (after > MAX_DOWNSTREAM)
+    printf("  ... and %ld more\n", (long)(after - MAX_DOWNSTREAM));
+  printf("intermediates: %ld compared with %s (rtol %g, atol %g), %ld without a file, %ld "
+         "diverge\n",
+         (long)compared, dir, o->rtol, o->atol, (long)missing, (long)diverged);
+  return diverged ? DLC_RUN_MISMATCH : DLC_RUN_OK;
+}

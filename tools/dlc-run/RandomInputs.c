@@ -1,0 +1,177 @@
+//===- RandomInputs.c - dlc-run --random-inputs -----------------*- C -*-===//
+
+#include "RandomInputs.h"
+
+#include "Compare.h"
+#include "TestData.h"
+#include "Text.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool dlcRunAddInputShape(DlcRunArgs *o, const char *text) {
+  const char *eq = strrchr(text, '=');
+  DlcRunInputShape shape = {NULL, 0, {0}};
+  bool ok = eq && eq != text && eq[1];
+  for (const char *p = eq ? eq + 1 : NULL; ok && *p;) {
+    char *end;
+    errno = 0;
+    long long d = strtoll(p, &end, 10);
+    ok = end != p && d >= 0 && !errno && shape.rank < DLC_TENSOR_MAX_RANK && (!*end || *end == 'x');
+    if (ok)
+      shape.dims[shape.rank++] = d;
+    p = *end ? end + 1 : end;
+    ok = ok && !(*end == 'x' && !end[1]);
+  }
+  if (!ok) {
+    fprintf(stderr, "%s: --input-shape expects NAME=DIMS such as input_ids=1x128 (NAME: a graph "
+                    "input or an input's position), got '%s'\n", dlcRunTool, text);
+    return false;
+  }
+  shape.name = textDup(text, (size_t)(eq - text));
+  o->inputShapes = realloc(o->inputShapes, sizeof *o->inputShapes * (size_t)(o->numInputShapes + 1));
+  if (!o->inputShapes)
+    abort();
+  o->inputShapes[o->numInputShapes++] = shape;
+  return true;
+}
+
+// The --input-shape for input `i` (by name or by position), or NULL.
+static const DlcRunInputShape *shapeFor(const DlcRunArgs *o, MlirOperation entry, intptr_t i) {
+  MlirStringRef name = dlcRunArgumentName(entry, i);
+  char position[32];
+  snprintf(position, sizeof position, "%ld", (long)i);
+  for (intptr_t k = 0; k < o->numInputShapes; ++k) {
+    const char *n = o->inputShapes[k].name;
+    if (!strcmp(n, position) || (name.length == strlen(n) && !memcmp(n, name.data, name.length)))
+      return &o->inputShapes[k];
+  }
+  return NULL;
+}
+
+static bool checkShapeNames(const DlcRunArgs *o, MlirOperation entry, intptr_t numInputs) {
+  for (intptr_t k = 0; k < o->numInputShapes; ++k) {
+    bool found = false;
+    for (intptr_t i = 0; i < numInputs && !found; ++i)
+      found = shapeFor(o, entry, i) == &o->inputShapes[k];
+    if (!found) {
+      fprintf(stderr, "%s: --input-shape %s: the model has no input of that name or position\n",
+              dlcRunTool, o->inputShapes[k].name);
+      return false;
+    }
+  }
+  return true;
+}
+
+// splitmix64: a small, well-mixed generator, the same on every machine.
+static uint64_t nextRandom(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+static void fill(DlcTensor *t, uint64_t seed, int64_t bound) {
+  int64_t n = dlcTensorNumElements(t);
+  uint64_t state = seed;
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t r = nextRandom(&state);
+    double unit = (double)(r >> 11) * 0x1.0p-53; // [0, 1)
+    int64_t k = (int64_t)(r % (uint64_t)bound);
+    switch (t->dtype) {
+    case DLC_DTYPE_F32: ((float *)t->data)[i] = (float)(2 * unit - 1); break;
+    case DLC_DTYPE_F64: ((double *)t->data)[i] = 2 * unit - 1; break;
+    case DLC_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)k; break;
+    case DLC_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)k; break;
+    case DLC_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)k; break;
+    case DLC_DTYPE_I64: ((int64_t *)t->data)[i] = k; break;
+    case DLC_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)k; break;
+    case DLC_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)k; break;
+    case DLC_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)k; break;
+    case DLC_DTYPE_U64: ((uint64_t *)t->data)[i] = (uint64_t)k; break;
+    case DLC_DTYPE_BOOL: ((uint8_t *)t->data)[i] = (uint8_t)(r & 1); break;
+    }
+  }
+}
+
+// The largest value an integer dtype holds, as a bound.
+static int64_t dtypeBound(DlcDType d) {
+  switch (d) {
+  case DLC_DTYPE_I8: return INT8_MAX;
+  case DLC_DTYPE_U8: return UINT8_MAX;
+  case DLC_DTYPE_I16: return INT16_MAX;
+  case DLC_DTYPE_U16: return UINT16_MAX;
+  case DLC_DTYPE_I32: return INT32_MAX;
+  default: return INT64_MAX;
+  }
+}
+
+bool dlcRunRandomInputs(const DlcRunArgs *o, MlirOperation entry, const DlcSignature *sig,
+                        DlcTensor *out) {
+  if (!checkShapeNames(o, entry, sig->numInputs))
+    return false;
+  for (intptr_t i = 0; i < sig->numInputs; ++i) {
+    DlcTensorType type = sig->inputs[i];
+    const DlcRunInputShape *given = shapeFor(o, entry, i);
+    MlirStringRef name = dlcRunArgumentName(entry, i);
+    Text label = TEXT_INIT;
+    textPrintf(&label, "input %ld", (long)i);
+    if (name.length)
+      textPrintf(&label, " '%.*s'", (int)name.length, name.data);
+    bool fits = !given || given->rank == type.rank;
+    for (int64_t d = 0; fits && given && d < type.rank; ++d)
+      fits = type.shape[d] == DLC_DIM_DYNAMIC || type.shape[d] == given->dims[d];
+    if (!fits) {
+      Text want = TEXT_INIT;
+      dlcTensorTypePrint(&type, textCallback, &want);
+      fprintf(stderr, "%s: --input-shape %s does not fit %s, which is %s\n", dlcRunTool,
+              given->name, textGet(&label), textGet(&want));
+      textFree(&want);
+      textFree(&label);
+      return false;
+    }
+    if (given)
+      memcpy(type.shape, given->dims, sizeof(int64_t) * (size_t)type.rank);
+    if (!dlcTensorTypeIsStatic(&type)) {
+      Text want = TEXT_INIT;
+      dlcTensorTypePrint(&type, textCallback, &want);
+      fprintf(stderr, "%s: %s is %s: give its dims with --input-shape %.*s%s=DIMS\n", dlcRunTool,
+              textGet(&label), textGet(&want), (int)name.length, name.data,
+              name.length ? "" : strchr(textGet(&label), ' ') + 1);
+      textFree(&want);
+      textFree(&label);
+      return false;
+    }
+    if (mlirLogicalResultIsFailure(dlcTensorCreate(type.dtype, type.rank, type.shape, &out[i]))) {
+      fprintf(stderr, "%s: cannot allocate %s\n", dlcRunTool, textGet(&label));
+      textFree(&label);
+      return false;
+    }
+    bool isFloat = type.dtype == DLC_DTYPE_F32 || type.dtype == DLC_DTYPE_F64;
+    int64_t bound = 2;
+    const char *why = "";
+    if (type.dtype != DLC_DTYPE_BOOL && !isFloat) {
+      bound = 10;
+      int64_t rows;
+      if (dlcEntryGetInputIndexBound(entry, i, &rows) && rows > 0) {
+        bound = rows < dtypeBound(type.dtype) ? rows : dtypeBound(type.dtype);
+        why = " (gather indices)";
+      }
+    }
+    fill(&out[i], (uint64_t)o->randomSeed * 0x100000001b3u + (uint64_t)i, bound);
+    Text line = TEXT_INIT;
+    textPrintf(&line, "random %s: ", textGet(&label));
+    dlcAppendTensorType(&line, &out[i]);
+    if (isFloat)
+      textPuts(&line, " in [-1, 1)");
+    else
+      textPrintf(&line, " in [0, %lld)%s", (long long)bound, why);
+    textPrintf(&line, " seed=%llu", (unsigned long long)o->randomSeed);
+    printf("%s\n", textGet(&line));
+    textFree(&line);
+    textFree(&label);
+  }
+  return true;
+}
