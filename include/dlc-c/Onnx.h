@@ -66,6 +66,23 @@ typedef struct DlcOnnxImportOptions {
 DLC_CAPI_EXPORTED MlirModule dlcOnnxImportFile(MlirContext ctx, MlirStringRef path,
                                                const DlcOnnxImportOptions *options);
 
+/// Writes a model of one node of the model at `path`, for a bug report:
+/// `outPath` holds the node named `node`, the Constant nodes it reads, the
+/// initializers it reads (their values included, inline) and its other
+/// inputs as graph inputs; next to it `test_data_set_0/input_N.pb` (its
+/// graph inputs, in the node's input order) and `output_N.pb` (its
+/// outputs), the layout of an ONNX backend test. `values` gives those
+/// tensors by value name (the intermediate values of a tapped run, and the
+/// expected outputs); they also give the graph inputs and outputs their
+/// types. The opsets, IR version and model-local functions are the
+/// model's; the directory of `outPath` is created if missing. Errors (no such node, a value not given, a file that cannot be
+/// written) are diagnostics in `ctx`.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcOnnxExtractNode(MlirContext ctx, MlirStringRef path,
+                                                       MlirStringRef node, intptr_t numValues,
+                                                       const MlirStringRef *names,
+                                                       const DlcTensor *values,
+                                                       MlirStringRef outPath);
+
 /// Prints the importer's op table through `callback`, one line per op
 /// version, sorted, as tab-separated fields: op type; first and last opset
 /// (within the supported 11..25); the dlc_graph op it becomes; the element

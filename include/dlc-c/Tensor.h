@@ -104,6 +104,12 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorCreateFromFile(MlirStringRef path, 
 DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorWriteNpy(const DlcTensor *t, MlirStringRef path,
                                                       MlirStringCallback errorCallback,
                                                       void *userData);
+/// Writes `t` as an ONNX TensorProto file (raw_data) named `name`, as the
+/// ONNX backend tests' input_N.pb / output_N.pb are, the same way.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorWritePb(const DlcTensor *t, MlirStringRef name,
+                                                     MlirStringRef path,
+                                                     MlirStringCallback errorCallback,
+                                                     void *userData);
 
 #ifdef __cplusplus
 }

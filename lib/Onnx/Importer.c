@@ -91,7 +91,7 @@ bool dlcOnnxCaptureEnd(DlcOnnxImporter *imp) {
 // The entry point
 //===----------------------------------------------------------------------===//
 
-static char *directoryOf(const char *path) {
+char *dlcOnnxDirectoryOf(const char *path) {
   const char *slash = strrchr(path, '/');
   if (!slash)
     return dlcStrndup(".", 1);
@@ -107,7 +107,7 @@ MlirModule dlcOnnxImportFile(MlirContext ctx, MlirStringRef path,
   char *pathCopy = dlcStrndup(path.data, path.length);
   imp.ctx = ctx;
   imp.path = pathCopy;
-  imp.baseDir = directoryOf(pathCopy);
+  imp.baseDir = dlcOnnxDirectoryOf(pathCopy);
   imp.fileLoc = mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(pathCopy), 0, 0);
   imp.options = options;
   imp.captureId = mlirContextAttachDiagnosticHandler(ctx, captureHandler, &imp, NULL);

@@ -19,6 +19,38 @@ static void report(MlirStringCallback cb, void *userData, const DlcStr *message)
     cb(mlirStringRefCreate(dlcStrGet(message), message->len), userData);
 }
 
+int32_t dlcDTypeToOnnx(DlcDType dtype) {
+  static const int32_t types[] = {
+      [DLC_DTYPE_F32] = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT,
+      [DLC_DTYPE_F64] = ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE,
+      [DLC_DTYPE_I8] = ONNX__TENSOR_PROTO__DATA_TYPE__INT8,
+      [DLC_DTYPE_I16] = ONNX__TENSOR_PROTO__DATA_TYPE__INT16,
+      [DLC_DTYPE_I32] = ONNX__TENSOR_PROTO__DATA_TYPE__INT32,
+      [DLC_DTYPE_I64] = ONNX__TENSOR_PROTO__DATA_TYPE__INT64,
+      [DLC_DTYPE_U8] = ONNX__TENSOR_PROTO__DATA_TYPE__UINT8,
+      [DLC_DTYPE_U16] = ONNX__TENSOR_PROTO__DATA_TYPE__UINT16,
+      [DLC_DTYPE_U32] = ONNX__TENSOR_PROTO__DATA_TYPE__UINT32,
+      [DLC_DTYPE_U64] = ONNX__TENSOR_PROTO__DATA_TYPE__UINT64,
+      [DLC_DTYPE_BOOL] = ONNX__TENSOR_PROTO__DATA_TYPE__BOOL,
+  };
+  return types[dtype];
+}
+
+void dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
+                      Onnx__TensorProto *proto) {
+  for (int64_t d = 0; d < t->rank; ++d)
+    dims[d] = t->shape[d];
+  proto->n_dims = (size_t)t->rank;
+  proto->dims = dims;
+  proto->has_data_type = true;
+  proto->data_type = dlcDTypeToOnnx(t->dtype);
+  proto->name = (char *)name;
+  // raw_data is little-endian, as this host is (TensorProto's layout).
+  proto->has_raw_data = true;
+  proto->raw_data.len = t->bytes;
+  proto->raw_data.data = t->data;
+}
+
 bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out) {
   switch (onnxType) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
@@ -446,6 +478,30 @@ static MlirLogicalResult writeNpy(const char *path, const DlcTensor *t,
     report(errorCallback, userData, &error);
   dlcStrFree(&error);
   dlcStrFree(&header);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult dlcTensorWritePb(const DlcTensor *t, MlirStringRef name, MlirStringRef path,
+                                   MlirStringCallback errorCallback, void *userData) {
+  char *file = dlcStrndup(path.data, path.length);
+  char *tensorName = dlcStrndup(name.data, name.length);
+  Onnx__TensorProto proto = ONNX__TENSOR_PROTO__INIT;
+  int64_t dims[DLC_TENSOR_MAX_RANK];
+  dlcTensorToProto(t, tensorName, dims, &proto);
+  size_t size = onnx__tensor_proto__get_packed_size(&proto);
+  uint8_t *bytes = malloc(size ? size : 1);
+  if (!bytes)
+    abort();
+  onnx__tensor_proto__pack(&proto, bytes);
+  const void *chunks[1] = {bytes};
+  DlcStr error = DLC_STR_INIT;
+  bool ok = dlcWriteFileAtomically(file, 1, chunks, &size, &error);
+  if (!ok)
+    report(errorCallback, userData, &error);
+  dlcStrFree(&error);
+  free(bytes);
+  free(tensorName);
+  free(file);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 

@@ -2,7 +2,7 @@
 //
 // Internal pieces of dlc-c/Tensor.h shared with the ONNX importer: decoding
 // an onnx.TensorProto (raw_data or typed fields; external data relative to
-// a model directory) into a DlcTensor.
+// a model directory) into a DlcTensor, and a DlcTensor as one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,13 @@
 
 /// The DlcDType of an onnx.TensorProto.DataType, false if unsupported.
 bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out);
+/// The onnx.TensorProto.DataType of a DlcDType.
+int32_t dlcDTypeToOnnx(DlcDType dtype);
+/// Fills `proto` (from ONNX__TENSOR_PROTO__INIT) with `t` as raw_data,
+/// borrowing t's data and `dims` (room for t->rank values) for as long as
+/// `proto` is used.
+void dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
+                      Onnx__TensorProto *proto);
 /// Decodes `proto` into `out` (which the caller then owns). `baseDir` is
 /// where external data files are looked up (may be NULL). On failure
 /// appends a reason to `error` (no trailing newline) and returns false.

@@ -87,6 +87,18 @@ static void testTensor(void) {
   dlcTensorTypePrint(&type, print, NULL);
   printf(" same: %d\n", back.bytes == t.bytes && !memcmp(back.data, t.data, t.bytes));
   dlcTensorDestroy(&back);
+  // And through an ONNX TensorProto.
+  snprintf(path, sizeof path, "%s/t.pb", tmp);
+  // CHECK-NEXT: write pb: 1
+  printf("write pb: %d\n", mlirLogicalResultIsSuccess(dlcTensorWritePb(&t, mlirStringRef("t"),
+                                                                        mlirStringRef(path), print,
+                                                                        NULL)));
+  // CHECK-NEXT: read pb: 1 float32[2, 3] same: 1
+  printf("read pb: %d ", mlirLogicalResultIsSuccess(dlcTensorCreateFromFile(mlirStringRef(path), &back, print, NULL)));
+  type = dlcTensorGetType(&back);
+  dlcTensorTypePrint(&type, print, NULL);
+  printf(" same: %d\n", back.bytes == t.bytes && !memcmp(back.data, t.data, t.bytes));
+  dlcTensorDestroy(&back);
   dlcTensorDestroy(&t);
   // Destroying twice is harmless.
   dlcTensorDestroy(&t);

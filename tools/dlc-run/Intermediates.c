@@ -3,8 +3,12 @@
 #include "Intermediates.h"
 
 #include "Compare.h"
+#include "TestData.h"
 #include "Text.h"
 
+#include "dlc-c/Diagnostics.h"
+#include "dlc-c/Dialects.h"
+#include "dlc-c/Onnx.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <errno.h>
@@ -80,6 +84,14 @@ void dlcRunTapsRead(MlirOperation entry, DlcRunTaps *taps) {
     t->numInputs = k;
   }
   taps->count = n;
+  taps->numInputs = dlcRunNumArguments(entry);
+  taps->inputNames = calloc((size_t)(taps->numInputs > 0 ? taps->numInputs : 1), sizeof(char *));
+  if (!taps->inputNames)
+    abort();
+  for (intptr_t i = 0; i < taps->numInputs; ++i) {
+    MlirStringRef name = dlcRunArgumentName(entry, i);
+    taps->inputNames[i] = textDup(name.data, name.length);
+  }
   // Topological: by node; a node's outputs in their order.
   taps->order = calloc((size_t)(n ? n : 1), sizeof(intptr_t));
   if (!taps->order)
@@ -105,6 +117,9 @@ void dlcRunTapsDestroy(DlcRunTaps *taps) {
     free(t->node);
     free(t->opType);
   }
+  for (intptr_t i = 0; i < taps->numInputs; ++i)
+    free(taps->inputNames[i]);
+  free(taps->inputNames);
   free(taps->items);
   free(taps->order);
   memset(taps, 0, sizeof *taps);
@@ -254,4 +269,54 @@ int dlcRunCompareIntermediates(const DlcRunArgs *o, const DlcRunTaps *taps,
          "diverge\n",
          (long)compared, dir, o->rtol, o->atol, (long)missing, (long)diverged);
   return diverged ? DLC_RUN_MISMATCH : DLC_RUN_OK;
+}
+
+int dlcRunExtractNode(const DlcRunArgs *o, const DlcRunTaps *taps, const DlcTensor *inputs,
+                      const DlcTensor *outputs) {
+  // Every value this run knows: the inputs, then each result (a tap, or a
+  // graph output), each replaced by its reference when there is one.
+  intptr_t n = taps->numInputs + taps->count;
+  MlirStringRef *names = calloc((size_t)(n ? n : 1), sizeof *names);
+  DlcTensor *values = calloc((size_t)(n ? n : 1), sizeof *values);
+  DlcTensor *references = calloc((size_t)(n ? n : 1), sizeof *references);
+  if (!names || !values || !references)
+    abort();
+  int status = DLC_RUN_OK;
+  for (intptr_t i = 0; i < taps->numInputs; ++i) {
+    names[i] = mlirStringRefCreateFromCString(taps->inputNames[i]);
+    values[i] = inputs[i];
+  }
+  for (intptr_t i = 0; i < taps->count && status == DLC_RUN_OK; ++i) {
+    intptr_t k = taps->numInputs + i;
+    names[k] = mlirStringRefCreateFromCString(taps->items[i].value);
+    values[k] = outputs[i];
+    int found = 0;
+    bool produced = !strcmp(taps->items[i].node, o->extractNode);
+    if (o->compareIntermediates && produced)
+      found = readReference(o->compareIntermediates, taps->items[i].value, &references[k]);
+    if (found < 0)
+      status = DLC_RUN_ERROR;
+    else if (found)
+      values[k] = references[k];
+  }
+  MlirContext ctx = dlcContextCreate();
+  if (status == DLC_RUN_OK && !mlirContextIsNull(ctx)) {
+    dlcContextAttachPrintingDiagnosticHandler(ctx, stderr);
+    if (mlirLogicalResultIsFailure(dlcOnnxExtractNode(
+            ctx, mlirStringRefCreateFromCString(o->model),
+            mlirStringRefCreateFromCString(o->extractNode), n, names, values,
+            mlirStringRefCreateFromCString(o->extractPath))))
+      status = DLC_RUN_ERROR;
+    else
+      printf("extracted node '%s' into %s (test data in test_data_set_0/ beside it)\n",
+             o->extractNode, o->extractPath);
+  }
+  if (!mlirContextIsNull(ctx))
+    mlirContextDestroy(ctx);
+  for (intptr_t i = 0; i < n; ++i)
+    dlcTensorDestroy(&references[i]);
+  free(references);
+  free(values);
+  free(names);
+  return status;
 }

@@ -33,6 +33,8 @@ typedef struct DlcRunTaps {
   DlcRunTap *items;
   intptr_t count, numGraphOutputs;
   intptr_t *order, numOrdered;
+  char **inputNames; ///< the entry's arguments' ONNX names
+  intptr_t numInputs;
 } DlcRunTaps;
 
 /// Reads the result attributes of `entry` (before lowering erases them).
@@ -48,5 +50,12 @@ bool dlcRunDumpIntermediates(const char *dir, const DlcRunTaps *taps, const DlcT
 /// DLC_RUN_OK, DLC_RUN_MISMATCH or DLC_RUN_ERROR (after a message).
 int dlcRunCompareIntermediates(const DlcRunArgs *o, const DlcRunTaps *taps,
                                const DlcTensor *outputs);
+
+/// --extract-subgraph: writes node o->extractNode as o->extractPath with
+/// the values of this run (`inputs`, `outputs`) and, where the
+/// --compare-intermediates reference has them, its expected outputs.
+/// Returns DLC_RUN_OK or DLC_RUN_ERROR (after a message).
+int dlcRunExtractNode(const DlcRunArgs *o, const DlcRunTaps *taps, const DlcTensor *inputs,
+                      const DlcTensor *outputs);
 
 #endif // DLC_RUN_INTERMEDIATES_H

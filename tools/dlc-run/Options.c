@@ -53,6 +53,12 @@ static void printHelp(void) {
          "                          the first node whose output differs, exit 1 if one does\n"
          "  --dump-intermediates DIR (.onnx) Write every value a node computes (and the\n"
          "                          outputs) as DIR/<name>.npy, to compare two pipelines\n"
+         "  --extract-subgraph NODE -o FILE.onnx\n"
+         "                          (.onnx) Write node NODE as a model of its own, with its\n"
+         "                          inputs as this run computed them and its expected outputs\n"
+         "                          (the --compare-intermediates reference's, else this run's)\n"
+         "                          in test_data_set_0/ next to FILE: a bug report in one\n"
+         "                          directory, replayed with dlc-run FILE --test-data\n"
          "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
          "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n");
   printf("  --max-memory SIZE       Refuse a run whose tensors (inputs, outputs and\n"
@@ -131,9 +137,16 @@ static int checkCombination(const DlcRunArgs *o) {
   }
   size_t len = strlen(o->model);
   bool onnx = len >= 5 && !strcmp(o->model + len - 5, ".onnx");
-  if ((o->compareIntermediates || o->dumpIntermediates) && !onnx) {
+  if ((o->compareIntermediates || o->dumpIntermediates || o->extractNode) && !onnx) {
     fprintf(stderr, "%s: --%s needs an .onnx model: its values are tapped at import\n",
-            dlcRunTool, o->compareIntermediates ? "compare-intermediates" : "dump-intermediates");
+            dlcRunTool,
+            o->compareIntermediates ? "compare-intermediates"
+            : o->dumpIntermediates  ? "dump-intermediates"
+                                    : "extract-subgraph");
+    return DLC_RUN_ERROR;
+  }
+  if (o->extractNode && !o->extractPath) {
+    fprintf(stderr, "%s: --extract-subgraph needs -o FILE.onnx\n", dlcRunTool);
     return DLC_RUN_ERROR;
   }
   if (o->randomInputs && (o->testData || o->inputs.count || o->expects.count)) {
@@ -217,6 +230,8 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
         return DLC_RUN_ERROR;
     } else if (takeValue(argc, argv, &i, "compare-intermediates", &v, &status)) {
       o->compareIntermediates = v;
+    } else if (takeValue(argc, argv, &i, "extract-subgraph", &v, &status)) {
+      o->extractNode = v;
     } else if (takeValue(argc, argv, &i, "dump-intermediates", &v, &status)) {
       o->dumpIntermediates = v;
     } else if (takeValue(argc, argv, &i, "profile-json", &v, &status)) {
@@ -257,6 +272,12 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
     }
     if (status)
       return status;
+  }
+  // With --extract-subgraph, -o names the extracted model, not a
+  // directory of outputs.
+  if (o->extractNode) {
+    o->extractPath = o->outDir;
+    o->outDir = NULL;
   }
   // A profile is a separate compile: the code reads the clock per node.
   if (o->profile || o->profileJson) {

@@ -47,6 +47,8 @@ typedef struct DlcRunArgs {
   intptr_t numInputShapes;
   const char *compareIntermediates; ///< --compare-intermediates REFDIR
   const char *dumpIntermediates;    ///< --dump-intermediates DIR
+  const char *extractNode;          ///< --extract-subgraph NODE
+  const char *extractPath;          ///< its -o FILE.onnx
 } DlcRunArgs;
 
 /// Fills `o` from the command line (defaults first). Returns 0 to go on,

@@ -122,7 +122,7 @@ MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i) {
   return mlirAttributeIsNull(name) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(name);
 }
 
-static intptr_t numArguments(MlirOperation entry) {
+intptr_t dlcRunNumArguments(MlirOperation entry) {
   MlirAttribute type = attrOf(entry, "function_type");
   if (mlirAttributeIsNull(type) || !mlirAttributeIsAType(type) ||
       !mlirTypeIsAFunction(mlirTypeAttrGetValue(type)))
@@ -138,7 +138,7 @@ static void copyAll(const DlcRunFiles *files, DlcRunFiles *out) {
 bool dlcRunArgumentFiles(MlirOperation entry, const char *dir, const DlcRunFiles *files,
                          DlcRunFiles *out) {
   MlirAttribute inputs = attrOf(entry, "onnx.graph_inputs");
-  intptr_t numArgs = numArguments(entry);
+  intptr_t numArgs = dlcRunNumArguments(entry);
   if (mlirAttributeIsNull(inputs) || !mlirAttributeIsAArray(inputs) || numArgs < 0) {
     copyAll(files, out);
     return true;

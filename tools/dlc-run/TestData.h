@@ -49,6 +49,9 @@ void dlcTestInputsPrint(const DlcTestInputs *t);
 bool dlcRunArgumentFiles(MlirOperation entry, const char *dir, const DlcRunFiles *files,
                          DlcRunFiles *out);
 
+/// The number of arguments of the function `entry`, -1 if not a function.
+intptr_t dlcRunNumArguments(MlirOperation entry);
+
 /// The ONNX name (`onnx.name`) of argument `i` of `entry`; empty if none.
 MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i);
 

@@ -321,6 +321,8 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
     int bisected = dlcRunCompareIntermediates(o, taps, outputs);
     status = bisected == DLC_RUN_ERROR ? DLC_RUN_ERROR : bisected ? DLC_RUN_MISMATCH : status;
   }
+  if (o->extractNode && dlcRunExtractNode(o, taps, inputs, outputs) != DLC_RUN_OK)
+    status = DLC_RUN_ERROR;
 done:
   if (!dlcProfileIsNull(profile))
     dlcProfileDestroy(profile);
@@ -427,7 +429,7 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
     onnx.provideInput = dlcTestInputsProvide;
     onnx.providerUserData = provided;
   }
-  onnx.exposeIntermediates = o->compareIntermediates || o->dumpIntermediates;
+  onnx.exposeIntermediates = o->compareIntermediates || o->dumpIntermediates || o->extractNode;
   double start = now();
   MlirModule module = dlcModuleCreateFromFile(ctx, mlirStringRefCreateFromCString(o->model), &onnx);
   if (mlirModuleIsNull(module))
