@@ -55,5 +55,5 @@ if config.dlc_sanitize:
         config.environment[name] = "abort_on_error=1:print_stacktrace=1:detect_leaks=1"
     # use_tls=0: LSan's scan of thread-local storage crashes on libomp's
     # threads; lsan.supp lists what others (the dynamic loader) keep.
-    config.environment["LSAN_OPTIONS"] = "use_tls=0:suppressions=" + os.path.join(
+    config.environment["LSAN_OPTIONS"] = "use_tls=0:print_suppressions=0:suppressions=" + os.path.join(
         config.test_source_root, "lsan.supp")

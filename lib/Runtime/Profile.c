@@ -298,6 +298,7 @@ void dlcProfilePrint(DlcProfile profile, MlirStringCallback callback, void *user
                    "medians above add up to %.4f\n",
                mins[rows + 1] * 1e3, medians[rows + 1] * 1e3, sum * 1e3);
   emit(callback, userData, &s);
+  dlcStrFree(&s);
   free(v);
   free(mins);
   free(medians);
