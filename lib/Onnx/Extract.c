@@ -18,8 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *nameOr(const char *name) { return name ? name : ""; }
-
 // The value named `name` among those given, or NULL.
 static const DlcTensor *given(const char *name, intptr_t n, const MlirStringRef *names,
                               const DlcTensor *values) {
@@ -31,7 +29,7 @@ static const DlcTensor *given(const char *name, intptr_t n, const MlirStringRef 
 
 static const Onnx__TensorProto *initializer(const Onnx__GraphProto *g, const char *name) {
   for (size_t i = 0; i < g->n_initializer; ++i)
-    if (!strcmp(nameOr(g->initializer[i]->name), name))
+    if (!strcmp(dlcOnnxNameOr(g->initializer[i]->name), name))
       return g->initializer[i];
   return NULL;
 }
@@ -39,10 +37,10 @@ static const Onnx__TensorProto *initializer(const Onnx__GraphProto *g, const cha
 static Onnx__NodeProto *constantProducer(const Onnx__GraphProto *g, const char *name) {
   for (size_t i = 0; i < g->n_node; ++i) {
     Onnx__NodeProto *n = g->node[i];
-    if (strcmp(nameOr(n->op_type), "Constant") || (n->domain && *n->domain))
+    if (strcmp(dlcOnnxNameOr(n->op_type), "Constant") || (n->domain && *n->domain))
       continue;
     for (size_t k = 0; k < n->n_output; ++k)
-      if (!strcmp(nameOr(n->output[k]), name))
+      if (!strcmp(dlcOnnxNameOr(n->output[k]), name))
         return n;
   }
   return NULL;
@@ -145,7 +143,7 @@ static bool collect(DlcOnnxImporter *imp, Onnx__NodeProto *node, intptr_t numVal
   size_t numSeen = 0;
   bool ok = true;
   for (size_t i = 0; ok && i < n; ++i) {
-    const char *in = nameOr(node->input[i]);
+    const char *in = dlcOnnxNameOr(node->input[i]);
     if (!*in || listed(seen, numSeen, in))
       continue;
     seen[numSeen++] = (char *)in;
@@ -170,7 +168,7 @@ static bool collect(DlcOnnxImporter *imp, Onnx__NodeProto *node, intptr_t numVal
       const DlcTensor *v = given(in, numValues, names, values);
       if (!v) {
         dlcEmitError(imp->fileLoc, "cannot extract node '%s': no value of its input '%s'",
-                     nameOr(node->name), in);
+                     dlcOnnxNameOr(node->name), in);
         ok = false;
         break;
       }
@@ -183,13 +181,13 @@ static bool collect(DlcOnnxImporter *imp, Onnx__NodeProto *node, intptr_t numVal
   free(seen);
   e->nodes[e->numNodes++] = node;
   for (size_t i = 0; ok && i < node->n_output; ++i) {
-    const char *out = nameOr(node->output[i]);
+    const char *out = dlcOnnxNameOr(node->output[i]);
     if (!*out)
       continue;
     const DlcTensor *v = given(out, numValues, names, values);
     if (!v) {
       dlcEmitError(imp->fileLoc, "cannot extract node '%s': no value of its output '%s'",
-                   nameOr(node->name), out);
+                   dlcOnnxNameOr(node->name), out);
       return false;
     }
     size_t k = e->numOutputs++;
@@ -208,7 +206,7 @@ static void reportWrite(MlirStringRef message, void *userData) {
 static bool writeModel(DlcOnnxImporter *imp, Onnx__NodeProto *node, const Extracted *e,
                        const char *outPath) {
   Onnx__GraphProto graph = ONNX__GRAPH_PROTO__INIT;
-  graph.name = (char *)nameOr(node->name);
+  graph.name = (char *)dlcOnnxNameOr(node->name);
   graph.n_node = e->numNodes;
   graph.node = e->nodes;
   graph.n_initializer = e->numInitializers;
@@ -286,7 +284,7 @@ MlirLogicalResult dlcOnnxExtractNode(MlirContext ctx, MlirStringRef path, MlirSt
   bool ok = dlcOnnxLoadModel(&imp);
   Onnx__NodeProto *node = NULL;
   for (size_t i = 0; ok && !node && i < imp.graph->n_node; ++i)
-    if (!strcmp(nameOr(imp.graph->node[i]->name), wanted))
+    if (!strcmp(dlcOnnxNameOr(imp.graph->node[i]->name), wanted))
       node = imp.graph->node[i];
   if (ok && !node) {
     dlcEmitError(imp.fileLoc, "'%s' has no node named '%s'", pathCopy, wanted);

@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *nameOr(const char *name) { return name ? name : ""; }
 
 MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v) {
   if (!mlirValueIsNull(v->value))
@@ -96,7 +95,7 @@ static bool importInitializers(DlcOnnxImporter *imp) {
   const Onnx__GraphProto *g = imp->graph;
   for (size_t i = 0; i < g->n_sparse_initializer; ++i) {
     const Onnx__SparseTensorProto *s = g->sparse_initializer[i];
-    const char *name = s->values ? nameOr(s->values->name) : "";
+    const char *name = s->values ? dlcOnnxNameOr(s->values->name) : "";
     dlcOnnxReportUnsupported(imp, "sparse initializer '%s': sparse tensors are not supported",
                              name);
     if (*name)
@@ -281,7 +280,7 @@ static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *
   const Onnx__GraphProto *g = imp->graph;
   for (size_t i = 0; i < g->n_output; ++i) {
     const Onnx__ValueInfoProto *vi = g->output[i];
-    const char *name = nameOr(vi->name);
+    const char *name = dlcOnnxNameOr(vi->name);
     DlcOnnxValue *v = dlcOnnxValueLookup(&imp->values, name);
     if (!v || !v->defined) {
       dlcEmitError(imp->fileLoc, "graph output '%s' is not produced by any node, input or "
@@ -309,6 +308,10 @@ static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *
   return true;
 }
 
+static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute value) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
 // With exposeIntermediates, every value a node computes, after the graph's
 // outputs.
 static bool collectIntermediates(DlcOnnxImporter *imp, Signature *results, MlirValue *values) {
@@ -316,7 +319,7 @@ static bool collectIntermediates(DlcOnnxImporter *imp, Signature *results, MlirV
   for (size_t n = 0; n < g->n_node; ++n) {
     const Onnx__NodeProto *node = g->node[n];
     for (size_t k = 0; k < node->n_output; ++k) {
-      const char *name = nameOr(node->output[k]);
+      const char *name = dlcOnnxNameOr(node->output[k]);
       DlcOnnxValue *v = *name ? dlcOnnxValueLookup(&imp->values, name) : NULL;
       if (!v || !v->defined || v->poisoned || v->isConstant || mlirValueIsNull(v->value) ||
           !mlirTypeIsARankedTensor(mlirValueGetType(v->value)))
@@ -362,7 +365,7 @@ static MlirAttribute tapAttrs(DlcOnnxImporter *imp, MlirNamedAttribute name,
     abort();
   intptr_t count = 0;
   for (size_t i = 0; i < node->n_input; ++i) {
-    const char *in = nameOr(node->input[i]);
+    const char *in = dlcOnnxNameOr(node->input[i]);
     MlirAttribute type = *in ? valueTypeAttr(imp, in) : mlirAttributeGetNull();
     if (mlirAttributeIsNull(type))
       continue;
@@ -371,36 +374,32 @@ static MlirAttribute tapAttrs(DlcOnnxImporter *imp, MlirNamedAttribute name,
   }
   MlirNamedAttribute entries[7] = {
       name,
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node_index")),
-                            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v->producer)),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node")),
-                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(nameOr(node->name)))),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.op_type")),
-                            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(nameOr(node->op_type)))),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node_inputs")),
-                            mlirArrayAttrGet(ctx, count, inputs)),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.node_input_types")),
-                            mlirArrayAttrGet(ctx, count, types)),
+      named(ctx, "onnx.node_index", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v->producer)),
+      named(ctx, "onnx.node", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(dlcOnnxNameOr(node->name)))),
+      named(ctx, "onnx.op_type",
+            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(dlcOnnxNameOr(node->op_type)))),
+      named(ctx, "onnx.node_inputs", mlirArrayAttrGet(ctx, count, inputs)),
+      named(ctx, "onnx.node_input_types", mlirArrayAttrGet(ctx, count, types)),
   };
   free(inputs);
   free(types);
   intptr_t n = 6;
   if (tap)
-    entries[n++] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("onnx.tap")), mlirUnitAttrGet(ctx));
+    entries[n++] = named(ctx, "onnx.tap", mlirUnitAttrGet(ctx));
   return mlirDictionaryAttrGet(ctx, n, entries);
 }
 
-static MlirAttribute resultAttrs(DlcOnnxImporter *imp, const Signature *s) {
+// `onnx.name` of each argument or result; with taps, also where each
+// result that a node computes comes from.
+static MlirAttribute signatureAttrs(DlcOnnxImporter *imp, const Signature *s) {
   MlirContext ctx = imp->ctx;
   MlirAttribute *dicts = malloc((size_t)(s->num ? s->num : 1) * sizeof *dicts);
   if (!dicts)
     abort();
   bool taps = imp->options && imp->options->exposeIntermediates;
   for (intptr_t i = 0; i < s->num; ++i) {
-    MlirNamedAttribute name = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_NAME)),
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
+    MlirNamedAttribute name = named(ctx, DLC_ONNX_ATTR_NAME,
+                                    mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
     dicts[i] = taps && s->values[i] && s->values[i]->producer >= 0
                    ? tapAttrs(imp, name, s->values[i], i >= (intptr_t)imp->graph->n_output)
                    : mlirDictionaryAttrGet(ctx, 1, &name);
@@ -408,25 +407,6 @@ static MlirAttribute resultAttrs(DlcOnnxImporter *imp, const Signature *s) {
   MlirAttribute array = mlirArrayAttrGet(ctx, s->num, dicts);
   free(dicts);
   return array;
-}
-
-static MlirAttribute nameAttrs(MlirContext ctx, const Signature *s) {
-  MlirAttribute *dicts = malloc((size_t)(s->num ? s->num : 1) * sizeof *dicts);
-  if (!dicts)
-    abort();
-  for (intptr_t i = 0; i < s->num; ++i) {
-    MlirNamedAttribute name = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(DLC_ONNX_ATTR_NAME)),
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
-    dicts[i] = mlirDictionaryAttrGet(ctx, 1, &name);
-  }
-  MlirAttribute array = mlirArrayAttrGet(ctx, s->num, dicts);
-  free(dicts);
-  return array;
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute value) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
 }
 
 // The names of the graph inputs that are not initializers (bound ones too).
@@ -460,8 +440,8 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
   int numAttrs = 0;
   attrs[numAttrs++] = named(ctx, "sym_name", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("main")));
   attrs[numAttrs++] = named(ctx, "function_type", mlirTypeAttrGet(fnType));
-  attrs[numAttrs++] = named(ctx, "arg_attrs", nameAttrs(ctx, args));
-  attrs[numAttrs++] = named(ctx, "res_attrs", resultAttrs(imp, results));
+  attrs[numAttrs++] = named(ctx, "arg_attrs", signatureAttrs(imp, args));
+  attrs[numAttrs++] = named(ctx, "res_attrs", signatureAttrs(imp, results));
   attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_INPUTS, graphInputs(imp));
   if (imp->graph->name)
     attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_NAME,

@@ -137,6 +137,9 @@ MlirLocation dlcOnnxLoc(DlcOnnxImporter *imp, const char *name, int line);
 /// error naming the file and fails otherwise.
 bool dlcOnnxLoadModel(DlcOnnxImporter *imp);
 
+/// A protobuf string field, "" when unset.
+static inline const char *dlcOnnxNameOr(const char *name) { return name ? name : ""; }
+
 /// The directory of `path` ("." when it has none), malloc'ed.
 char *dlcOnnxDirectoryOf(const char *path);
 

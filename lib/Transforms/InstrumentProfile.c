@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/Str.h"
 
@@ -138,8 +139,7 @@ static void insertMark(MlirOperation before, int64_t row) {
   MlirLocation loc = mlirOperationGetLocation(before);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   MlirOperationState c = mlirOperationStateGet(ref("arith.constant"), loc);
-  MlirNamedAttribute value =
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("value")), mlirIntegerAttrGet(i64, row));
+  MlirNamedAttribute value = dlcNamed(ctx, "value", mlirIntegerAttrGet(i64, row));
   mlirOperationStateAddAttributes(&c, 1, &value);
   mlirOperationStateAddResults(&c, 1, &i64);
   MlirOperation constant = mlirOperationCreate(&c);
@@ -148,14 +148,9 @@ static void insertMark(MlirOperation before, int64_t row) {
   MlirOperationState call = mlirOperationStateGet(ref("func.call"), loc);
   MlirValue id = mlirOperationGetResult(constant, 0);
   mlirOperationStateAddOperands(&call, 1, &id);
-  MlirNamedAttribute callee = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, ref("callee")), mlirFlatSymbolRefAttrGet(ctx, ref(markName)));
+  MlirNamedAttribute callee = dlcNamed(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, ref(markName)));
   mlirOperationStateAddAttributes(&call, 1, &callee);
   mlirBlockInsertOwnedOperationBefore(block, before, mlirOperationCreate(&call));
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute value) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref(name)), value);
 }
 
 // {nodes = [...], op = "conv+relu", shape = (the last node's), flops = (sum)}
@@ -172,10 +167,10 @@ static MlirAttribute describeRow(MlirContext ctx, const Key *key) {
     flops += mlirAttributeIsAFloat(f) ? mlirFloatAttrGetValueDouble(f) : 0;
   }
   MlirNamedAttribute fields[4] = {
-      named(ctx, "nodes", mlirArrayAttrGet(ctx, key->count, names)),
-      named(ctx, "op", mlirStringAttrGet(ctx, ref(dlcStrGet(&ops)))),
-      named(ctx, "shape", field(key->found[key->count - 1], "shape")),
-      named(ctx, "flops", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), flops)),
+      dlcNamed(ctx, "nodes", mlirArrayAttrGet(ctx, key->count, names)),
+      dlcNamed(ctx, "op", mlirStringAttrGet(ctx, ref(dlcStrGet(&ops)))),
+      dlcNamed(ctx, "shape", field(key->found[key->count - 1], "shape")),
+      dlcNamed(ctx, "flops", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), flops)),
   };
   dlcStrFree(&ops);
   return mlirDictionaryAttrGet(ctx, 4, fields);

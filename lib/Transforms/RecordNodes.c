@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/Str.h"
 
@@ -127,10 +128,6 @@ static void appendShape(DlcStr *s, MlirOperation op) {
   dlcStrFree(&type);
 }
 
-static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute value) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref(name)), value);
-}
-
 static void record(MlirOperation func) {
   Nodes nodes = {0};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -157,10 +154,10 @@ static void record(MlirOperation func) {
     DlcStr shape = DLC_STR_INIT;
     appendShape(&shape, n->result);
     MlirNamedAttribute fields[4] = {
-        named(ctx, "name", mlirStringAttrGet(ctx, ref(n->name))),
-        named(ctx, "op", mlirStringAttrGet(ctx, shortName)),
-        named(ctx, "shape", mlirStringAttrGet(ctx, ref(dlcStrGet(&shape)))),
-        named(ctx, "flops", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), n->flops)),
+        dlcNamed(ctx, "name", mlirStringAttrGet(ctx, ref(n->name))),
+        dlcNamed(ctx, "op", mlirStringAttrGet(ctx, shortName)),
+        dlcNamed(ctx, "shape", mlirStringAttrGet(ctx, ref(dlcStrGet(&shape)))),
+        dlcNamed(ctx, "flops", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), n->flops)),
     };
     entries[i] = mlirDictionaryAttrGet(ctx, 4, fields);
     dlcStrFree(&shape);

@@ -19,8 +19,13 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
+// Entry `name` of `dict`; null when either is.
+static MlirAttribute field(MlirAttribute dict, const char *name) {
+  return mlirAttributeIsNull(dict) ? dict : mlirDictionaryAttrGetElementByName(dict, ref(name));
+}
+
 static char *stringOf(MlirAttribute dict, const char *name) {
-  MlirAttribute a = mlirAttributeIsNull(dict) ? dict : mlirDictionaryAttrGetElementByName(dict, ref(name));
+  MlirAttribute a = field(dict, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return textDup("", 0);
   MlirStringRef s = mlirStringAttrGetValue(a);
@@ -44,18 +49,10 @@ void dlcRunTapsRead(MlirOperation entry, DlcRunTaps *taps) {
     t->value = stringOf(dict, "onnx.name");
     t->node = stringOf(dict, "onnx.node");
     t->opType = stringOf(dict, "onnx.op_type");
-    MlirAttribute inputs = mlirAttributeIsNull(dict)
-                               ? dict
-                               : mlirDictionaryAttrGetElementByName(dict, ref("onnx.node_inputs"));
-    MlirAttribute types =
-        mlirAttributeIsNull(dict)
-            ? dict
-            : mlirDictionaryAttrGetElementByName(dict, ref("onnx.node_input_types"));
-    MlirAttribute index =
-        mlirAttributeIsNull(dict) ? dict
-                                  : mlirDictionaryAttrGetElementByName(dict, ref("onnx.node_index"));
-    t->tap = !mlirAttributeIsNull(dict) &&
-             !mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(dict, ref("onnx.tap")));
+    MlirAttribute inputs = field(dict, "onnx.node_inputs");
+    MlirAttribute types = field(dict, "onnx.node_input_types");
+    MlirAttribute index = field(dict, "onnx.node_index");
+    t->tap = !mlirAttributeIsNull(field(dict, "onnx.tap"));
     if (!t->tap && taps->numGraphOutputs == i)
       ++taps->numGraphOutputs;
     t->nodeIndex = -1;
@@ -139,23 +136,14 @@ static void filePath(Text *path, const char *dir, const char *name, const char *
   textPuts(path, suffix);
 }
 
-static void printError(MlirStringRef message, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%s: %.*s\n", dlcRunTool, (int)message.length, message.data);
-}
-
 bool dlcRunDumpIntermediates(const char *dir, const DlcRunTaps *taps, const DlcTensor *outputs) {
-  struct stat st;
-  if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
-    fprintf(stderr, "%s: cannot create directory '%s': %s\n", dlcRunTool, dir,
-            errno == EEXIST ? "a file of that name exists" : strerror(errno));
+  if (!dlcRunMakeDirectory(dir, "directory"))
     return false;
-  }
   for (intptr_t i = 0; i < taps->count; ++i) {
     Text path = TEXT_INIT;
     filePath(&path, dir, taps->items[i].value, ".npy");
     bool ok = mlirLogicalResultIsSuccess(
-        dlcTensorWriteNpy(&outputs[i], ref(textGet(&path)), printError, NULL));
+        dlcTensorWriteNpy(&outputs[i], ref(textGet(&path)), dlcRunPrintError, NULL));
     textFree(&path);
     if (!ok)
       return false;
@@ -174,7 +162,7 @@ static int readReference(const char *dir, const char *name, DlcTensor *out) {
     struct stat st;
     int found = stat(textGet(&path), &st) == 0 ? 1 : 0;
     if (found && mlirLogicalResultIsFailure(
-                     dlcTensorCreateFromFile(ref(textGet(&path)), out, printError, NULL)))
+                     dlcTensorCreateFromFile(ref(textGet(&path)), out, dlcRunPrintError, NULL)))
       found = -1;
     textFree(&path);
     if (found)

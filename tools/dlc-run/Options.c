@@ -12,9 +12,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *const dlcRunTool = "dlc-run";
+
+void dlcRunPrintError(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%s: %.*s\n", dlcRunTool, (int)message.length, message.data);
+}
+
+bool dlcRunMakeDirectory(const char *dir, const char *what) {
+  struct stat st;
+  if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
+    return true;
+  fprintf(stderr, "%s: cannot create %s '%s': %s\n", dlcRunTool, what, dir,
+          errno == EEXIST ? "a file of that name exists" : strerror(errno));
+  return false;
+}
 
 static void printHelp(void) {
   printf("OVERVIEW: compile a DLC model, run it and check its results\n\n"

@@ -15,6 +15,13 @@ enum { DLC_RUN_OK = 0, DLC_RUN_MISMATCH = 1, DLC_RUN_ERROR = 2 };
 /// The program name that starts every message.
 extern const char *const dlcRunTool;
 
+/// An MlirStringCallback printing "dlc-run: <message>" on stderr.
+void dlcRunPrintError(MlirStringRef message, void *userData);
+
+/// Creates directory `dir` unless it exists; false after "cannot create
+/// <what> '<dir>': <why>".
+bool dlcRunMakeDirectory(const char *dir, const char *what);
+
 typedef struct DlcRunFiles {
   char **paths; ///< owned
   intptr_t count;

@@ -60,11 +60,6 @@ void dlcTestInputsDestroy(DlcTestInputs *t) {
   free(t->order);
 }
 
-static void printError(MlirStringRef message, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%s: %.*s\n", dlcRunTool, (int)message.length, message.data);
-}
-
 MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
                                        const DlcTensor **value, void *userData) {
   DlcTestInputs *t = userData;
@@ -76,7 +71,7 @@ MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
   }
   if (mlirLogicalResultIsFailure(
           dlcTensorCreateFromFile(mlirStringRefCreateFromCString(t->files->paths[position]),
-                                  &t->values[position], printError, NULL)))
+                                  &t->values[position], dlcRunPrintError, NULL)))
     return mlirLogicalResultFailure();
   t->names[position] = textDup(name.data, name.length);
   t->order[t->numBound++] = position;

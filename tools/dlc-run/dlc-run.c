@@ -29,16 +29,11 @@
 #include <sys/stat.h>
 #include <time.h>
 
-static void printError(MlirStringRef message, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%s: %.*s\n", dlcRunTool, (int)message.length, message.data);
-}
-
 // Reads each file of `list`; false (after a message) on the first failure.
 static bool readTensors(const DlcRunFiles *list, DlcTensor *out) {
   for (intptr_t i = 0; i < list->count; ++i)
     if (mlirLogicalResultIsFailure(dlcTensorCreateFromFile(mlirStringRefCreateFromCString(list->paths[i]), &out[i],
-                                                           printError, NULL)))
+                                                           dlcRunPrintError, NULL)))
       return false;
   return true;
 }
@@ -135,17 +130,13 @@ static bool report(const DlcRunArgs *o, const DlcTensor *outputs, intptr_t numOu
 }
 
 static bool writeOutputs(const char *dir, const DlcTensor *outputs, intptr_t n) {
-  struct stat st;
-  if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
-    fprintf(stderr, "%s: cannot create output directory '%s': %s\n", dlcRunTool, dir,
-            errno == EEXIST ? "a file of that name exists" : strerror(errno));
+  if (!dlcRunMakeDirectory(dir, "output directory"))
     return false;
-  }
   for (intptr_t i = 0; i < n; ++i) {
     Text path = TEXT_INIT;
     textPrintf(&path, "%s/output_%ld.npy", dir, (long)i);
     bool ok = mlirLogicalResultIsSuccess(
-        dlcTensorWriteNpy(&outputs[i], mlirStringRefCreateFromCString(textGet(&path)), printError, NULL));
+        dlcTensorWriteNpy(&outputs[i], mlirStringRefCreateFromCString(textGet(&path)), dlcRunPrintError, NULL));
     textFree(&path);
     if (!ok)
       return false;
@@ -237,7 +228,7 @@ static bool reportProfile(const DlcRunArgs *o, DlcProfile profile) {
   dlcProfilePrintTrace(profile, textCallback, &trace);
   bool ok = mlirLogicalResultIsSuccess(
       dlcFileWriteAtomically(mlirStringRefCreateFromCString(o->profileJson), textGet(&trace),
-                             strlen(textGet(&trace)), printError, NULL));
+                             strlen(textGet(&trace)), dlcRunPrintError, NULL));
   textFree(&trace);
   return ok;
 }
@@ -280,7 +271,7 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
     }
   }
   DlcRunOptions checked = dlcRunOptionsGetDefault();
-  checked.errorCallback = printError;
+  checked.errorCallback = dlcRunPrintError;
   if (mlirLogicalResultIsFailure(
           dlcExecutableRun(exe, numInputs, inputs, numOutputs, outputs, &checked)))
     goto done;
