@@ -92,6 +92,125 @@ irdl.dialect @dlc_graph {
     irdl.results(output: %output)
   }
 
+  // Elementwise comparison lhs >= rhs with numpy broadcasting; the result is i1.
+  irdl.operation @greater_equal {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise comparison lhs <= rhs with numpy broadcasting; the result is i1.
+  irdl.operation @less_equal {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise max(lhs, rhs) with numpy broadcasting.
+  irdl.operation @max {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise min(lhs, rhs) with numpy broadcasting.
+  irdl.operation @min {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise remainder (fmod: C's, else Python's) with numpy broadcasting.
+  irdl.operation @mod {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs & rhs with numpy broadcasting.
+  irdl.operation @bitwise_and {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs | rhs with numpy broadcasting.
+  irdl.operation @bitwise_or {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs ^ rhs with numpy broadcasting.
+  irdl.operation @bitwise_xor {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise lhs << rhs or lhs >> rhs (`direction`) of unsigned integers.
+  irdl.operation @bit_shift {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %direction = irdl.base "#builtin.string"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+    irdl.attributes {"direction" = %direction}
+  }
+
+  // Elementwise logical lhs && rhs with numpy broadcasting.
+  irdl.operation @and {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise logical lhs || rhs with numpy broadcasting.
+  irdl.operation @or {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise logical lhs != rhs with numpy broadcasting.
+  irdl.operation @xor {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise input < 0 ? slope * input : input; slope broadcasts to input.
+  irdl.operation @prelu {
+    %input = irdl.base "!builtin.tensor"
+    %slope = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, slope: %slope)
+    irdl.results(output: %output)
+  }
+
   // Elementwise max(x, 0).
   irdl.operation @relu {
     %input = irdl.base "!builtin.tensor"
@@ -174,6 +293,246 @@ irdl.dialect @dlc_graph {
 
   // Elementwise |x|.
   irdl.operation @abs {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise sin(x).
+  irdl.operation @sin {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise cos(x).
+  irdl.operation @cos {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise tan(x).
+  irdl.operation @tan {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise asin(x).
+  irdl.operation @asin {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise acos(x).
+  irdl.operation @acos {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise atan(x).
+  irdl.operation @atan {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise sinh(x).
+  irdl.operation @sinh {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise cosh(x).
+  irdl.operation @cosh {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise asinh(x).
+  irdl.operation @asinh {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise acosh(x).
+  irdl.operation @acosh {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise atanh(x).
+  irdl.operation @atanh {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise floor(x).
+  irdl.operation @floor {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise ceil(x).
+  irdl.operation @ceil {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise round half to even.
+  irdl.operation @round {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise sign: 1, -1 or 0.
+  irdl.operation @sign {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise logical not.
+  irdl.operation @not {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise ~x.
+  irdl.operation @bitwise_not {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise isnan(x) as i1.
+  irdl.operation @is_nan {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise isinf(x) as i1 (detect_positive, detect_negative).
+  irdl.operation @is_inf {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x < 0 ? alpha * (exp(x) - 1) : x.
+  irdl.operation @elu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise scaled ELU (alpha, gamma).
+  irdl.operation @selu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+  irdl.operation @celu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise max(0, min(1, alpha * x + beta)).
+  irdl.operation @hard_sigmoid {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x * max(0, min(1, x / 6 + 0.5)).
+  irdl.operation @hard_swish {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise log(exp(x) + 1).
+  irdl.operation @softplus {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x / (1 + |x|).
+  irdl.operation @softsign {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x * tanh(softplus(x)).
+  irdl.operation @mish {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x * sigmoid(alpha * x).
+  irdl.operation @swish {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise x > alpha ? x : 0.
+  irdl.operation @thresholded_relu {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Elementwise shrinkage toward 0 (bias, lambd).
+  irdl.operation @shrink {
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -349,6 +708,62 @@ irdl.dialect @dlc_graph {
     irdl.results(output: %output)
   }
 
+  // Minimum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_min {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Product over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_prod {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Sum of absolute values over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_l1 {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Square root of the sum of squares over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_l2 {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Sum of squares over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_sum_square {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Log of the sum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_log_sum {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // Log of the sum of exponentials over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  irdl.operation @reduce_log_sum_exp {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
   // Reshape to `shape` (0 copies the input dim unless allowzero, -1 is inferred). The shape is the
   // `shape` attribute or, as exporters compute it, the 1-D `shape_tensor` operand.
   irdl.operation @reshape {
@@ -417,6 +832,15 @@ irdl.dialect @dlc_graph {
 
   // Gather slices of input along `axis` at indices (negative indices count from the end).
   irdl.operation @gather {
+    %input = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, indices: %indices)
+    irdl.results(output: %output)
+  }
+
+  // Gathers elements along `axis` (numpy's take_along_axis); the output is shaped like indices.
+  irdl.operation @gather_elements {
     %input = irdl.base "!builtin.tensor"
     %indices = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"

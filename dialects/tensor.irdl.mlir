@@ -154,6 +154,18 @@ irdl.dialect @dlc_tensor {
     irdl.attributes {"dim" = %dim}
   }
 
+  // Gathers elements along `dim`: output[p] = input[p with p[dim] = indices[p]],
+  // the output shaped like indices, indices in [0, size) (i32 or i64).
+  irdl.operation @gather_elements {
+    %input = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %dim = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, indices: %indices)
+    irdl.results(output: %output)
+    irdl.attributes {"dim" = %dim}
+  }
+
   // Reports run-time errors: the largest of `codes` (i32 status codes, 0 for
   // none) becomes the status of the entry that computes it.
   irdl.operation @check {

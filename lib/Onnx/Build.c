@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Translate.h"
+#include "Support/Builder.h"
 #include "Support/Diag.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -156,6 +157,57 @@ DlcOnnxStatus dlcOnnxScalar(DlcOnnxNode *n, MlirValue v, MlirValue *out) {
   dlcOnnxOpInit(&op, "dlc_graph.reshape");
   op.operands[0] = v;
   dlcOnnxOpInts(n, &op, "shape", NULL, 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// Decompositions: ops built for one node, composed
+//===----------------------------------------------------------------------===//
+
+DlcOnnxStatus dlcOnnxConstantScalar(DlcOnnxNode *n, MlirType elt, double value, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  MlirType type = mlirRankedTensorTypeGet(0, NULL, elt, mlirAttributeGetNull());
+  dlcOnnxOpAttr(n, &op, "value", dlcSplatAttr(type, value));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxUnaryOp(DlcOnnxNode *n, const char *name, MlirValue x, MlirValue *out) {
+  return dlcOnnxBuildSimple(n, name, 1, &x, out);
+}
+
+DlcOnnxStatus dlcOnnxBinaryOp(DlcOnnxNode *n, const char *name, MlirValue x, MlirValue y,
+                              MlirValue *out) {
+  MlirValue operands[2] = {x, y};
+  return dlcOnnxBuildSimple(n, name, 2, operands, out);
+}
+
+DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *axes,
+                              int64_t numAxes, bool keepdims, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, name);
+  op.operands[0] = x;
+  dlcOnnxOpInts(n, &op, "axes", axes, numAxes);
+  if (!keepdims)
+    dlcOnnxOpBool(n, &op, "keepdims", false);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *dims,
+                             int64_t rank, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, name);
+  op.operands[0] = x;
+  const char *attr = !strcmp(name, "dlc_graph.transpose")   ? "perm"
+                     : !strcmp(name, "dlc_graph.unsqueeze") ? "axes"
+                                                            : "shape";
+  dlcOnnxOpInts(n, &op, attr, dims, rank);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
   *out = op.results[0];
   return DLC_ONNX_OK;

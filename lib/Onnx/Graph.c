@@ -17,6 +17,8 @@
 #include "Support/Diag.h"
 #include "dlc-c/Dialects.h"
 
+#include "Support/IR.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -474,6 +476,18 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
   return module;
 }
 
+// Constants that only folded nodes read (Fold.c) have no uses left.
+static void eraseUnusedConstants(MlirBlock body) {
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (dlcIsOp(op, "dlc_graph.constant") &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+      mlirOperationDestroy(op);
+    op = next;
+  }
+}
+
 MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
   collectHints(imp);
   Signature args = {0}, results = {0};
@@ -504,6 +518,7 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
     dropBoundArguments(imp, &args);
   if (ok && !imp->numUnsupported) {
     module = buildModule(imp, &args, &results, values);
+    eraseUnusedConstants(imp->body);
     imp->body = (MlirBlock){NULL}; // owned by the module now
     // DLC's verifier and MLIR's (IRDL structure) check what was built.
     dlcOnnxCaptureBegin(imp);

@@ -32,8 +32,8 @@
 
 /// The default domain's opsets whose semantics the translators implement,
 /// and the IR versions accepted.
-#define DLC_ONNX_MIN_OPSET 11
-#define DLC_ONNX_MAX_OPSET 25
+#define DLC_ONNX_MIN_OPSET 1
+#define DLC_ONNX_MAX_OPSET 27
 #define DLC_ONNX_MIN_IR_VERSION 3
 #define DLC_ONNX_MAX_IR_VERSION 13
 
@@ -159,6 +159,18 @@ MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v);
 /// and fails when `t` does not fit the declared type.
 bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
                       const DlcTensor *t);
+
+//===----------------------------------------------------------------------===//
+// Fold.c
+//===----------------------------------------------------------------------===//
+
+/// Results up to this many elements are computed at import (Fold.c).
+#define DLC_ONNX_FOLD_MAX_ELEMENTS 1024
+
+/// The contents of `value` when its op reads only constants (or is the
+/// shape of a static tensor) and its static result is small; false, with
+/// `out` untouched, otherwise.
+bool dlcOnnxFold(MlirValue value, DlcTensor *out);
 
 //===----------------------------------------------------------------------===//
 // Node.c

@@ -214,8 +214,7 @@ static DlcOnnxStatus provideInput(DlcOnnxNode *n, DlcOnnxValue *v, const char *w
   return DLC_ONNX_OK;
 }
 
-DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t **values,
-                               int64_t *count) {
+DlcOnnxStatus dlcOnnxKnownInput(DlcOnnxNode *n, int i, const char *what, const DlcTensor **out) {
   DlcOnnxValue *v = inputValue(n, i);
   if (!v)
     return dlcOnnxUnsupported(n, "input '%s' is missing", what);
@@ -233,7 +232,14 @@ DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t 
                               "with --bind-input)",
                               what, v->name);
   }
-  const DlcTensor *t = &v->constant;
+  *out = &v->constant;
+  return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t **values,
+                               int64_t *count) {
+  const DlcTensor *t;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, i, what, &t));
   if ((t->dtype != DLC_DTYPE_I64 && t->dtype != DLC_DTYPE_I32) || t->rank > 1)
     return dlcOnnxUnsupported(n, "input '%s' must be an int32 or int64 tensor of rank 0 or 1, "
                                  "but is %s of rank %lld",
@@ -309,6 +315,17 @@ DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
     if (!mlirTypeEqual(refined, type))
       mlirValueSetType(value, refined);
   }
+  // A small result computed from constants becomes one; its op, just built
+  // and unused, goes (and the constants only it read, when @main is built).
+  MlirOperation producer = mlirValueIsAOpResult(value) ? mlirOpResultGetOwner(value)
+                                                       : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(producer) &&
+      mlirOperationIsNull(mlirOperationGetNextInBlock(producer)) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(value)) && dlcOnnxFold(value, &v->constant)) {
+    mlirOperationDestroy(producer);
+    v->isConstant = v->ownsConstant = true;
+    return DLC_ONNX_OK;
+  }
   v->value = value;
   return DLC_ONNX_OK;
 }
@@ -362,9 +379,9 @@ static DlcOnnxStatus checkNode(DlcOnnxNode *n, const DlcOnnxOpEntry **entry) {
   int firstSince;
   *entry = dlcOnnxLookupOp(n->opType, n->opset, &firstSince);
   if (!*entry && firstSince)
-    return dlcOnnxUnsupported(n, "op type '%s' does not exist in opset %lld (it was added in "
-                                 "opset %d)",
-                              n->opType, (long long)n->opset, firstSince);
+    return dlcOnnxUnsupported(n, "op type '%s' is supported from opset %d on, the model imports "
+                                 "opset %lld",
+                              n->opType, firstSince, (long long)n->opset);
   if (!*entry)
     return dlcOnnxUnsupported(n, "op type '%s' is not supported", n->opType);
   for (size_t i = 0; i < p->n_attribute; ++i) {

@@ -1,7 +1,7 @@
 //===- OpTable.c - Which translator imports which ONNX op -------*- C -*-===//
 //
 // Each family file (Ops*.c) lists its op types, one entry per version whose
-// semantics or attributes differ within opsets 11 to 25. A node uses the
+// semantics or attributes differ up to opset 27. A node uses the
 // newest entry not newer than the model's opset, as ONNX resolves versions.
 // dlcOnnxPrintOpTable lists the tables for docs/SupportedOps.md.
 //
@@ -16,7 +16,7 @@
 typedef const DlcOnnxOpEntry *(*TableFn)(size_t *count);
 
 static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnnxNormOps,
-                                 dlcOnnxShapeOps, dlcOnnxTensorOps};
+                                 dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

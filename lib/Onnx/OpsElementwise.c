@@ -2,7 +2,7 @@
 //
 // Arithmetic, comparisons, activations, Clip, Where, Reciprocal (1 / x)
 // and Trilu (a where with a constant triangular mask). Their semantics did
-// not change within opsets 11 to 25 (later versions only added types).
+// not change up to opset 27 (later versions only added types).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+static DlcOnnxStatus constant(DlcOnnxNode *n, MlirAttribute value, MlirValue *out);
+static MlirType elementOf(MlirValue v);
+
 // ONNX ops whose inputs map one to one onto their dlc_graph op's operands.
 static DlcOnnxStatus translateDirect(DlcOnnxNode *n) {
   const char *name = n->entry->graphOp;
@@ -25,6 +28,57 @@ static DlcOnnxStatus translateDirect(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxInput(n, i, &operands[i]));
   DLC_ONNX_TRY(dlcOnnxBuildSimple(n, name, count, operands, &out));
   return dlcOnnxSetOutput(n, 0, out);
+}
+
+// Ops whose attributes have the graph op's names: each one the node sets
+// is copied, ints becoming the graph op's bools where it has one.
+static DlcOnnxStatus translateWithAttrs(DlcOnnxNode *n) {
+  const char *name = n->entry->graphOp;
+  const DlcOpDef *def = dlcLookupOpDefByName(name, strlen(name));
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, name);
+  for (int i = 0; i < dlcDefNumOperands(def); ++i)
+    DLC_ONNX_TRY(dlcOnnxInput(n, i, &op.operands[i]));
+  for (const DlcOnnxAttrSpec *spec = n->entry->attrs; spec->name; ++spec) {
+    const Onnx__AttributeProto *a = dlcOnnxAttr(n, spec->name);
+    if (!a)
+      continue;
+    const DlcAttrDef *target = dlcDefFindAttr(def, spec->name);
+    if (spec->type == DLC_ONNX_FLOAT)
+      dlcOnnxOpF32(n, &op, spec->name, a->f);
+    else if (spec->type == DLC_ONNX_STRING)
+      dlcOnnxOpString(n, &op, spec->name, dlcOnnxAttrString(n, spec->name, ""));
+    else if (target && target->kind == DLC_ATTR_BOOL)
+      dlcOnnxOpBool(n, &op, spec->name, a->i != 0);
+    else
+      dlcOnnxOpInt(n, &op, spec->name, a->i);
+  }
+  return dlcOnnxBuildOutput(n, &op);
+}
+
+// Sum, Mean, Max and Min of any number of inputs: a chain of binary ops
+// (numpy broadcasting composes), Mean's sum then divided by the count.
+static DlcOnnxStatus translateVariadic(DlcOnnxNode *n) {
+  int count = dlcOnnxNumInputs(n);
+  if (count < 1)
+    return dlcOnnxError(n, "needs at least one input");
+  MlirValue acc;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &acc));
+  bool isMean = !strcmp(n->opType, "Mean");
+  for (int i = 1; i < count; ++i) {
+    MlirValue operands[2] = {acc};
+    DLC_ONNX_TRY(dlcOnnxInput(n, i, &operands[1]));
+    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, n->entry->graphOp, 2, operands, &acc));
+  }
+  if (count == 1)
+    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.identity", 1, &acc, &acc));
+  if (isMean && count > 1) {
+    MlirType scalar = mlirRankedTensorTypeGet(0, NULL, elementOf(acc), mlirAttributeGetNull());
+    MlirValue operands[2] = {acc};
+    DLC_ONNX_TRY(constant(n, dlcSplatAttr(scalar, count), &operands[1]));
+    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.div", 2, operands, &acc));
+  }
+  return dlcOnnxSetOutput(n, 0, acc);
 }
 
 static DlcOnnxStatus translateLeakyRelu(DlcOnnxNode *n) {
@@ -77,6 +131,20 @@ static DlcOnnxStatus constant(DlcOnnxNode *n, MlirAttribute value, MlirValue *ou
 
 static MlirType elementOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
 
+// Clip-6: min and max are float attributes (absent: no bound).
+static DlcOnnxStatus translateClip6(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, n->entry->graphOp);
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  MlirType scalar = mlirRankedTensorTypeGet(0, NULL, elementOf(op.operands[0]), mlirAttributeGetNull());
+  static const char *const bounds[] = {"min", "max"};
+  for (int i = 0; i < 2; ++i)
+    if (dlcOnnxAttr(n, bounds[i]))
+      DLC_ONNX_TRY(constant(n, dlcSplatAttr(scalar, dlcOnnxAttrFloat(n, bounds[i], 0)),
+                            &op.operands[i + 1]));
+  return dlcOnnxBuildOutput(n, &op);
+}
+
 static DlcOnnxStatus translateReciprocal(DlcOnnxNode *n) {
   MlirValue operands[2], out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &operands[1]));
@@ -127,6 +195,8 @@ static DlcOnnxStatus translateTrilu(DlcOnnxNode *n) {
 }
 
 #define DIRECT(op, since, graphOp) {op, since, translateDirect, {{0}}, graphOp, NULL}
+#define ATTRS(op, since, graphOp, ...) {op, since, translateWithAttrs, {__VA_ARGS__}, graphOp, NULL}
+#define VARIADIC(op, graphOp) {op, 6, translateVariadic, {{0}}, graphOp, NULL}
 
 static const DlcOnnxOpEntry ops[] = {
     DIRECT("Add", 7, "dlc_graph.add"),
@@ -147,8 +217,54 @@ static const DlcOnnxOpEntry ops[] = {
     DIRECT("Neg", 6, "dlc_graph.neg"),
     DIRECT("Abs", 6, "dlc_graph.abs"),
     DIRECT("Where", 9, "dlc_graph.where"),
+    DIRECT("GreaterOrEqual", 12, "dlc_graph.greater_equal"),
+    DIRECT("LessOrEqual", 12, "dlc_graph.less_equal"),
+    ATTRS("Mod", 10, "dlc_graph.mod", A_INT("fmod")),
+    DIRECT("BitwiseAnd", 18, "dlc_graph.bitwise_and"),
+    DIRECT("BitwiseOr", 18, "dlc_graph.bitwise_or"),
+    DIRECT("BitwiseXor", 18, "dlc_graph.bitwise_xor"),
+    DIRECT("BitwiseNot", 18, "dlc_graph.bitwise_not"),
+    ATTRS("BitShift", 11, "dlc_graph.bit_shift", A_STRING("direction")),
+    DIRECT("And", 7, "dlc_graph.and"),
+    DIRECT("Or", 7, "dlc_graph.or"),
+    DIRECT("Xor", 7, "dlc_graph.xor"),
+    DIRECT("Not", 1, "dlc_graph.not"),
+    VARIADIC("Max", "dlc_graph.max"),
+    VARIADIC("Min", "dlc_graph.min"),
+    VARIADIC("Sum", "dlc_graph.add"),
+    VARIADIC("Mean", "dlc_graph.add"),
+    DIRECT("PRelu", 7, "dlc_graph.prelu"),
+    DIRECT("Sin", 7, "dlc_graph.sin"),
+    DIRECT("Cos", 7, "dlc_graph.cos"),
+    DIRECT("Tan", 7, "dlc_graph.tan"),
+    DIRECT("Asin", 7, "dlc_graph.asin"),
+    DIRECT("Acos", 7, "dlc_graph.acos"),
+    DIRECT("Atan", 7, "dlc_graph.atan"),
+    DIRECT("Sinh", 9, "dlc_graph.sinh"),
+    DIRECT("Cosh", 9, "dlc_graph.cosh"),
+    DIRECT("Asinh", 9, "dlc_graph.asinh"),
+    DIRECT("Acosh", 9, "dlc_graph.acosh"),
+    DIRECT("Atanh", 9, "dlc_graph.atanh"),
+    DIRECT("Floor", 6, "dlc_graph.floor"),
+    DIRECT("Ceil", 6, "dlc_graph.ceil"),
+    DIRECT("Round", 11, "dlc_graph.round"),
+    DIRECT("Sign", 9, "dlc_graph.sign"),
+    DIRECT("IsNaN", 9, "dlc_graph.is_nan"),
+    ATTRS("IsInf", 10, "dlc_graph.is_inf", A_INT("detect_negative"), A_INT("detect_positive")),
+    ATTRS("Elu", 6, "dlc_graph.elu", A_FLOAT("alpha")),
+    ATTRS("Selu", 6, "dlc_graph.selu", A_FLOAT("alpha"), A_FLOAT("gamma")),
+    ATTRS("Celu", 12, "dlc_graph.celu", A_FLOAT("alpha")),
+    ATTRS("HardSigmoid", 6, "dlc_graph.hard_sigmoid", A_FLOAT("alpha"), A_FLOAT("beta")),
+    DIRECT("HardSwish", 14, "dlc_graph.hard_swish"),
+    DIRECT("Softplus", 1, "dlc_graph.softplus"),
+    DIRECT("Softsign", 1, "dlc_graph.softsign"),
+    DIRECT("Mish", 18, "dlc_graph.mish"),
+    ATTRS("Swish", 24, "dlc_graph.swish", A_FLOAT("alpha")),
+    ATTRS("ThresholdedRelu", 10, "dlc_graph.thresholded_relu", A_FLOAT("alpha")),
+    ATTRS("Shrink", 9, "dlc_graph.shrink", A_FLOAT("bias"), A_FLOAT("lambd")),
     {"LeakyRelu", 6, translateLeakyRelu, {A_FLOAT("alpha")}, "dlc_graph.leaky_relu", NULL},
     {"Gelu", 20, translateGelu, {A_STRING("approximate")}, "dlc_graph.gelu", NULL},
+    {"Clip", 6, translateClip6, {A_FLOAT("max"), A_FLOAT("min")}, "dlc_graph.clip", NULL},
     {"Clip", 11, translateClip, {{0}}, "dlc_graph.clip", NULL},
     {"Reciprocal", 6, translateReciprocal, {{0}}, "dlc_graph.div", "Becomes 1 / x."},
     {"Trilu", 14, translateTrilu, {A_INT("upper")}, "dlc_graph.where",

@@ -10,12 +10,17 @@
 
 #include "Onnx/Translate.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
 
 
 static DlcOnnxStatus translateBatchNorm(DlcOnnxNode *n) {
   if (dlcOnnxAttrInt(n, "training_mode", 0))
     return dlcOnnxUnsupported(n, "training mode is not supported");
+  if (!dlcOnnxAttrInt(n, "spatial", 1))
+    return dlcOnnxUnsupported(n, "spatial = 0 (statistics per element) is not supported");
   for (int i = 1; i < dlcOnnxNumOutputs(n); ++i)
     if (dlcOnnxHasOutput(n, i))
       return dlcOnnxUnsupported(n, "output #%d (running or saved statistics) exists only in "
@@ -147,8 +152,201 @@ static DlcOnnxStatus translateReduceInput(DlcOnnxNode *n) {
   return buildReduce(n, axes, count);
 }
 
+//===----------------------------------------------------------------------===//
+// Decomposed normalizations and index reductions
+//===----------------------------------------------------------------------===//
+
+static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+static int64_t rankOf(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetType(v)); }
+
+// The dims [from, rank) as axes.
+static int64_t trailingAxes(int64_t from, int64_t rank, int64_t *axes) {
+  for (int64_t i = from; i < rank; ++i)
+    axes[i - from] = i;
+  return rank - from;
+}
+
+// RMSNormalization: x / sqrt(mean(x^2 over [axis, rank)) + epsilon) * scale,
+// with float32 statistics (stash_type 1) for double inputs too.
+static DlcOnnxStatus translateRmsNorm(DlcOnnxNode *n) {
+  MlirValue x, scale;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &scale));
+  int64_t stashType = dlcOnnxAttrInt(n, "stash_type", 1);
+  if (stashType != 1)
+    return dlcOnnxUnsupported(n, "stash_type = %lld is not supported (only 1, float32)",
+                              (long long)stashType);
+  int64_t axis, axes[DLC_MAX_RANK];
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rankOf(x), &axis));
+  int64_t numAxes = trailingAxes(axis, rankOf(x), axes);
+  MlirType elt = eltOf(x), f32 = mlirF32TypeGet(n->ctx);
+  bool widen = !mlirTypeEqual(elt, f32);
+  MlirValue v = x, sq, ms, eps, rms;
+  if (widen) {
+    DlcOnnxOp cast;
+    dlcOnnxOpInit(&cast, "dlc_graph.cast");
+    cast.operands[0] = x;
+    dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(f32));
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
+    v = cast.results[0];
+  }
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, v, &sq));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", sq, axes, numAxes, true, &ms));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f32, dlcOnnxAttrFloat(n, "epsilon", 1e-5f), &eps));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", ms, eps, &ms));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sqrt", ms, &rms));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", v, rms, &v));
+  if (widen) {
+    DlcOnnxOp cast;
+    dlcOnnxOpInit(&cast, "dlc_graph.cast");
+    cast.operands[0] = v;
+    dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(elt));
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
+    v = cast.results[0];
+  }
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, scale, &v));
+  return dlcOnnxSetOutput(n, 0, v);
+}
+
+// MeanVarianceNormalization, as ONNX's function body computes it:
+// (x - mean) / (sqrt(mean(x^2) - mean^2) + 1e-9) over `axes`.
+static DlcOnnxStatus translateMvn(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  static const int64_t defaultAxes[] = {0, 2, 3};
+  const int64_t *axes = defaultAxes;
+  int64_t numAxes = 3;
+  dlcOnnxAttrInts(n, "axes", &axes, &numAxes);
+  MlirValue mean, meanSq, sq, meanOfSq, var, std, eps, centered, y;
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", x, axes, numAxes, true, &mean));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", mean, mean, &meanSq));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", x, x, &sq));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", sq, axes, numAxes, true, &meanOfSq));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", meanOfSq, meanSq, &var));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sqrt", var, &std));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), 1e-9, &eps));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", std, eps, &std));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", x, mean, &centered));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", centered, std, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// InstanceNormalization: per sample and channel, over the spatial dims:
+// scale[c] * (x - mean) / sqrt(var + epsilon) + bias[c].
+static DlcOnnxStatus translateInstanceNorm(DlcOnnxNode *n) {
+  MlirValue x, scale, bias;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &scale));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &bias));
+  int64_t rank = rankOf(x), axes[DLC_MAX_RANK], perChannel[DLC_MAX_RANK];
+  if (rank < 3)
+    return dlcOnnxError(n, "input 'input' must have rank 3 or more (N x C x D1 ...)");
+  int64_t numAxes = trailingAxes(2, rank, axes);
+  MlirType scaleType = mlirValueGetType(scale);
+  if (mlirShapedTypeGetRank(scaleType) != 1 || mlirShapedTypeIsDynamicDim(scaleType, 0))
+    return dlcOnnxUnsupported(n, "input 'scale' must be 1-D with a static size");
+  perChannel[0] = mlirShapedTypeGetDimSize(scaleType, 0);
+  for (int64_t i = 1; i < rank - 1; ++i)
+    perChannel[i] = 1;
+  MlirValue mean, centered, sq, var, eps, std, y;
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", x, axes, numAxes, true, &mean));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", x, mean, &centered));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", centered, centered, &sq));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", sq, axes, numAxes, true, &var));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), dlcOnnxAttrFloat(n, "epsilon", 1e-5f), &eps));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", var, eps, &var));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sqrt", var, &std));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", centered, std, &y));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", scale, perChannel, rank - 1, &scale));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", bias, perChannel, rank - 1, &bias));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", y, scale, &y));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", y, bias, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// LpNormalization: x divided by its L1 or L2 norm along `axis`.
+static DlcOnnxStatus translateLpNorm(DlcOnnxNode *n) {
+  MlirValue x, norm, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t p = dlcOnnxAttrInt(n, "p", 2), axis;
+  if (p != 1 && p != 2)
+    return dlcOnnxError(n, "attribute 'p' must be 1 or 2, but is %lld", (long long)p);
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rankOf(x), &axis));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, p == 1 ? "dlc_graph.reduce_l1" : "dlc_graph.reduce_l2", x,
+                               &axis, 1, true, &norm));
+  // A zero norm (all elements 0) divides by 1 instead, as ONNX's reference.
+  MlirValue zero, one, isZero;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), 1, &one));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", norm, zero, &isZero));
+  MlirValue operands[3] = {isZero, one, norm};
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &norm));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", x, norm, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// GlobalMaxPool: the maximum over the spatial dims, kept as 1s.
+static DlcOnnxStatus translateGlobalMaxPool(DlcOnnxNode *n) {
+  MlirValue x, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t axes[DLC_MAX_RANK];
+  int64_t numAxes = trailingAxes(2, rankOf(x), axes);
+  if (numAxes < 1)
+    return dlcOnnxError(n, "input 'X' must have rank 3 or more (N x C x D1 ...)");
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_max", x, axes, numAxes, true, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// ArgMax / ArgMin: the first (or last, select_last_index) position along
+// `axis` holding the maximum: min (max) over where(x == max, iota, sentinel).
+// As in numpy, NaN is the extreme: max and min propagate it, and x != x
+// marks where it is.
+static DlcOnnxStatus translateArgExtreme(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = rankOf(x), axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
+  if (mlirShapedTypeIsDynamicDim(type, axis))
+    return dlcOnnxUnsupported(n, "the reduced dim must be static");
+  int64_t size = mlirShapedTypeGetDimSize(type, axis);
+  bool keepdims = dlcOnnxAttrInt(n, "keepdims", 1) != 0;
+  bool last = dlcOnnxAttrInt(n, "select_last_index", 0) != 0;
+  bool isMax = !strcmp(n->opType, "ArgMax");
+  // iota along `axis`, shaped to broadcast: [size, 1, ...] after the axis.
+  int64_t *iota = dlcOnnxScratch(n, (size_t)(size > 0 ? size : 1) * sizeof *iota);
+  if (!iota)
+    return dlcOnnxError(n, "out of memory");
+  for (int64_t i = 0; i < size; ++i)
+    iota[i] = i;
+  int64_t dims[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank - axis; ++i)
+    dims[i] = i ? 1 : size;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirType iotaType = mlirRankedTensorTypeGet(rank - axis, dims, i64, mlirAttributeGetNull());
+  DlcOnnxOp cst;
+  dlcOnnxOpInit(&cst, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &cst, "value", mlirDenseElementsAttrInt64Get(iotaType, size, iota));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &cst));
+  MlirValue extreme, hit, sentinel, picked, y;
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, isMax ? "dlc_graph.reduce_max" : "dlc_graph.reduce_min", x,
+                               &axis, 1, true, &extreme));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", x, extreme, &hit));
+  if (mlirTypeIsAFloat(eltOf(x))) {
+    MlirValue nan;
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.is_nan", x, &nan));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", hit, nan, &hit));
+  }
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, last ? -1 : (double)size, &sentinel));
+  MlirValue operands[3] = {hit, cst.results[0], sentinel};
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &picked));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, last ? "dlc_graph.reduce_max" : "dlc_graph.reduce_min", picked,
+                               &axis, 1, keepdims, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 #define REDUCE(op, inputSince, graphOp)                                                            \
-  {op, 11, translateReduceAttr, {A_INTS("axes"), A_INT("keepdims")}, graphOp, NULL},               \
+  {op, 1, translateReduceAttr, {A_INTS("axes"), A_INT("keepdims")}, graphOp, NULL},               \
   {                                                                                                \
     op, inputSince, translateReduceInput, {A_INT("keepdims"), A_INT("noop_with_empty_axes")},      \
         graphOp, DLC_ONNX_COMPILE_TIME("`axes`")                                                   \
@@ -161,6 +359,10 @@ static DlcOnnxStatus translateReduceInput(DlcOnnxNode *n) {
   "2-D at `axis`)."
 
 static const DlcOnnxOpEntry ops[] = {
+    // BatchNormalization-7's `spatial` (default 1) is gone from opset 9.
+    {"BatchNormalization", 7, translateBatchNorm,
+     {A_FLOAT("epsilon"), A_FLOAT("momentum"), A_INT("spatial")}, "dlc_graph.batch_norm",
+     INFERENCE_ONLY " `spatial` = 1."},
     {"BatchNormalization", 9, translateBatchNorm, {A_FLOAT("epsilon"), A_FLOAT("momentum")},
      "dlc_graph.batch_norm", INFERENCE_ONLY},
     {"BatchNormalization", 14, translateBatchNorm,
@@ -169,13 +371,40 @@ static const DlcOnnxOpEntry ops[] = {
     {"LayerNormalization", 17, translateLayerNorm,
      {A_INT("axis"), A_FLOAT("epsilon"), A_INT("stash_type")}, "dlc_graph.layer_norm",
      "`stash_type` = 1 (float32 statistics) only."},
-    {"Softmax", 11, translateSoftmax11, {A_INT("axis")}, "dlc_graph.softmax", SOFTMAX_11},
+    {"Softmax", 1, translateSoftmax11, {A_INT("axis")}, "dlc_graph.softmax", SOFTMAX_11},
     {"Softmax", 13, translateSoftmax13, {A_INT("axis")}, "dlc_graph.softmax", NULL},
-    {"LogSoftmax", 11, translateSoftmax11, {A_INT("axis")}, "dlc_graph.log_softmax", SOFTMAX_11},
+    {"LogSoftmax", 1, translateSoftmax11, {A_INT("axis")}, "dlc_graph.log_softmax", SOFTMAX_11},
     {"LogSoftmax", 13, translateSoftmax13, {A_INT("axis")}, "dlc_graph.log_softmax", NULL},
     REDUCE("ReduceSum", 13, "dlc_graph.reduce_sum"),
     REDUCE("ReduceMean", 18, "dlc_graph.reduce_mean"),
     REDUCE("ReduceMax", 18, "dlc_graph.reduce_max"),
+    REDUCE("ReduceMin", 18, "dlc_graph.reduce_min"),
+    REDUCE("ReduceProd", 18, "dlc_graph.reduce_prod"),
+    REDUCE("ReduceL1", 18, "dlc_graph.reduce_l1"),
+    REDUCE("ReduceL2", 18, "dlc_graph.reduce_l2"),
+    REDUCE("ReduceSumSquare", 18, "dlc_graph.reduce_sum_square"),
+    REDUCE("ReduceLogSum", 18, "dlc_graph.reduce_log_sum"),
+    REDUCE("ReduceLogSumExp", 18, "dlc_graph.reduce_log_sum_exp"),
+    {"RMSNormalization", 23, translateRmsNorm,
+     {A_INT("axis"), A_FLOAT("epsilon"), A_INT("stash_type")}, "dlc_graph.reduce_mean",
+     "`stash_type` = 1 (float32 statistics) only."},
+    {"MeanVarianceNormalization", 9, translateMvn, {A_INTS("axes")}, "dlc_graph.reduce_mean",
+     NULL},
+    {"InstanceNormalization", 6, translateInstanceNorm, {A_FLOAT("epsilon")},
+     "dlc_graph.reduce_mean", "`scale` and `B` must have a static size."},
+    {"LpNormalization", 1, translateLpNorm, {A_INT("axis"), A_INT("p")}, "dlc_graph.reduce_l2",
+     NULL},
+    {"GlobalMaxPool", 1, translateGlobalMaxPool, {{0}}, "dlc_graph.reduce_max", NULL},
+    {"ArgMax", 1, translateArgExtreme, {A_INT("axis"), A_INT("keepdims")}, "dlc_graph.reduce_max",
+     "The reduced dim must be static."},
+    {"ArgMax", 12, translateArgExtreme,
+     {A_INT("axis"), A_INT("keepdims"), A_INT("select_last_index")}, "dlc_graph.reduce_max",
+     "The reduced dim must be static."},
+    {"ArgMin", 1, translateArgExtreme, {A_INT("axis"), A_INT("keepdims")}, "dlc_graph.reduce_min",
+     "The reduced dim must be static."},
+    {"ArgMin", 12, translateArgExtreme,
+     {A_INT("axis"), A_INT("keepdims"), A_INT("select_last_index")}, "dlc_graph.reduce_min",
+     "The reduced dim must be static."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxNormOps(size_t *count) {

@@ -285,6 +285,90 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   return DLC_ONNX_OK;
 }
 
+// The static dims of `v`, or an unsupported node naming `what`.
+static DlcOnnxStatus staticDims(DlcOnnxNode *n, MlirValue v, const char *what, int64_t *dims,
+                                int64_t *rank) {
+  MlirType type = mlirValueGetType(v);
+  if (!mlirShapedTypeHasStaticShape(type))
+    return dlcOnnxUnsupported(n, "input '%s' must have a static shape", what);
+  *rank = mlirShapedTypeGetRank(type);
+  for (int64_t i = 0; i < *rank; ++i)
+    dims[i] = mlirShapedTypeGetDimSize(type, i);
+  return DLC_ONNX_OK;
+}
+
+// DepthToSpace and SpaceToDepth: a reshape to 6-D, a transpose moving the
+// block dims, and a reshape back, as ONNX defines them.
+static DlcOnnxStatus translateDepthToSpace(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t d[DLC_MAX_RANK], rank;
+  DLC_ONNX_TRY(staticDims(n, x, "input", d, &rank));
+  int64_t b = dlcOnnxAttrInt(n, "blocksize", 0);
+  if (rank != 4 || b < 1 || d[1] % (b * b))
+    return dlcOnnxError(n, "needs a 4-D input whose channels divide by blocksize^2 (blocksize "
+                           "%lld)",
+                        (long long)b);
+  bool crd = mlirStringRefEqual(dlcOnnxAttrString(n, "mode", "DCR"),
+                                mlirStringRefCreateFromCString("CRD"));
+  int64_t c = d[1] / (b * b);
+  int64_t dcr[6] = {d[0], b, b, c, d[2], d[3]}, crdShape[6] = {d[0], c, b, b, d[2], d[3]};
+  static const int64_t dcrPerm[6] = {0, 3, 4, 1, 5, 2}, crdPerm[6] = {0, 1, 4, 2, 5, 3};
+  int64_t out[4] = {d[0], c, d[2] * b, d[3] * b};
+  MlirValue v;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, crd ? crdShape : dcr, 6, &v));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", v, crd ? crdPerm : dcrPerm, 6, &v));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", v, out, 4, &v));
+  return dlcOnnxSetOutput(n, 0, v);
+}
+
+static DlcOnnxStatus translateSpaceToDepth(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t d[DLC_MAX_RANK], rank;
+  DLC_ONNX_TRY(staticDims(n, x, "input", d, &rank));
+  int64_t b = dlcOnnxAttrInt(n, "blocksize", 0);
+  if (rank != 4 || b < 1 || d[2] % b || d[3] % b)
+    return dlcOnnxError(n, "needs a 4-D input whose height and width divide by blocksize (%lld)",
+                        (long long)b);
+  int64_t split[6] = {d[0], d[1], d[2] / b, b, d[3] / b, b};
+  static const int64_t perm[6] = {0, 3, 5, 1, 2, 4};
+  int64_t out[4] = {d[0], d[1] * b * b, d[2] / b, d[3] / b};
+  MlirValue v;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, split, 6, &v));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", v, perm, 6, &v));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", v, out, 4, &v));
+  return dlcOnnxSetOutput(n, 0, v);
+}
+
+// Tile: x reshaped to interleave a 1 before every dim, expanded to the
+// repeats there, and reshaped to the products.
+static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t d[DLC_MAX_RANK], rank, *repeats, count;
+  DLC_ONNX_TRY(staticDims(n, x, "input", d, &rank));
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "repeats", &repeats, &count));
+  if (count != rank)
+    return dlcOnnxError(n, "input 'repeats' has %lld values for an input of rank %lld",
+                        (long long)count, (long long)rank);
+  if (2 * rank > DLC_MAX_RANK)
+    return dlcOnnxUnsupported(n, "rank %lld is more than %d", (long long)rank, DLC_MAX_RANK / 2);
+  int64_t spread[DLC_MAX_RANK], expanded[DLC_MAX_RANK], out[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i) {
+    if (repeats[i] < 0)
+      return dlcOnnxError(n, "input 'repeats' must not be negative");
+    spread[2 * i] = 1, spread[2 * i + 1] = d[i];
+    expanded[2 * i] = repeats[i], expanded[2 * i + 1] = d[i];
+    out[i] = repeats[i] * d[i];
+  }
+  MlirValue v;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, spread, 2 * rank, &v));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.expand", v, expanded, 2 * rank, &v));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", v, out, rank, &v));
+  return dlcOnnxSetOutput(n, 0, v);
+}
+
 #define SHAPE_NOTE                                                                                 \
   "`shape` must be known at compile time: a constant, or computed from static shapes (folded "    \
   "by dlc-optimize)."
@@ -292,26 +376,35 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
 static const DlcOnnxOpEntry ops[] = {
     {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape", SHAPE_NOTE},
     {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape", SHAPE_NOTE},
-    {"Flatten", 11, translateFlatten, {A_INT("axis")}, "dlc_graph.flatten", NULL},
+    {"Flatten", 9, translateFlatten, {A_INT("axis")}, "dlc_graph.flatten", NULL},
     {"Transpose", 1, translateTranspose, {A_INTS("perm")}, "dlc_graph.transpose", NULL},
     // One input becomes a dlc_graph.identity, more a chain of binary concats.
-    {"Concat", 11, translateConcat, {A_INT("axis")}, "dlc_graph.concat", NULL},
+    {"Concat", 4, translateConcat, {A_INT("axis")}, "dlc_graph.concat", NULL},
     {"Slice", 10, translateSlice, {{0}}, "dlc_graph.slice",
      DLC_ONNX_COMPILE_TIME("`starts`, `ends`, `axes` and `steps`")},
-    {"Squeeze", 11, translateSqueeze, {A_INTS("axes")}, "dlc_graph.squeeze", NULL},
+    {"Squeeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.squeeze", NULL},
     {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", DLC_ONNX_COMPILE_TIME("`axes`")},
-    {"Unsqueeze", 11, translateSqueeze, {A_INTS("axes")}, "dlc_graph.unsqueeze", NULL},
+    {"Unsqueeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.unsqueeze", NULL},
     {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze",
      DLC_ONNX_COMPILE_TIME("`axes`")},
-    {"Gather", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
+    {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
     {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", SHAPE_NOTE},
     // One dlc_graph.slice per output.
-    {"Split", 11, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
+    {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
      "Equal parts of a dynamic dim are not supported."},
     {"Split", 13, translateSplit, {A_INT("axis")}, "dlc_graph.slice",
      DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
+    {"GatherElements", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather_elements", NULL},
+    {"DepthToSpace", 1, translateDepthToSpace, {A_INT("blocksize")}, "dlc_graph.transpose",
+     "The input's shape must be static."},
+    {"DepthToSpace", 11, translateDepthToSpace, {A_INT("blocksize"), A_STRING("mode")},
+     "dlc_graph.transpose", "The input's shape must be static."},
+    {"SpaceToDepth", 1, translateSpaceToDepth, {A_INT("blocksize")}, "dlc_graph.transpose",
+     "The input's shape must be static."},
+    {"Tile", 6, translateTile, {{0}}, "dlc_graph.expand",
+     "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`repeats`")},
     {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}, "dlc_graph.slice",
      DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
 };

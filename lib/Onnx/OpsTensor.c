@@ -13,6 +13,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <string.h>
 
 static DlcOnnxStatus listTensor(DlcOnnxNode *n, DlcDType dtype, int64_t rank, int64_t count,
@@ -77,6 +78,43 @@ static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
   return dlcOnnxBuildOutput(n, &op);
+}
+
+// CastLike: a cast to the element type of input 1, whose values are unused.
+static DlcOnnxStatus translateCastLike(DlcOnnxNode *n) {
+  MlirValue like;
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, n->entry->graphOp);
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &like));
+  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(mlirShapedTypeGetElementType(mlirValueGetType(like))));
+  return dlcOnnxBuildOutput(n, &op);
+}
+
+// Size: the element count, a constant for static shapes, else the product
+// of the shape's dims.
+static DlcOnnxStatus translateSize(DlcOnnxNode *n) {
+  MlirValue input;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
+  MlirType type = mlirValueGetType(input);
+  if (mlirShapedTypeHasStaticShape(type)) {
+    int64_t count = 1;
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(type); ++i)
+      count *= mlirShapedTypeGetDimSize(type, i); // the importer bounds element counts
+    DlcTensor t;
+    if (mlirLogicalResultIsFailure(dlcTensorCreate(DLC_DTYPE_I64, 0, NULL, &t)))
+      return dlcOnnxError(n, "out of memory");
+    memcpy(t.data, &count, sizeof count);
+    return dlcOnnxDefineConstant(n, 0, &t);
+  }
+  DlcOnnxOp shape, product;
+  dlcOnnxOpInit(&shape, "dlc_graph.shape");
+  shape.operands[0] = input;
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &shape));
+  dlcOnnxOpInit(&product, "dlc_graph.reduce_prod");
+  product.operands[0] = shape.results[0];
+  dlcOnnxOpBool(n, &product, "keepdims", false);
+  return dlcOnnxBuildOutput(n, &product);
 }
 
 // Element 0 of a decoded tensor as a double.
@@ -157,6 +195,48 @@ static bool scalarOf(const DlcTensor *t, double *out) {
   }
 }
 
+// Range: start + i * delta while below limit (above for a negative delta).
+// The output's length depends on the values, which must be known at
+// compile time; the result is a constant.
+static DlcOnnxStatus translateRange(DlcOnnxNode *n) {
+  static const char *const names[3] = {"start", "limit", "delta"};
+  const DlcTensor *in[3];
+  DlcOnnxStatus status = DLC_ONNX_OK;
+  for (int i = 0; i < 3; ++i)
+    status = dlcOnnxWorse(status, dlcOnnxKnownInput(n, i, names[i], &in[i]));
+  DLC_ONNX_TRY(status);
+  double v[3];
+  for (int i = 0; i < 3; ++i) {
+    if (dlcTensorNumElements(in[i]) != 1 || in[i]->dtype != in[0]->dtype)
+      return dlcOnnxError(n, "input '%s' must be a scalar of the type of 'start'", names[i]);
+    v[i] = firstElement(in[i]);
+  }
+  if (v[2] == 0)
+    return dlcOnnxError(n, "input 'delta' is 0");
+  double steps = ceil((v[1] - v[0]) / v[2]);
+  if (!(steps < 1e9)) // also NaN
+    return dlcOnnxError(n, "the range has %g elements, more than DLC builds as a constant", steps);
+  int64_t count = steps > 0 ? (int64_t)steps : 0;
+  DlcTensor t;
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(in[0]->dtype, 1, &count, &t)))
+    return dlcOnnxError(n, "out of memory");
+  size_t size = dlcDTypeSize(t.dtype);
+  for (int64_t k = 0; k < count; ++k) {
+    char *p = (char *)t.data + (size_t)k * size;
+    double x = v[0] + (double)k * v[2];
+    if (t.dtype == DLC_DTYPE_F32) {
+      float f = (float)x;
+      memcpy(p, &f, 4);
+    } else if (t.dtype == DLC_DTYPE_F64) {
+      memcpy(p, &x, 8);
+    } else { // the integer types' low bytes (little-endian)
+      int64_t i = (int64_t)x;
+      memcpy(p, &i, size);
+    }
+  }
+  return dlcOnnxDefineConstant(n, 0, &t);
+}
+
 // Inference only: `training_mode` (opset 12 on) must be absent or a
 // constant false; `ratio` does not matter then and is kept for reference.
 static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
@@ -169,6 +249,9 @@ static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
     if (value != 0)
       return dlcOnnxUnsupported(n, "training mode is not supported");
   }
+  if (n->opset < 10 && dlcOnnxHasOutput(n, 1))
+    return dlcOnnxUnsupported(n, "output 'mask' before opset 10 (a mask of the input's type) is "
+                                 "not supported");
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
@@ -229,7 +312,7 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
   "Inference only: `training_mode` absent or a constant false; `ratio` and `seed` are ignored."
 
 static const DlcOnnxOpEntry ops[] = {
-    {"Constant", 11, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")},
+    {"Constant", 9, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")},
      "dlc_graph.constant", CONSTANT_LIMITS},
     {"Constant", 12, translateConstant,
      {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value"), A_FLOAT("value_float"),
@@ -241,8 +324,15 @@ static const DlcOnnxOpEntry ops[] = {
     {"Cast", 19, translateCast, {A_INT("to"), A_INT("saturate")}, "dlc_graph.cast", CAST_LIMITS},
     {"Cast", 24, translateCast, {A_INT("to"), A_INT("saturate"), A_STRING("round_mode")},
      "dlc_graph.cast", CAST_LIMITS},
+    {"CastLike", 15, translateCastLike, {A_INT("saturate")}, "dlc_graph.cast", CAST_LIMITS},
+    {"CastLike", 19, translateCastLike, {A_INT("saturate")}, "dlc_graph.cast", CAST_LIMITS},
+    {"CastLike", 24, translateCastLike, {A_INT("saturate"), A_STRING("round_mode")},
+     "dlc_graph.cast", CAST_LIMITS},
+    {"Size", 1, translateSize, {{0}}, "dlc_graph.shape", NULL},
+    {"Range", 11, translateRange, {{0}}, "dlc_graph.constant",
+     DLC_ONNX_COMPILE_TIME("`start`, `limit` and `delta`")},
     {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},
-    {"Dropout", 10, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
+    {"Dropout", 7, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"ConstantOfShape", 9, translateConstantOfShape, {A_TENSOR("value")},
      "dlc_graph.constant_of_shape",

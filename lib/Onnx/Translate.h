@@ -62,6 +62,9 @@ DlcOnnxStatus dlcOnnxOptionalInput(DlcOnnxNode *n, int i, MlirValue *out);
 /// The values live until the node is done.
 DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t **values,
                                int64_t *count);
+/// The contents of input `i`, which must be known at compile time (as for
+/// dlcOnnxConstInts, of any type and rank). Valid while the model lives.
+DlcOnnxStatus dlcOnnxKnownInput(DlcOnnxNode *n, int i, const char *what, const DlcTensor **out);
 /// The contents of input `i` when known at import time, else NULL.
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i);
 /// Is input `i` computed by other nodes (not an initializer, a Constant or
@@ -136,6 +139,19 @@ DlcOnnxStatus dlcOnnxBuildSimple(DlcOnnxNode *n, const char *name, int numOperan
 /// tensors, which are reshaped.
 DlcOnnxStatus dlcOnnxScalar(DlcOnnxNode *n, MlirValue v, MlirValue *out);
 
+/// Building blocks of decompositions (one ONNX node, several graph ops):
+/// a 0-d constant; a one- or two-operand op; a reduction over `axes`; a
+/// reshape or expand to `dims`, a transpose by `dims` or an unsqueeze of
+/// the axes `dims` (`name` says which).
+DlcOnnxStatus dlcOnnxConstantScalar(DlcOnnxNode *n, MlirType elt, double value, MlirValue *out);
+DlcOnnxStatus dlcOnnxUnaryOp(DlcOnnxNode *n, const char *name, MlirValue x, MlirValue *out);
+DlcOnnxStatus dlcOnnxBinaryOp(DlcOnnxNode *n, const char *name, MlirValue x, MlirValue y,
+                              MlirValue *out);
+DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *axes,
+                              int64_t numAxes, bool keepdims, MlirValue *out);
+DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *dims,
+                             int64_t rank, MlirValue *out);
+
 /// The worse of two statuses, to check several inputs before giving up.
 static inline DlcOnnxStatus dlcOnnxWorse(DlcOnnxStatus a, DlcOnnxStatus b) { return a > b ? a : b; }
 
@@ -209,5 +225,6 @@ const DlcOnnxOpEntry *dlcOnnxLinearOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxNormOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxTensorOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxIndexOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

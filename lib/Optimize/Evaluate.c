@@ -20,9 +20,12 @@
 #include <math.h>
 #include <string.h>
 
+// Binary elementwise kinds come before K_NEG, unary ones after it.
 typedef enum Kind {
-  K_NONE, K_ADD, K_SUB, K_MUL, K_DIV, K_POW, K_EQUAL, K_GREATER, K_LESS, K_NEG, K_ABS, K_RELU,
-  K_SQRT, K_EXP, K_LOG, K_SIGMOID, K_TANH, K_ERF, K_CAST, K_WHERE, K_SHAPE, K_RESHAPE,
+  K_NONE, K_ADD, K_SUB, K_MUL, K_DIV, K_POW, K_EQUAL, K_GREATER, K_LESS, K_GREATER_EQUAL,
+  K_LESS_EQUAL, K_MAX, K_MIN, K_MOD, K_FMOD, K_AND, K_OR, K_XOR, K_NEG, K_ABS, K_RELU, K_SQRT,
+  K_EXP, K_LOG, K_SIGMOID, K_TANH, K_ERF, K_FLOOR, K_CEIL, K_ROUND, K_SIGN, K_NOT, K_CAST,
+  K_WHERE, K_SHAPE, K_RESHAPE,
   K_EXPAND, K_TRANSPOSE, K_CONCAT, K_SLICE, K_GATHER, K_FILL,
 } Kind;
 
@@ -38,6 +41,11 @@ static const struct {
     {"flatten", K_RESHAPE}, {"squeeze", K_RESHAPE}, {"unsqueeze", K_RESHAPE},
     {"expand", K_EXPAND}, {"transpose", K_TRANSPOSE}, {"concat", K_CONCAT},
     {"slice", K_SLICE}, {"gather", K_GATHER}, {"constant_of_shape", K_FILL},
+    {"greater_equal", K_GREATER_EQUAL}, {"less_equal", K_LESS_EQUAL}, {"max", K_MAX},
+    {"min", K_MIN}, {"mod", K_MOD}, {"and", K_AND}, {"or", K_OR}, {"xor", K_XOR},
+    {"bitwise_and", K_AND}, {"bitwise_or", K_OR}, {"bitwise_xor", K_XOR}, {"floor", K_FLOOR},
+    {"ceil", K_CEIL}, {"round", K_ROUND}, {"sign", K_SIGN}, {"not", K_NOT},
+    {"bitwise_not", K_NOT},
 };
 
 static Kind kindOf(MlirOperation op) {
@@ -81,6 +89,11 @@ static bool binaryFloat(Kind kind, double a, double b, double *out) {
   case K_EQUAL: *out = a == b; return true;
   case K_GREATER: *out = a > b; return true;
   case K_LESS: *out = a < b; return true;
+  case K_GREATER_EQUAL: *out = a >= b; return true;
+  case K_LESS_EQUAL: *out = a <= b; return true;
+  case K_MAX: *out = isnan(a) || isnan(b) ? NAN : fmax(a, b); return true;
+  case K_MIN: *out = isnan(a) || isnan(b) ? NAN : fmin(a, b); return true;
+  case K_FMOD: *out = fmod(a, b); return true;
   default: return false;
   }
 }
@@ -109,6 +122,27 @@ static bool binaryInt(Kind kind, bool isUnsigned, int64_t a, int64_t b, int64_t 
   case K_EQUAL: *out = a == b; return true;
   case K_GREATER: *out = isUnsigned ? ua > ub : a > b; return true;
   case K_LESS: *out = isUnsigned ? ua < ub : a < b; return true;
+  case K_GREATER_EQUAL: *out = isUnsigned ? ua >= ub : a >= b; return true;
+  case K_LESS_EQUAL: *out = isUnsigned ? ua <= ub : a <= b; return true;
+  case K_MAX: *out = (isUnsigned ? ua > ub : a > b) ? a : b; return true;
+  case K_MIN: *out = (isUnsigned ? ua < ub : a < b) ? a : b; return true;
+  case K_MOD:
+  case K_FMOD: { // a zero divisor is a run-time error: not folded
+    if (!b)
+      return false;
+    if (!isUnsigned && b == -1) {
+      *out = 0;
+      return true;
+    }
+    int64_t r = isUnsigned ? (int64_t)(ua % ub) : a % b;
+    if (kind == K_MOD && !isUnsigned && r && (r < 0) != (b < 0))
+      r += b;
+    *out = r;
+    return true;
+  }
+  case K_AND: *out = a & b; return true;
+  case K_OR: *out = a | b; return true;
+  case K_XOR: *out = a ^ b; return true;
   default: return false;
   }
 }
@@ -131,6 +165,10 @@ static bool elementwise(Kind kind, const DlcElements *in, DlcElements *r) {
         case K_SIGMOID: y = 1 / (1 + exp(-x)); break;
         case K_TANH: y = tanh(x); break;
         case K_ERF: y = erf(x); break;
+        case K_FLOOR: y = floor(x); break;
+        case K_CEIL: y = ceil(x); break;
+        case K_ROUND: y = nearbyint(x); break; // the default rounding: half to even
+        case K_SIGN: y = x > 0 ? 1 : x < 0 ? -1 : x; break;
         default: return false;
         }
         r->f[k] = dlcElementsRoundFloat(r, y);
@@ -140,6 +178,9 @@ static bool elementwise(Kind kind, const DlcElements *in, DlcElements *r) {
         case K_NEG: y = (int64_t)(0 - (uint64_t)x); break;
         case K_ABS: y = isUnsigned || x >= 0 ? x : (int64_t)(0 - (uint64_t)x); break;
         case K_RELU: y = isUnsigned || x > 0 ? x : 0; break;
+        case K_SIGN: y = x > 0 ? 1 : (!isUnsigned && x < 0) ? -1 : 0; break;
+        // i1 elements are 0 or 1, so ~x of an i1 is wrapped back to !x.
+        case K_NOT: y = dlcEltBit(a->elt) == DLC_T_I1 ? !x : ~x; break;
         default: return false;
         }
         r->i[k] = dlcElementsWrapInt(r, y);
@@ -345,6 +386,8 @@ bool dlcEvaluate(MlirOperation op, const DlcElements *operands, const bool *pres
   Kind kind = kindOf(op);
   if (kind == K_NONE || !present[0])
     return false;
+  if (kind == K_MOD && dlcOpBool(op, "fmod"))
+    kind = K_FMOD;
   DlcElements r;
   if (!dlcElementsCreate(mlirValueGetType(mlirOperationGetResult(op, 0)), &r))
     return false;

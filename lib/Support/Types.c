@@ -67,6 +67,10 @@ const char *dlcEltMaskName(uint32_t mask) {
     return "float (f32, f64)";
   case DLC_T_INT:
     return "integer";
+  case DLC_T_UINT:
+    return "unsigned integer (ui8-ui64)";
+  case DLC_T_SINT:
+    return "signed integer (i8-i64)";
   case DLC_T_NUMERIC:
     return "numeric (float or integer)";
   case DLC_T_SIGNED:

@@ -1,5 +1,5 @@
 """The ONNX node-test suite as DLC's conformance runner and docs see it:
-the rows of ../shared/onnx-node/INDEX.tsv and the checked-in list of
+the rows of ../shared/onnx-backend-node/INDEX.tsv and the checked-in list of
 expected failures (expected-failures.tsv next to this file)."""
 
 import os
@@ -28,16 +28,19 @@ def read_tsv(path):
             if line.strip() and not line.startswith("#")]
 
 
-def read_index(shared):
+SUITE = "onnx-backend-node"
+
+
+def read_index(shared, suite=SUITE):
     """The node tests in INDEX.tsv order: dicts with name, op, opset, inputs, outputs, graph_ops."""
-    path = os.path.join(shared, "onnx-node", "INDEX.tsv")
+    path = os.path.join(shared, suite, "INDEX.tsv")
     tests = []
     for line, f in read_tsv(path):
         if len(f) < 8:
             raise SuiteError("%s:%d: expected 10 tab-separated fields, got %d" % (path, line, len(f)))
         tests.append({"name": f[0], "op": f[1], "opset": int(f[2]), "inputs": f[4],
                       "outputs": f[5], "graph_ops": f[7],
-                      "dir": os.path.join(shared, "onnx-node", f[0])})
+                      "dir": os.path.join(shared, suite, f[0])})
     return tests
 
 
@@ -57,10 +60,17 @@ def read_expected_failures(path, tests):
     return expected
 
 
+# TensorProto data types newer than Debian's onnx, which INDEX.tsv gives by number.
+NEWER_DTYPES = {"17": "FLOAT8E4M3FN", "18": "FLOAT8E4M3FNUZ", "19": "FLOAT8E5M2",
+                "20": "FLOAT8E5M2FNUZ", "21": "UINT4", "22": "INT4", "23": "FLOAT4E2M1",
+                "24": "FLOAT8E8M0", "25": "UINT2", "26": "INT2"}
+
+
 def dtypes(signature):
     """The dtypes of an INDEX.tsv inputs/outputs field: 'x:FLOAT[3];y:INT64[]' -> {'FLOAT', 'INT64'}."""
     out = set()
     for item in signature.split(";"):
         if ":" in item:
-            out.add(item.split(":", 1)[1].split("[", 1)[0])
+            name = item.split(":", 1)[1].split("[", 1)[0]
+            out.add(NEWER_DTYPES.get(name, name))
     return out

@@ -159,6 +159,222 @@ static MlirValue clipBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, 
   return v;
 }
 
+static MlirValue build2(DlcBuilder *b, const char *name, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  return dlcBuild1(b, name, 2, operands, mlirValueGetType(x), 0, NULL);
+}
+
+// and, or, xor and their bitwise forms: data is the arith op.
+static MlirValue bitwiseBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                             const void *data) {
+  (void)e, (void)r;
+  return build2(b, (const char *)data, a[0], a[1]);
+}
+
+// not and bitwise_not: x ^ all ones.
+static MlirValue invertBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                            const void *data) {
+  (void)r, (void)data;
+  return build2(b, "arith.xori", a[0], dlcScalarConst(b, dlcSignless(e[0]), -1));
+}
+
+// LLVM's shifts by the width or more are poison; ONNX's give 0.
+static MlirValue shiftBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                           const void *data) {
+  (void)r;
+  MlirValue shifted = build2(b, (const char *)data, a[0], a[1]);
+  MlirValue tooFar = dlcScalarCompare(b, DLC_GE, e[1], a[1],
+                                      dlcScalarConst(b, e[1], (double)dlcEltWidth(e[0])));
+  return dlcScalarSelect(b, tooFar, dlcScalarConst(b, e[0], 0), shifted);
+}
+
+// The remainder: truncated (fmod, C) or, for signed integers, floored
+// (Python: the sign of the divisor). Integer divisors of 0 (reported by
+// modCodeBody) and INT_MIN % -1 (0 either way) use 1 instead.
+static MlirValue modBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                         const void *data) {
+  (void)r;
+  MlirType t = e[0];
+  if (dlcIsFloat(t))
+    return build2(b, "arith.remf", a[0], a[1]);
+  MlirValue byZero, overflows = isUndefinedDivision(b, a, t, &byZero);
+  MlirValue either[2] = {byZero, overflows};
+  MlirValue undefined = dlcBuild1(b, "arith.ori", 2, either, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  MlirValue divisor = dlcScalarSelect(b, undefined, dlcScalarConst(b, t, 1), a[1]);
+  if (dlcIsUnsigned(t))
+    return build2(b, "arith.remui", a[0], divisor);
+  MlirValue rem = build2(b, "arith.remsi", a[0], divisor);
+  if (*(const bool *)data)
+    return rem;
+  MlirValue zero = dlcScalarConst(b, t, 0);
+  MlirValue signs[2] = {dlcScalarCompare(b, DLC_LT, t, rem, zero),
+                        dlcScalarCompare(b, DLC_LT, t, divisor, zero)};
+  MlirValue differ = dlcBuild1(b, "arith.xori", 2, signs, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  MlirValue both[2] = {differ, dlcScalarCompare(b, DLC_NE, t, rem, zero)};
+  MlirValue fix = dlcBuild1(b, "arith.andi", 2, both, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  return dlcScalarSelect(b, fix, dlcScalarBinary(b, DLC_ADD, t, rem, divisor), rem);
+}
+
+static MlirValue modCodeBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                             const void *data) {
+  (void)data;
+  MlirValue byZero = dlcScalarCompare(b, DLC_EQ, e[0], a[1], dlcScalarConst(b, e[0], 0));
+  return dlcScalarSelect(b, byZero, dlcScalarConst(b, r, DlcStatusDivisionByZero),
+                         dlcScalarConst(b, r, 0));
+}
+
+static MlirValue preluBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                           const void *data) {
+  (void)r, (void)data;
+  MlirValue negative = dlcScalarCompare(b, DLC_LT, e[0], a[0], dlcScalarConst(b, e[0], 0));
+  return dlcScalarSelect(b, negative, dlcScalarBinary(b, DLC_MUL, e[0], a[1], a[0]), a[0]);
+}
+
+static MlirValue signBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                          const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue x = a[0], zero = dlcScalarConst(b, t, 0);
+  MlirValue negative = dlcIsUnsigned(t) ? x // never taken: x < 0 is false
+                                         : dlcScalarSelect(b, dlcScalarCompare(b, DLC_LT, t, x, zero),
+                                                           dlcScalarConst(b, t, -1), x);
+  return dlcScalarSelect(b, dlcScalarCompare(b, DLC_GT, t, x, zero), dlcScalarConst(b, t, 1),
+                         negative);
+}
+
+static MlirValue cmpf(DlcBuilder *b, int64_t predicate, MlirValue x, MlirValue y) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirNamedAttribute attr = dlcNamed(b->ctx, "predicate", mlirIntegerAttrGet(i64, predicate));
+  MlirValue operands[2] = {x, y};
+  return dlcBuild1(b, "arith.cmpf", 2, operands, mlirIntegerTypeGet(b->ctx, 1), 1, &attr);
+}
+
+static MlirValue isNanBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                           const void *data) {
+  (void)e, (void)r, (void)data;
+  return cmpf(b, 14 /* uno */, a[0], a[0]);
+}
+
+// data: {detect_negative, detect_positive}.
+static MlirValue isInfBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                           const void *data) {
+  const bool *detect = data;
+  MlirValue found = dlcScalarConst(b, r, 0);
+  for (int sign = 0; sign < 2; ++sign) {
+    if (!detect[sign])
+      continue;
+    MlirValue inf = dlcScalarConst(b, e[0], sign ? INFINITY : -INFINITY);
+    MlirValue is[2] = {found, cmpf(b, 1 /* oeq */, a[0], inf)};
+    found = dlcBuild1(b, "arith.ori", 2, is, mlirIntegerTypeGet(b->ctx, 1), 0, NULL);
+  }
+  return found;
+}
+
+//===----------------------------------------------------------------------===//
+// Activation bodies: a[0] is x, a[1..] the parameters (0-d inputs) in the
+// order of the op's attributes.
+//===----------------------------------------------------------------------===//
+
+#define F(op, x, y) dlcScalarBinary(b, op, t, x, y)
+#define C(v) dlcScalarConst(b, t, v)
+#define EXP(x) dlcScalarUnary(b, "math.exp", x)
+
+static MlirValue eluBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                         const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue negative = dlcScalarCompare(b, DLC_LT, t, a[0], C(0));
+  return dlcScalarSelect(b, negative, F(DLC_MUL, a[1], F(DLC_SUB, EXP(a[0]), C(1))), a[0]);
+}
+
+static MlirValue seluBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                          const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue x = a[0], alpha = a[1], gamma = a[2];
+  MlirValue nonPositive = dlcScalarCompare(b, DLC_LE, t, x, C(0));
+  MlirValue low = F(DLC_SUB, F(DLC_MUL, alpha, EXP(x)), alpha);
+  return F(DLC_MUL, gamma, dlcScalarSelect(b, nonPositive, low, x));
+}
+
+static MlirValue celuBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                          const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue x = a[0], alpha = a[1];
+  MlirValue low = F(DLC_MUL, alpha, F(DLC_SUB, EXP(F(DLC_DIV, x, alpha)), C(1)));
+  return F(DLC_ADD, F(DLC_MAX, C(0), x), F(DLC_MIN, C(0), low));
+}
+
+static MlirValue hardSigmoidBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                                 const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  return F(DLC_MAX, C(0), F(DLC_MIN, C(1), F(DLC_ADD, F(DLC_MUL, a[1], a[0]), a[2])));
+}
+
+static MlirValue hardSwishBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                               const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue gate = F(DLC_MAX, C(0), F(DLC_MIN, C(1), F(DLC_ADD, F(DLC_DIV, a[0], C(6)), C(0.5))));
+  return F(DLC_MUL, a[0], gate);
+}
+
+static MlirValue softplus(DlcBuilder *b, MlirValue x) {
+  return dlcScalarUnary(b, "math.log1p", EXP(x));
+}
+
+static MlirValue softplusBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                              const void *data) {
+  (void)e, (void)r, (void)data;
+  return softplus(b, a[0]);
+}
+
+static MlirValue softsignBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                              const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  return F(DLC_DIV, a[0], F(DLC_ADD, C(1), dlcScalarAbs(b, t, a[0])));
+}
+
+static MlirValue mishBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                          const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  return F(DLC_MUL, a[0], dlcScalarUnary(b, "math.tanh", softplus(b, a[0])));
+}
+
+static MlirValue swishBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                           const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue expNeg = EXP(dlcScalarNeg(b, t, F(DLC_MUL, a[1], a[0])));
+  return F(DLC_DIV, a[0], F(DLC_ADD, C(1), expNeg));
+}
+
+static MlirValue thresholdedReluBody(DlcBuilder *b, const MlirValue *a, const MlirType *e,
+                                     MlirType r, const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  return dlcScalarSelect(b, dlcScalarCompare(b, DLC_GT, t, a[0], a[1]), a[0], C(0));
+}
+
+static MlirValue shrinkBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                            const void *data) {
+  (void)r, (void)data;
+  MlirType t = e[0];
+  MlirValue x = a[0], bias = a[1], lambd = a[2];
+  MlirValue above = dlcScalarCompare(b, DLC_GT, t, x, lambd);
+  MlirValue below = dlcScalarCompare(b, DLC_LT, t, x, dlcScalarNeg(b, t, lambd));
+  MlirValue inner = dlcScalarSelect(b, above, F(DLC_SUB, x, bias), C(0));
+  return dlcScalarSelect(b, below, F(DLC_ADD, x, bias), inner);
+}
+
+#undef F
+#undef C
+#undef EXP
+
 static MlirValue castBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
                           const void *data) {
   (void)data;
@@ -194,6 +410,42 @@ static MlirLogicalResult lowerConstant(DlcRewriter *rw) {
 BINARY(lowerAdd, "add", DLC_ADD)
 BINARY(lowerSub, "sub", DLC_SUB)
 BINARY(lowerMul, "mul", DLC_MUL)
+BINARY(lowerMax, "max", DLC_MAX)
+BINARY(lowerMin, "min", DLC_MIN)
+
+#define BITWISE(fn, name, arithOp)                                                                 \
+  static MlirLogicalResult fn(DlcRewriter *rw) {                                                   \
+    MlirValue in[2] = {operand(rw, 0), operand(rw, 1)};                                            \
+    return replaceWith(rw, dlcMap(rw, name, 2, in, resultType(rw), bitwiseBody, arithOp));         \
+  }
+BITWISE(lowerAnd, "and", "arith.andi")
+BITWISE(lowerOr, "or", "arith.ori")
+BITWISE(lowerXor, "xor", "arith.xori")
+
+static MlirLogicalResult lowerBitShift(DlcRewriter *rw) {
+  bool left = mlirStringRefEqual(dlcOpString(rw->op, "direction"),
+                                 mlirStringRefCreateFromCString("LEFT"));
+  MlirValue in[2] = {operand(rw, 0), operand(rw, 1)};
+  return replaceWith(rw, dlcMap(rw, left ? "shift_left" : "shift_right", 2, in, resultType(rw),
+                                shiftBody, left ? "arith.shli" : "arith.shrui"));
+}
+
+static MlirLogicalResult lowerMod(DlcRewriter *rw) {
+  static const bool truncated = true, floored = false;
+  bool fmod = dlcOpBool(rw->op, "fmod");
+  MlirValue in[2] = {operand(rw, 0), operand(rw, 1)};
+  MlirType type = resultType(rw);
+  MlirValue rem = dlcMap(rw, fmod ? "fmod" : "mod", 2, in, type, modBody, fmod ? &truncated : &floored);
+  if (!dlcIsFloat(dlcElementType(type)))
+    dlcCheck(rw, dlcMapBroadcast(rw, "mod_check", 2, in, mlirIntegerTypeGet(rw->b.ctx, 32),
+                                 modCodeBody, NULL));
+  return replaceWith(rw, rem);
+}
+
+static MlirLogicalResult lowerPrelu(DlcRewriter *rw) {
+  MlirValue in[2] = {operand(rw, 0), operand(rw, 1)};
+  return replaceWith(rw, dlcMap(rw, "prelu", 2, in, resultType(rw), preluBody, NULL));
+}
 
 // Float division is IEEE's (x / 0 is an infinity or NaN); integer division
 // by zero or INT_MIN / -1 is a run-time error, which the quotient must not
@@ -219,6 +471,8 @@ static MlirLogicalResult lowerDiv(DlcRewriter *rw) {
 COMPARE(lowerEqual, "equal", DLC_EQ)
 COMPARE(lowerGreater, "greater", DLC_GT)
 COMPARE(lowerLess, "less", DLC_LT)
+COMPARE(lowerGreaterEqual, "greater_equal", DLC_GE)
+COMPARE(lowerLessEqual, "less_equal", DLC_LE)
 
 static MlirLogicalResult lowerPow(DlcRewriter *rw) {
   MlirValue in[2] = {operand(rw, 0), operand(rw, 1)};
@@ -240,6 +494,59 @@ UNARY(lowerSqrt, "sqrt", mathBody, "math.sqrt")
 UNARY(lowerNeg, "neg", negBody, NULL)
 UNARY(lowerAbs, "abs", absBody, NULL)
 UNARY(lowerCast, "cast", castBody, NULL)
+UNARY(lowerSin, "sin", mathBody, "math.sin")
+UNARY(lowerCos, "cos", mathBody, "math.cos")
+UNARY(lowerTan, "tan", mathBody, "math.tan")
+UNARY(lowerAsin, "asin", mathBody, "math.asin")
+UNARY(lowerAcos, "acos", mathBody, "math.acos")
+UNARY(lowerAtan, "atan", mathBody, "math.atan")
+UNARY(lowerSinh, "sinh", mathBody, "math.sinh")
+UNARY(lowerCosh, "cosh", mathBody, "math.cosh")
+UNARY(lowerAsinh, "asinh", mathBody, "math.asinh")
+UNARY(lowerAcosh, "acosh", mathBody, "math.acosh")
+UNARY(lowerAtanh, "atanh", mathBody, "math.atanh")
+UNARY(lowerFloor, "floor", mathBody, "math.floor")
+UNARY(lowerCeil, "ceil", mathBody, "math.ceil")
+UNARY(lowerRound, "round", mathBody, "math.roundeven")
+UNARY(lowerSign, "sign", signBody, NULL)
+UNARY(lowerNot, "not", invertBody, NULL)
+UNARY(lowerBitwiseNot, "bitwise_not", invertBody, NULL)
+UNARY(lowerIsNan, "is_nan", isNanBody, NULL)
+UNARY(lowerHardSwish, "hard_swish", hardSwishBody, NULL)
+UNARY(lowerSoftplus, "softplus", softplusBody, NULL)
+UNARY(lowerSoftsign, "softsign", softsignBody, NULL)
+UNARY(lowerMish, "mish", mishBody, NULL)
+
+static MlirLogicalResult lowerIsInf(DlcRewriter *rw) {
+  static const bool variants[4][2] = {{false, false}, {false, true}, {true, false}, {true, true}};
+  static const char *const names[4] = {"is_inf_none", "is_pos_inf", "is_neg_inf", "is_inf"};
+  int v = dlcOpBool(rw->op, "detect_negative") * 2 + dlcOpBool(rw->op, "detect_positive");
+  MlirValue in = operand(rw, 0);
+  return replaceWith(rw, dlcMap(rw, names[v], 1, &in, resultType(rw), isInfBody, variants[v]));
+}
+
+// An activation with float parameters: the attributes `params` become 0-d
+// inputs after x, in that order.
+static MlirLogicalResult lowerActivation(DlcRewriter *rw, const char *name, DlcBodyFn body,
+                                         int numParams, const char *const *params) {
+  MlirValue in[4] = {operand(rw, 0)};
+  for (int i = 0; i < numParams; ++i)
+    in[i + 1] = dlcScalarTensor(rw, dlcEltOfValue(in[0]), dlcOpFloat(rw->op, params[i]));
+  return replaceWith(rw, dlcMap(rw, name, numParams + 1, in, resultType(rw), body, NULL));
+}
+
+#define ACTIVATION(fn, name, body, ...)                                                            \
+  static MlirLogicalResult fn(DlcRewriter *rw) {                                                   \
+    static const char *const params[] = {__VA_ARGS__};                                             \
+    return lowerActivation(rw, name, body, sizeof params / sizeof *params, params);                \
+  }
+ACTIVATION(lowerElu, "elu", eluBody, "alpha")
+ACTIVATION(lowerSelu, "selu", seluBody, "alpha", "gamma")
+ACTIVATION(lowerCelu, "celu", celuBody, "alpha")
+ACTIVATION(lowerHardSigmoid, "hard_sigmoid", hardSigmoidBody, "alpha", "beta")
+ACTIVATION(lowerSwish, "swish", swishBody, "alpha")
+ACTIVATION(lowerThresholdedRelu, "thresholded_relu", thresholdedReluBody, "alpha")
+ACTIVATION(lowerShrink, "shrink", shrinkBody, "bias", "lambd")
 
 static MlirLogicalResult lowerLeakyRelu(DlcRewriter *rw) {
   MlirValue x = operand(rw, 0);
@@ -324,5 +631,48 @@ const DlcLowering dlcElementwiseLowerings[] = {
     {"dlc_graph.identity", lowerIdentity},
     {"dlc_graph.dropout", lowerDropout},
     {"dlc_graph.where", lowerWhere},
+    {"dlc_graph.greater_equal", lowerGreaterEqual},
+    {"dlc_graph.less_equal", lowerLessEqual},
+    {"dlc_graph.max", lowerMax},
+    {"dlc_graph.min", lowerMin},
+    {"dlc_graph.mod", lowerMod},
+    {"dlc_graph.bitwise_and", lowerAnd},
+    {"dlc_graph.bitwise_or", lowerOr},
+    {"dlc_graph.bitwise_xor", lowerXor},
+    {"dlc_graph.bit_shift", lowerBitShift},
+    {"dlc_graph.and", lowerAnd},
+    {"dlc_graph.or", lowerOr},
+    {"dlc_graph.xor", lowerXor},
+    {"dlc_graph.prelu", lowerPrelu},
+    {"dlc_graph.sin", lowerSin},
+    {"dlc_graph.cos", lowerCos},
+    {"dlc_graph.tan", lowerTan},
+    {"dlc_graph.asin", lowerAsin},
+    {"dlc_graph.acos", lowerAcos},
+    {"dlc_graph.atan", lowerAtan},
+    {"dlc_graph.sinh", lowerSinh},
+    {"dlc_graph.cosh", lowerCosh},
+    {"dlc_graph.asinh", lowerAsinh},
+    {"dlc_graph.acosh", lowerAcosh},
+    {"dlc_graph.atanh", lowerAtanh},
+    {"dlc_graph.floor", lowerFloor},
+    {"dlc_graph.ceil", lowerCeil},
+    {"dlc_graph.round", lowerRound},
+    {"dlc_graph.sign", lowerSign},
+    {"dlc_graph.not", lowerNot},
+    {"dlc_graph.bitwise_not", lowerBitwiseNot},
+    {"dlc_graph.is_nan", lowerIsNan},
+    {"dlc_graph.is_inf", lowerIsInf},
+    {"dlc_graph.elu", lowerElu},
+    {"dlc_graph.selu", lowerSelu},
+    {"dlc_graph.celu", lowerCelu},
+    {"dlc_graph.hard_sigmoid", lowerHardSigmoid},
+    {"dlc_graph.hard_swish", lowerHardSwish},
+    {"dlc_graph.softplus", lowerSoftplus},
+    {"dlc_graph.softsign", lowerSoftsign},
+    {"dlc_graph.mish", lowerMish},
+    {"dlc_graph.swish", lowerSwish},
+    {"dlc_graph.thresholded_relu", lowerThresholdedRelu},
+    {"dlc_graph.shrink", lowerShrink},
 };
 const size_t dlcNumElementwiseLowerings = sizeof dlcElementwiseLowerings / sizeof *dlcElementwiseLowerings;

@@ -44,6 +44,7 @@ MlirValue dlcConcat(DlcRewriter *rw, MlirValue lhs, MlirValue rhs, int64_t dim);
 MlirValue dlcPad(DlcRewriter *rw, MlirValue input, MlirValue value, const int64_t *low,
                  const int64_t *high, const int64_t *interior);
 MlirValue dlcGather(DlcRewriter *rw, MlirValue input, MlirValue indices, int64_t dim);
+MlirValue dlcGatherElements(DlcRewriter *rw, MlirValue input, MlirValue indices, int64_t dim);
 /// dlc_tensor.check: reports the largest of the i32 status `codes`.
 void dlcCheck(DlcRewriter *rw, MlirValue codes);
 MlirValue dlcConvPrim(DlcRewriter *rw, MlirValue input, MlirValue weight, const int64_t *strides,

@@ -14,6 +14,8 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
+
 // The dims the op reduces, sorted; 0 when it reduces nothing (empty axes
 // with noop_with_empty_axes, or a 0-d input). The op is verified.
 static int64_t reducedDims(MlirOperation op, int64_t rank, int64_t *dims) {
@@ -50,6 +52,99 @@ static MlirLogicalResult lowerReduce(DlcRewriter *rw, const char *kind) {
 
 static MlirLogicalResult lowerReduceSum(DlcRewriter *rw) { return lowerReduce(rw, "sum"); }
 static MlirLogicalResult lowerReduceMax(DlcRewriter *rw) { return lowerReduce(rw, "max"); }
+static MlirLogicalResult lowerReduceMin(DlcRewriter *rw) { return lowerReduce(rw, "min"); }
+static MlirLogicalResult lowerReduceProd(DlcRewriter *rw) { return lowerReduce(rw, "prod"); }
+
+//===----------------------------------------------------------------------===//
+// Norms and logs: maps before and after a sum
+//===----------------------------------------------------------------------===//
+
+static MlirValue absBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                         const void *data) {
+  (void)r, (void)data;
+  return dlcScalarAbs(b, e[0], a[0]);
+}
+
+static MlirValue squareBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                            const void *data) {
+  (void)r, (void)data;
+  return dlcScalarBinary(b, DLC_MUL, e[0], a[0], a[0]);
+}
+
+static MlirValue mathBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                          const void *data) {
+  (void)e, (void)r;
+  return dlcScalarUnary(b, (const char *)data, a[0]);
+}
+
+// A sum of `before` (or of x) over the op's dims, then `after` of it.
+static MlirLogicalResult lowerMappedSum(DlcRewriter *rw, const char *beforeName, DlcBodyFn before,
+                                        const void *beforeData, const char *afterName,
+                                        DlcBodyFn after, const void *afterData) {
+  MlirValue x = dlcOpOperand(rw->op, 0);
+  int64_t dims[DLC_MAX_RANK];
+  int64_t n = reducedDims(rw->op, dlcShapeOfValue(x).rank, dims);
+  if (before)
+    x = dlcMap(rw, beforeName, 1, &x, mlirValueGetType(x), before, beforeData);
+  MlirValue sum = n ? dlcReduce(rw, x, "sum", n, dims) : x;
+  if (after)
+    sum = dlcMap(rw, afterName, 1, &sum, mlirValueGetType(sum), after, afterData);
+  return replaceWith(rw, sum, n, dims);
+}
+
+static MlirLogicalResult lowerReduceL1(DlcRewriter *rw) {
+  return lowerMappedSum(rw, "abs", absBody, NULL, NULL, NULL, NULL);
+}
+static MlirLogicalResult lowerReduceL2(DlcRewriter *rw) {
+  return lowerMappedSum(rw, "square", squareBody, NULL, "sqrt", mathBody, "math.sqrt");
+}
+static MlirLogicalResult lowerReduceSumSquare(DlcRewriter *rw) {
+  return lowerMappedSum(rw, "square", squareBody, NULL, NULL, NULL, NULL);
+}
+static MlirLogicalResult lowerReduceLogSum(DlcRewriter *rw) {
+  return lowerMappedSum(rw, NULL, NULL, NULL, "log", mathBody, "math.log");
+}
+
+// The maximum as the shift of log-sum-exp, 0 where it is infinite (all
+// -inf, an empty set, or a +inf): then the plain formula is exact.
+static MlirValue finiteShift(DlcBuilder *b, MlirType t, MlirValue m) {
+  MlirValue isInf = dlcScalarCompare(b, DLC_EQ, t, dlcScalarAbs(b, t, m),
+                                     dlcScalarConst(b, t, INFINITY));
+  return dlcScalarSelect(b, isInf, dlcScalarConst(b, t, 0), m);
+}
+
+static MlirValue shiftedExpBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                                const void *data) {
+  (void)r, (void)data;
+  MlirValue shifted = dlcScalarBinary(b, DLC_SUB, e[0], a[0], finiteShift(b, e[0], a[1]));
+  return dlcScalarUnary(b, "math.exp", shifted);
+}
+
+static MlirValue logPlusShiftBody(DlcBuilder *b, const MlirValue *a, const MlirType *e,
+                                  MlirType r, const void *data) {
+  (void)r, (void)data;
+  return dlcScalarBinary(b, DLC_ADD, e[0], dlcScalarUnary(b, "math.log", a[0]),
+                         finiteShift(b, e[0], a[1]));
+}
+
+static MlirLogicalResult lowerReduceLogSumExp(DlcRewriter *rw) {
+  MlirValue x = dlcOpOperand(rw->op, 0);
+  DlcShape shape = dlcShapeOfValue(x);
+  int64_t dims[DLC_MAX_RANK];
+  int64_t n = reducedDims(rw->op, shape.rank, dims);
+  if (!n) // an identity (noop_with_empty_axes, or a 0-d input)
+    return replaceWith(rw, x, 0, dims);
+  MlirValue max = dlcReduce(rw, x, "max", n, dims);
+  DlcShape keep = shape;
+  for (int64_t i = 0; i < n; ++i)
+    keep.dims[dims[i]] = 1;
+  MlirValue in[2] = {x, dlcReshape(rw, max, dlcTensorType(&keep, dlcEltOfValue(x)))};
+  MlirValue exps = dlcMap(rw, "shifted_exp", 2, in, mlirValueGetType(x), shiftedExpBody, NULL);
+  MlirValue out[2] = {dlcReduce(rw, exps, "sum", n, dims), max};
+  return replaceWith(rw, dlcMap(rw, "log_plus_shift", 2, out, mlirValueGetType(max),
+                                logPlusShiftBody, NULL),
+                     n, dims);
+}
 
 //===----------------------------------------------------------------------===//
 // reduce_mean
@@ -120,5 +215,12 @@ const DlcLowering dlcReduceLowerings[] = {
     {"dlc_graph.reduce_sum", lowerReduceSum},
     {"dlc_graph.reduce_mean", lowerReduceMean},
     {"dlc_graph.reduce_max", lowerReduceMax},
+    {"dlc_graph.reduce_min", lowerReduceMin},
+    {"dlc_graph.reduce_prod", lowerReduceProd},
+    {"dlc_graph.reduce_l1", lowerReduceL1},
+    {"dlc_graph.reduce_l2", lowerReduceL2},
+    {"dlc_graph.reduce_sum_square", lowerReduceSumSquare},
+    {"dlc_graph.reduce_log_sum", lowerReduceLogSum},
+    {"dlc_graph.reduce_log_sum_exp", lowerReduceLogSumExp},
 };
 const size_t dlcNumReduceLowerings = sizeof dlcReduceLowerings / sizeof *dlcReduceLowerings;

@@ -192,7 +192,8 @@ static bool isNonNegativeConstant(MlirValue v) {
   return true;
 }
 
-static MlirLogicalResult lowerGather(DlcRewriter *rw) {
+// Both gathers count negative indices from the end of the axis.
+static MlirLogicalResult lowerGatherOf(DlcRewriter *rw, bool elements) {
   MlirValue x = operand(rw, 0), indices = operand(rw, 1);
   int64_t axis;
   if (!dlcShapeOpAxis(rw->op, "axis", dlcShapeOfValue(x).rank, false, &axis))
@@ -204,8 +205,12 @@ static MlirLogicalResult lowerGather(DlcRewriter *rw) {
     MlirValue in[2] = {indices, fromElements(rw, 1, &size, scalar)};
     indices = dlcMap(rw, "wrap_index", 2, in, mlirValueGetType(indices), wrapIndexBody, NULL);
   }
-  return finish(rw, dlcGather(rw, x, indices, axis));
+  return finish(rw, elements ? dlcGatherElements(rw, x, indices, axis)
+                             : dlcGather(rw, x, indices, axis));
 }
+
+static MlirLogicalResult lowerGather(DlcRewriter *rw) { return lowerGatherOf(rw, false); }
+static MlirLogicalResult lowerGatherElements(DlcRewriter *rw) { return lowerGatherOf(rw, true); }
 
 //===----------------------------------------------------------------------===//
 // pad
@@ -374,6 +379,7 @@ const DlcLowering dlcShapeOpsLowerings[] = {
     {"dlc_graph.squeeze", lowerReshape},     {"dlc_graph.unsqueeze", lowerReshape},
     {"dlc_graph.transpose", lowerTranspose}, {"dlc_graph.concat", lowerConcat},
     {"dlc_graph.slice", lowerSlice},         {"dlc_graph.gather", lowerGather},
+    {"dlc_graph.gather_elements", lowerGatherElements},
     {"dlc_graph.pad", lowerPad},             {"dlc_graph.expand", lowerExpand},
     {"dlc_graph.constant_of_shape", lowerConstantOfShape},
     {"dlc_graph.shape", lowerShape},

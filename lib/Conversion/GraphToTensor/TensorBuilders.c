@@ -168,6 +168,12 @@ MlirValue dlcPad(DlcRewriter *rw, MlirValue input, MlirValue value, const int64_
   return create1(rw, "dlc_tensor.pad", 2, operands, (MlirType){NULL}, 3, attrs);
 }
 
+MlirValue dlcGatherElements(DlcRewriter *rw, MlirValue input, MlirValue indices, int64_t dim) {
+  MlirValue operands[2] = {input, indices};
+  MlirNamedAttribute attr = dlcNamed(rw->b.ctx, "dim", dlcI64Attr(rw->b.ctx, dim));
+  return create1(rw, "dlc_tensor.gather_elements", 2, operands, (MlirType){NULL}, 1, &attr);
+}
+
 void dlcCheck(DlcRewriter *rw, MlirValue codes) {
   createOp(rw, "dlc_tensor.check", 1, &codes, 0, NULL, 0, NULL);
 }

@@ -1,8 +1,9 @@
-//===- Gather.c - dlc_tensor.gather to linalg.generic -----------*- C -*-===//
+//===- Gather.c - dlc_tensor.gather(_elements) to linalg.generic -*- C -*-===//
 //
 // One loop per result dim (i.., j.., k..); the generic reads indices[j..]
 // and its body extracts input[i.., index_cast(indices[j..]), k..] with
-// tensor.extract, the loop positions coming from linalg.index. An index
+// tensor.extract, the loop positions coming from linalg.index (for
+// gather_elements, the result's own position with dim `dim` replaced). An index
 // outside [0, size) is clamped into it, so the read stays inside the
 // tensor, and reported: a second generic maps the indices to status codes
 // (DlcStatusIndexOutOfRange where outside) for dlcEmitStatusCheck.
@@ -94,6 +95,43 @@ MlirLogicalResult dlcLowerGather(DlcRewriter *rw) {
                       : d > dim ? dlcLinalgIndex(&body, d + idx.rank - 1)
                                 : clampIndex(&body, at, size);
   }
+  MlirValue element =
+      dlcBuild1(&body, "tensor.extract", 1 + x.rank, operands, dlcElementType(type), 0, NULL);
+  dlcYield(&body, 1, &element);
+  MlirValue result = mlirOperationGetResult(generic, 0);
+  if (!dlcHasNoElements(mlirValueGetType(indices)))
+    dlcEmitStatusCheck(rw, outOfRangeCodes(rw, indices, size));
+  dlcReplaceOp(rw, 1, &result);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcLowerGatherElements(DlcRewriter *rw) {
+  MlirContext ctx = rw->b.ctx;
+  MlirValue input = mlirOperationGetOperand(rw->op, 0), indices = mlirOperationGetOperand(rw->op, 1);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(rw->op, 0));
+  int64_t dim = dlcOpInt(rw->op, "dim");
+  DlcShape x, out;
+  dlcShapeOf(mlirValueGetType(input), &x);
+  dlcShapeOf(type, &out);
+  MlirValue dynamic[DLC_MAX_RANK];
+  intptr_t numDynamic = 0;
+  for (int64_t d = 0; d < out.rank; ++d)
+    if (out.dims[d] == DLC_DYN)
+      dynamic[numDynamic++] = dlcTensorDim(&rw->b, indices, d);
+  MlirValue init = dlcEmpty(&rw->b, type, numDynamic, dynamic);
+  MlirValue size = x.dims[dim] == DLC_DYN ? dlcTensorDim(&rw->b, input, dim)
+                                          : dlcConstIndex(&rw->b, x.dims[dim]);
+  if (x.dims[dim] == 0 && !dlcHasNoElements(mlirValueGetType(indices)))
+    return dlcLoweringUnsupported(rw, "gathers from an empty dim: every index is out of range");
+  MlirAffineMap maps[2] = {mlirAffineMapMultiDimIdentityGet(ctx, out.rank),
+                           mlirAffineMapMultiDimIdentityGet(ctx, out.rank)};
+  MlirBlock block;
+  MlirOperation generic = dlcGeneric(&rw->b, 1, &indices, 1, &init, maps, out.rank, NULL, &block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, rw->b.loc);
+  MlirValue operands[1 + DLC_MAX_RANK] = {input};
+  for (int64_t d = 0; d < x.rank; ++d)
+    operands[1 + d] = d == dim ? clampIndex(&body, mlirBlockGetArgument(block, 0), size)
+                               : dlcLinalgIndex(&body, d);
   MlirValue element =
       dlcBuild1(&body, "tensor.extract", 1 + x.rank, operands, dlcElementType(type), 0, NULL);
   dlcYield(&body, 1, &element);

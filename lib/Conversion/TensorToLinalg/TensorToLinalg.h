@@ -31,6 +31,7 @@ MlirLogicalResult dlcLowerConcat(DlcRewriter *rw);
 MlirLogicalResult dlcLowerPad(DlcRewriter *rw);
 // Gather.c
 MlirLogicalResult dlcLowerGather(DlcRewriter *rw);
+MlirLogicalResult dlcLowerGatherElements(DlcRewriter *rw);
 
 // Check.c
 /// Reports the largest of `codes` (an i32 tensor of DlcStatus values, 0:

@@ -27,6 +27,7 @@ static const DlcLowering lowerings[] = {
     {"dlc_tensor.concat", dlcLowerConcat},
     {"dlc_tensor.pad", dlcLowerPad},
     {"dlc_tensor.gather", dlcLowerGather},
+    {"dlc_tensor.gather_elements", dlcLowerGatherElements},
     {"dlc_tensor.check", dlcLowerCheck},
 };
 

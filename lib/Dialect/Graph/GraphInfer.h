@@ -20,6 +20,9 @@ MlirLogicalResult dlcGraphInferCast(DlcInfer *in);
 MlirLogicalResult dlcGraphInferDropout(DlcInfer *in);
 MlirLogicalResult dlcGraphInferWhere(DlcInfer *in);
 MlirLogicalResult dlcGraphInferGelu(DlcInfer *in);
+MlirLogicalResult dlcGraphInferMod(DlcInfer *in);
+MlirLogicalResult dlcGraphInferBitShift(DlcInfer *in);
+MlirLogicalResult dlcGraphInferPredicate(DlcInfer *in); // is_nan is_inf
 // InferLinear.c
 MlirLogicalResult dlcGraphInferMatmul(DlcInfer *in);
 MlirLogicalResult dlcGraphInferGemm(DlcInfer *in);
@@ -47,6 +50,7 @@ MlirLogicalResult dlcGraphInferSlice(DlcInfer *in);
 MlirLogicalResult dlcGraphInferSqueeze(DlcInfer *in);
 MlirLogicalResult dlcGraphInferUnsqueeze(DlcInfer *in);
 MlirLogicalResult dlcGraphInferGather(DlcInfer *in);
+MlirLogicalResult dlcGraphInferGatherElements(DlcInfer *in);
 MlirLogicalResult dlcGraphInferPad(DlcInfer *in);
 MlirLogicalResult dlcGraphInferExpand(DlcInfer *in);
 MlirLogicalResult dlcGraphInferShape(DlcInfer *in);

@@ -45,6 +45,23 @@
    {{0}},                                                                                          \
    dlcGraphInferCompare}
 
+// A binary op whose formula is given whole.
+#define BINARY_FN(op, summary, formula, types)                                                      \
+  {"dlc_graph." op, summary " with numpy broadcasting", formula,                                   \
+   {REQ("lhs", types, NULL), REQ("rhs", types, NULL)},                                             \
+   {REQ("output", types, "element type of lhs")},                                                  \
+   {{0}},                                                                                          \
+   dlcGraphInferBroadcast}
+
+// A float activation with float parameters (attributes with defaults).
+#define ACTIVATION(op, summary, formula, ...)                                                      \
+  {"dlc_graph." op, summary, formula,                                                              \
+   {REQ("input", DLC_T_FLOAT, NULL)},                                                              \
+   {REQ("output", DLC_T_FLOAT, "same type as input")},                                             \
+   {__VA_ARGS__},                                                                                  \
+   dlcGraphInferUnary}
+#define PARAM(name, dflt, doc) {name, DLC_ATTR_FLOAT, false, dflt " : f32", doc}
+
 #define UNARY(op, summary, formula, types)                                                         \
   {"dlc_graph." op, summary, formula,                                                              \
    {REQ("input", types, NULL)},                                                                    \
@@ -52,13 +69,15 @@
    {{0}},                                                                                          \
    dlcGraphInferUnary}
 
-#define REDUCE(op, what)                                                                           \
+#define REDUCE(op, what) REDUCE_T(op, what, "", DLC_T_NUMERIC)
+// `empty`: what reducing no elements gives.
+#define REDUCE_T(op, what, empty, types)                                                           \
   {"dlc_graph." op, what " over axes",                                                             \
    what " of the elements of `input` over `axes`. Reduced dims are kept as size 1 when "           \
         "`keepdims`, else removed. With no `axes`, all dims are reduced unless "                   \
-        "`noop_with_empty_axes`, which makes the op an identity.",                                 \
-   {REQ("input", DLC_T_NUMERIC, NULL)},                                                            \
-   {REQ("output", DLC_T_NUMERIC, "same element type as input")},                                   \
+        "`noop_with_empty_axes`, which makes the op an identity." empty,                           \
+   {REQ("input", types, NULL)},                                                                    \
+   {REQ("output", types, "same element type as input")},                                           \
    {{"axes", DLC_ATTR_INTS, false, NULL, "dims to reduce, negative counts from the end, unique; "  \
                                          "default all"},                                           \
     {"keepdims", DLC_ATTR_BOOL, false, "true", "keep reduced dims as size 1"},                     \
@@ -97,6 +116,41 @@ static const DlcOpDef graphOps[] = {
     COMPARE("equal", "==", DLC_T_ANY),
     COMPARE("greater", ">", DLC_T_NUMERIC),
     COMPARE("less", "<", DLC_T_NUMERIC),
+    COMPARE("greater_equal", ">=", DLC_T_NUMERIC),
+    COMPARE("less_equal", "<=", DLC_T_NUMERIC),
+    BINARY_FN("max", "Elementwise maximum", "`output = max(lhs, rhs)`; NaN if either is NaN.",
+              DLC_T_NUMERIC),
+    BINARY_FN("min", "Elementwise minimum", "`output = min(lhs, rhs)`; NaN if either is NaN.",
+              DLC_T_NUMERIC),
+    {"dlc_graph.mod", "Elementwise remainder with numpy broadcasting",
+     "With `fmod`, `output = fmod(lhs, rhs)`: the remainder of division truncated toward zero, "
+     "with the sign of lhs (C's fmod; the only form for floats). Without, integers take the sign "
+     "of rhs (Python's %). An integer remainder by zero is a run-time error.",
+     {REQ("lhs", DLC_T_NUMERIC, NULL), REQ("rhs", DLC_T_NUMERIC, NULL)},
+     {REQ("output", DLC_T_NUMERIC, "element type of lhs")},
+     {{"fmod", DLC_ATTR_BOOL, false, "false", "truncated (C) rather than floored (Python) "
+                                               "remainder; must be true for floats"}},
+     dlcGraphInferMod},
+    BINARY_FN("bitwise_and", "Elementwise bitwise and", "`output = lhs & rhs`.", DLC_T_INT),
+    BINARY_FN("bitwise_or", "Elementwise bitwise or", "`output = lhs | rhs`.", DLC_T_INT),
+    BINARY_FN("bitwise_xor", "Elementwise bitwise exclusive or", "`output = lhs ^ rhs`.",
+              DLC_T_INT),
+    {"dlc_graph.bit_shift", "Elementwise bit shift of unsigned integers with numpy broadcasting",
+     "`output = lhs << rhs` (`direction = \"LEFT\"`) or `lhs >> rhs` (\"RIGHT\"); shifting by the "
+     "width or more gives 0.",
+     {REQ("lhs", DLC_T_UINT, NULL), REQ("rhs", DLC_T_UINT, NULL)},
+     {REQ("output", DLC_T_UINT, "element type of lhs")},
+     {{"direction", DLC_ATTR_STRING, true, NULL, "\"LEFT\" or \"RIGHT\""}},
+     dlcGraphInferBitShift},
+    BINARY_FN("and", "Elementwise logical and", "`output = lhs && rhs`.", DLC_T_I1),
+    BINARY_FN("or", "Elementwise logical or", "`output = lhs || rhs`.", DLC_T_I1),
+    BINARY_FN("xor", "Elementwise logical exclusive or", "`output = lhs != rhs`.", DLC_T_I1),
+    {"dlc_graph.prelu", "Parametric rectified linear unit",
+     "`output = input < 0 ? slope * input : input`; `slope` broadcasts to `input` (numpy rules).",
+     {REQ("input", DLC_T_SIGNED, NULL), REQ("slope", DLC_T_SIGNED, "broadcastable to input")},
+     {REQ("output", DLC_T_SIGNED, "same type as input")},
+     {{0}},
+     dlcGraphInferBroadcast},
 
     UNARY("relu", "Rectified linear unit", "`output = max(input, 0)`.", DLC_T_SIGNED),
     {"dlc_graph.leaky_relu", "Leaky rectified linear unit",
@@ -122,6 +176,64 @@ static const DlcOpDef graphOps[] = {
     UNARY("neg", "Negation", "`output = -input`.", DLC_T_SIGNED),
     UNARY("abs", "Absolute value", "`output = |input|` (identity on unsigned integers).",
           DLC_T_NUMERIC),
+    UNARY("sin", "Sine", "`output = sin(input)`.", DLC_T_FLOAT),
+    UNARY("cos", "Cosine", "`output = cos(input)`.", DLC_T_FLOAT),
+    UNARY("tan", "Tangent", "`output = tan(input)`.", DLC_T_FLOAT),
+    UNARY("asin", "Arcsine", "`output = asin(input)`.", DLC_T_FLOAT),
+    UNARY("acos", "Arccosine", "`output = acos(input)`.", DLC_T_FLOAT),
+    UNARY("atan", "Arctangent", "`output = atan(input)`.", DLC_T_FLOAT),
+    UNARY("sinh", "Hyperbolic sine", "`output = sinh(input)`.", DLC_T_FLOAT),
+    UNARY("cosh", "Hyperbolic cosine", "`output = cosh(input)`.", DLC_T_FLOAT),
+    UNARY("asinh", "Inverse hyperbolic sine", "`output = asinh(input)`.", DLC_T_FLOAT),
+    UNARY("acosh", "Inverse hyperbolic cosine", "`output = acosh(input)`.", DLC_T_FLOAT),
+    UNARY("atanh", "Inverse hyperbolic tangent", "`output = atanh(input)`.", DLC_T_FLOAT),
+    UNARY("floor", "Round down", "`output = floor(input)`.", DLC_T_FLOAT),
+    UNARY("ceil", "Round up", "`output = ceil(input)`.", DLC_T_FLOAT),
+    UNARY("round", "Round half to even", "`output` is the nearest integer, halves to the even "
+          "one (numpy's round).", DLC_T_FLOAT),
+    UNARY("sign", "Sign", "`output` is 1, -1 or 0 (and NaN for NaN) as `input` is positive, "
+          "negative or zero.", DLC_T_NUMERIC),
+    UNARY("not", "Logical not", "`output = !input`.", DLC_T_I1),
+    UNARY("bitwise_not", "Bitwise not", "`output = ~input`.", DLC_T_INT),
+    {"dlc_graph.is_nan", "NaN test", "`output = isnan(input)` as i1.",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_I1, "input's shape")},
+     {{0}},
+     dlcGraphInferPredicate},
+    {"dlc_graph.is_inf", "Infinity test",
+     "`output` is true where `input` is +inf (when `detect_positive`) or -inf (when "
+     "`detect_negative`).",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_I1, "input's shape")},
+     {{"detect_negative", DLC_ATTR_BOOL, false, "true", "count -inf"},
+      {"detect_positive", DLC_ATTR_BOOL, false, "true", "count +inf"}},
+     dlcGraphInferPredicate},
+    ACTIVATION("elu", "Exponential linear unit", "`output = x < 0 ? alpha * (exp(x) - 1) : x`.",
+               PARAM("alpha", "1.0", "scale of the negative part")),
+    ACTIVATION("selu", "Scaled exponential linear unit",
+               "`output = x <= 0 ? gamma * (alpha * exp(x) - alpha) : gamma * x`.",
+               PARAM("alpha", "1.67326319", "scale of the negative part"),
+               PARAM("gamma", "1.05070102", "scale of the output")),
+    ACTIVATION("celu", "Continuously differentiable exponential linear unit",
+               "`output = max(0, x) + min(0, alpha * (exp(x / alpha) - 1))`.",
+               PARAM("alpha", "1.0", "scale; not 0")),
+    ACTIVATION("hard_sigmoid", "Hard sigmoid", "`output = max(0, min(1, alpha * x + beta))`.",
+               PARAM("alpha", "0.2", "slope"), PARAM("beta", "0.5", "offset")),
+    ACTIVATION("hard_swish", "Hard swish", "`output = x * max(0, min(1, x / 6 + 0.5))`.", {0}),
+    ACTIVATION("softplus", "Softplus", "`output = log(exp(x) + 1)`.", {0}),
+    ACTIVATION("softsign", "Softsign", "`output = x / (1 + |x|)`.", {0}),
+    ACTIVATION("mish", "Mish", "`output = x * tanh(log(exp(x) + 1))`.", {0}),
+    ACTIVATION("swish", "Swish", "`output = x * sigmoid(alpha * x)`.",
+               PARAM("alpha", "1.0", "scale inside the sigmoid")),
+    ACTIVATION("thresholded_relu", "Thresholded rectified linear unit",
+               "`output = x > alpha ? x : 0`.", PARAM("alpha", "1.0", "the threshold")),
+    {"dlc_graph.shrink", "Shrinkage",
+     "`output = x < -lambd ? x + bias : x > lambd ? x - bias : 0`.",
+     {REQ("input", DLC_T_FLOAT, NULL)},
+     {REQ("output", DLC_T_FLOAT, "same type as input")},
+     {PARAM("bias", "0.0", "moved toward zero by"), PARAM("lambd", "0.5", "the dead zone's half "
+                                                                         "width")},
+     dlcGraphInferUnary},
     {"dlc_graph.clip", "Clamp to [min, max]",
      "`output = min(max(input, min), max)` elementwise. `min` and `max` are optional 0-d tensors "
      "of the input's element type (absent: no bound). The op always carries "
@@ -279,6 +391,16 @@ static const DlcOpDef graphOps[] = {
     REDUCE("reduce_sum", "Sum"),
     REDUCE("reduce_mean", "Mean"),
     REDUCE("reduce_max", "Maximum"),
+    REDUCE_T("reduce_min", "Minimum", " Over no elements: the largest value (+inf).", DLC_T_NUMERIC),
+    REDUCE_T("reduce_prod", "Product", " Over no elements: 1.", DLC_T_NUMERIC),
+    REDUCE_T("reduce_l1", "Sum of absolute values", "", DLC_T_NUMERIC),
+    REDUCE_T("reduce_l2", "Euclidean norm (square root of the sum of squares)", "", DLC_T_FLOAT),
+    REDUCE_T("reduce_sum_square", "Sum of squares", "", DLC_T_NUMERIC),
+    REDUCE_T("reduce_log_sum", "Log of the sum", " Over no elements: -inf.", DLC_T_FLOAT),
+    REDUCE_T("reduce_log_sum_exp", "Log of the sum of exponentials",
+             " Computed as `m + log(sum(exp(x - m)))` with `m` the maximum, so that large inputs "
+             "do not overflow. Over no elements: -inf.",
+             DLC_T_FLOAT),
 
     {"dlc_graph.reshape", "Reshape",
      "The same elements in row-major order with shape `shape`: a 0 copies the input dim at that "
@@ -348,6 +470,15 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, "input[:axis] + indices + input[axis+1:]")},
      {{"axis", DLC_ATTR_INT, false, "0 : i64", "negative counts from the end"}},
      dlcGraphInferGather},
+    {"dlc_graph.gather_elements", "Gather elements along an axis",
+     "`output[p] = input[p with p[axis] = indices[p]]` (numpy's take_along_axis): the output has "
+     "the shape of `indices`, whose rank is the input's; negative indices count from the end. An "
+     "index out of range reads a clamped one and makes the entry return status 1 "
+     "(DlcStatusIndexOutOfRange).",
+     {REQ("input", DLC_T_ANY, NULL), REQ("indices", DLC_T_INDEX, "the input's rank")},
+     {REQ("output", DLC_T_ANY, "element type of input, shape of indices")},
+     {{"axis", DLC_ATTR_INT, false, "0 : i64", "negative counts from the end"}},
+     dlcGraphInferGatherElements},
     {"dlc_graph.pad", "Pad",
      "Pads each dim by `pads[i]` before and `pads[rank + i]` after (negative pads crop). Modes: "
      "constant (`constant_value`, default 0), reflect (mirror without the edge), edge (repeat the "

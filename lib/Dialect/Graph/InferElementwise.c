@@ -87,6 +87,30 @@ MlirLogicalResult dlcGraphInferUnary(DlcInfer *in) {
   return ok();
 }
 
+MlirLogicalResult dlcGraphInferPredicate(DlcInfer *in) {
+  in->results[0] = dlcTensorType(&in->shapes[0], mlirIntegerTypeGet(in->ctx, 1));
+  return ok();
+}
+
+MlirLogicalResult dlcGraphInferMod(DlcInfer *in) {
+  if (dlcIsFloat(in->elts[0]) && !dlcOpBool(in->op, "fmod")) {
+    dlcEmitOpError(in->op, "a float remainder needs 'fmod' (C's fmod); Python's %% is for integers");
+    return fail();
+  }
+  return dlcGraphInferBroadcast(in);
+}
+
+MlirLogicalResult dlcGraphInferBitShift(DlcInfer *in) {
+  MlirStringRef d = dlcOpString(in->op, "direction");
+  if (!mlirStringRefEqual(d, mlirStringRefCreateFromCString("LEFT")) &&
+      !mlirStringRefEqual(d, mlirStringRefCreateFromCString("RIGHT"))) {
+    dlcEmitOpError(in->op, "attribute 'direction' must be \"LEFT\" or \"RIGHT\", but is \"%.*s\"",
+                   (int)d.length, d.data);
+    return fail();
+  }
+  return dlcGraphInferBroadcast(in);
+}
+
 MlirLogicalResult dlcGraphInferGelu(DlcInfer *in) {
   MlirStringRef mode = dlcOpString(in->op, "approximate");
   if (!mlirStringRefEqual(mode, mlirStringRefCreateFromCString("none")) &&

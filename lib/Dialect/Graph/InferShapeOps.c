@@ -216,6 +216,26 @@ MlirLogicalResult dlcGraphInferGather(DlcInfer *in) {
   return result(in, &out);
 }
 
+MlirLogicalResult dlcGraphInferGatherElements(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0], *idx = &in->shapes[1];
+  int64_t axis;
+  if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+    return fail();
+  if (idx->rank != x->rank) {
+    dlcEmitOpError(in->op, "operand 'indices' has rank %lld, but the input has rank %lld",
+                   (long long)idx->rank, (long long)x->rank);
+    return fail();
+  }
+  for (int64_t i = 0; i < x->rank; ++i) {
+    if (i == axis || idx->dims[i] == DLC_DYN || x->dims[i] == DLC_DYN || idx->dims[i] <= x->dims[i])
+      continue;
+    dlcEmitOpError(in->op, "dim %lld of 'indices' (%lld) exceeds the input's (%lld)", (long long)i,
+                   (long long)idx->dims[i], (long long)x->dims[i]);
+    return fail();
+  }
+  return result(in, idx);
+}
+
 MlirLogicalResult dlcGraphInferPad(DlcInfer *in) {
   DlcPadParams p;
   DlcShape out;

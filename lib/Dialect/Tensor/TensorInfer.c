@@ -512,6 +512,32 @@ MlirLogicalResult dlcTensorInferGather(DlcInfer *in) {
   return ok();
 }
 
+MlirLogicalResult dlcTensorInferGatherElements(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0], *idx = &in->shapes[1];
+  int64_t dim = dlcOpInt(in->op, "dim");
+  if (dim < 0 || dim >= x->rank) {
+    dlcEmitOpError(in->op, "attribute 'dim' (%lld) must be in [0, %lld)", (long long)dim,
+                   (long long)x->rank);
+    return fail();
+  }
+  if (idx->rank != x->rank) {
+    dlcEmitOpError(in->op, "operand 'indices' has rank %lld, but the input has rank %lld",
+                   (long long)idx->rank, (long long)x->rank);
+    return fail();
+  }
+  for (int64_t i = 0; i < x->rank; ++i) {
+    if (i == dim || idx->dims[i] == DLC_DYN || x->dims[i] == DLC_DYN || idx->dims[i] <= x->dims[i])
+      continue;
+    dlcEmitOpError(in->op, "dim %lld of 'indices' (%lld) exceeds the input's (%lld)", (long long)i,
+                   (long long)idx->dims[i], (long long)x->dims[i]);
+    return fail();
+  }
+  if (!resultEltIs(in, in->elts[0]))
+    return fail();
+  in->results[0] = dlcTensorType(idx, in->elts[0]);
+  return ok();
+}
+
 MlirLogicalResult dlcTensorInferCheck(DlcInfer *in) {
   (void)in;
   return ok();

@@ -17,6 +17,7 @@ MlirLogicalResult dlcTensorInferSlice(DlcInfer *in);
 MlirLogicalResult dlcTensorInferConcat(DlcInfer *in);
 MlirLogicalResult dlcTensorInferPad(DlcInfer *in);
 MlirLogicalResult dlcTensorInferGather(DlcInfer *in);
+MlirLogicalResult dlcTensorInferGatherElements(DlcInfer *in);
 MlirLogicalResult dlcTensorInferCheck(DlcInfer *in);
 
 /// A parsed contraction spec "ab,bc->ac": letters per operand.

@@ -117,6 +117,14 @@ static const DlcOpDef tensorOps[] = {
      {REQ("output", DLC_T_ANY, "element type of input")},
      {ATTR("dim", DLC_ATTR_INT, "in [0, rank)")},
      dlcTensorInferGather},
+    {"dlc_tensor.gather_elements", "Gather elements along a dim",
+     "`output[p] = input[p with p[dim] = indices[p]]`: the output has the shape of `indices`, "
+     "whose rank is the input's and whose other dims are at most the input's; indices are in "
+     "[0, size). Lowers to: `linalg.generic` with `tensor.extract`.",
+     {REQ("input", DLC_T_ANY, NULL), REQ("indices", DLC_T_INDEX, NULL)},
+     {REQ("output", DLC_T_ANY, "element type of input, shape of indices")},
+     {ATTR("dim", DLC_ATTR_INT, "in [0, rank)")},
+     dlcTensorInferGatherElements},
     {"dlc_tensor.check", "Report run-time errors",
      "Each element of `codes` is 0 or a DlcStatus code (dlc-c/Status.h: 1 index out of range, 2 "
      "integer division by zero, 3 division overflow); the largest becomes the status that the "

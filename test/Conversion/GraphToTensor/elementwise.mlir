@@ -406,3 +406,70 @@ func.func @dynamic(%a: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
   %0 = "dlc_graph.add"(%a, %b) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// Python's integer remainder takes the divisor's sign: the C remainder,
+// plus the divisor when their signs differ. A zero divisor (replaced by 1
+// in the quotient) is reported by the check.
+// CHECK-LABEL: func.func @mod_floored
+// CHECK: "dlc_tensor.map"{{.*}}fn = @__dlc_mod_i32_i32_i32
+// CHECK: %[[CODES:.*]] = "dlc_tensor.map"{{.*}}fn = @__dlc_mod_check_i32_i32_i32
+// CHECK: "dlc_tensor.check"(%[[CODES]])
+// CHECK-LABEL: func.func private @__dlc_mod_i32_i32_i32
+// CHECK: %[[R:.*]] = arith.remsi
+// CHECK: arith.xori
+// CHECK: %[[FIXED:.*]] = arith.addi %[[R]]
+// CHECK: arith.select {{.*}}, %[[FIXED]], %[[R]] : i32
+func.func @mod_floored(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "dlc_graph.mod"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// fmod of floats is arith.remf, with nothing to check.
+// CHECK-LABEL: func.func @mod_float
+// CHECK-NOT: dlc_tensor.check
+// CHECK-LABEL: func.func private @__dlc_fmod_f32_f32_f32
+// CHECK: arith.remf
+func.func @mod_float(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "dlc_graph.mod"(%a, %b) {fmod = true} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Shifting by the width or more gives 0 rather than LLVM's poison.
+// CHECK-LABEL: func.func private @__dlc_shift_left_ui8_ui8_ui8
+// CHECK: %[[S:.*]] = arith.shli
+// CHECK: %[[FAR:.*]] = arith.cmpi uge, %{{.*}}, %c8_i8 : i8
+// CHECK: arith.select %[[FAR]], %c0_i8, %[[S]] : i8
+func.func @shift(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
+  %0 = "dlc_graph.bit_shift"(%a, %b) {direction = "LEFT"} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}
+
+// -----
+
+// An activation's parameters are 0-d inputs in the order of its
+// attributes, defaults included, so one body serves every value.
+// CHECK-LABEL: func.func @selu
+// CHECK-DAG: %[[GAMMA:.*]] = arith.constant dense<1.05070102> : tensor<f32>
+// CHECK-DAG: %[[ALPHA:.*]] = arith.constant dense<2.000000e+00> : tensor<f32>
+// CHECK: "dlc_tensor.map"(%{{.*}}, %[[ALPHA]], %[[GAMMA]]) {fn = @__dlc_selu_f32_f32_f32_f32
+func.func @selu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "dlc_graph.selu"(%x) {alpha = 2.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// is_inf's flags pick the body: +inf only here.
+// CHECK-LABEL: func.func private @__dlc_is_pos_inf_f32_i1
+// CHECK: arith.cmpf oeq, %{{.*}}, %cst : f32
+// CHECK-NOT: arith.ori
+func.func @is_pos_inf(%x: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = "dlc_graph.is_inf"(%x) {detect_negative = false} : (tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

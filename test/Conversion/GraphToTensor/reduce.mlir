@@ -149,3 +149,18 @@ func.func @mean_i64(%x: tensor<2x3xi64>) -> tensor<i64> {
   %y = "dlc_graph.reduce_mean"(%x) {keepdims = false} : (tensor<2x3xi64>) -> tensor<i64>
   return %y : tensor<i64>
 }
+
+// -----
+
+// log-sum-exp shifts by the maximum (kept as a 1 dim to broadcast back), so
+// that large inputs do not overflow exp.
+// CHECK-LABEL: func.func @log_sum_exp
+// CHECK: %[[MAX:.*]] = "dlc_tensor.reduce"(%{{.*}}) {dims = array<i64: 1>, kind = "max"}
+// CHECK: %[[KEEP:.*]] = "dlc_tensor.reshape"(%[[MAX]]) : (tensor<2xf32>) -> tensor<2x1xf32>
+// CHECK: %[[EXP:.*]] = "dlc_tensor.map"(%{{.*}}, %[[KEEP]]) {fn = @__dlc_shifted_exp_f32_f32_f32
+// CHECK: %[[SUM:.*]] = "dlc_tensor.reduce"(%[[EXP]]) {dims = array<i64: 1>, kind = "sum"}
+// CHECK: "dlc_tensor.map"(%[[SUM]], %[[MAX]]) {fn = @__dlc_log_plus_shift_f32_f32_f32
+func.func @log_sum_exp(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %0 = "dlc_graph.reduce_log_sum_exp"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -83,3 +83,25 @@ func.func @two_checks(%x: tensor<4x3xf32>, %i: tensor<2xi64>, %j: tensor<5xi64>)
   %z = "dlc_tensor.gather"(%x, %j) {dim = 0 : i64} : (tensor<4x3xf32>, tensor<5xi64>) -> tensor<5x3xf32>
   return %y, %z : tensor<2x3xf32>, tensor<5x3xf32>
 }
+
+// -----
+
+// gather_elements: the result has the indices' shape and reads the input at
+// its own position, dim 1 replaced by the (clamped) index; out-of-range
+// indices are reported as for gather.
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @gather_elements
+// CHECK-SAME: %[[X:[^:]*]]: tensor<3x4xf32>, %[[I:[^:]*]]: tensor<3x2xi64>
+// CHECK: %[[Y:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[$ID]], #[[$ID]]]
+// CHECK-SAME: ins(%[[I]] : tensor<3x2xi64>) outs(%{{.*}} : tensor<3x2xf32>)
+// CHECK: ^bb0(%[[AT:.*]]: i64, %{{.*}}: f32):
+// CHECK-DAG: %[[D0:.*]] = linalg.index 0 : index
+// CHECK-DAG: %[[J:.*]] = arith.minsi
+// CHECK: tensor.extract %[[X]][%[[D0]], %[[J]]] : tensor<3x4xf32>
+// CHECK: arith.cmpi uge
+// CHECK: return %[[Y]]
+func.func @gather_elements(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
+  %y = "dlc_tensor.gather_elements"(%x, %i) {dim = 1 : i64} : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}

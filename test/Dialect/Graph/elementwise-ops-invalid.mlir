@@ -264,3 +264,45 @@ func.func @where_broadcast(%c: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>)
   %0 = "dlc_graph.where"(%c, %a, %b) : (tensor<i1>, tensor<2xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @mod_float_without_fmod(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'dlc_graph.mod' op a float remainder needs 'fmod' (C's fmod); Python's % is for integers}}
+  %0 = "dlc_graph.mod"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bit_shift_direction(%a: tensor<4xui8>, %b: tensor<4xui8>) -> tensor<4xui8> {
+  // expected-error@+1 {{'dlc_graph.bit_shift' op attribute 'direction' must be "LEFT" or "RIGHT", but is "UP"}}
+  %0 = "dlc_graph.bit_shift"(%a, %b) {direction = "UP"} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}
+
+// -----
+
+func.func @bit_shift_signed(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error@+3 {{'dlc_graph.bit_shift' op operand #0 ('lhs') must be a tensor of unsigned integer (ui8-ui64) values, but got tensor<4xi8>}}
+  // expected-error@+2 {{'dlc_graph.bit_shift' op operand #1 ('rhs') must be a tensor of unsigned integer (ui8-ui64) values, but got tensor<4xi8>}}
+  // expected-error@+1 {{'dlc_graph.bit_shift' op result #0 ('output') must be a tensor of unsigned integer (ui8-ui64) values, but got tensor<4xi8>}}
+  %0 = "dlc_graph.bit_shift"(%a, %b) {direction = "LEFT"} : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+func.func @and_of_integers(%a: tensor<4xi32>, %b: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error@+1 {{'dlc_graph.and' op operand #0 ('lhs') must be a tensor of i1 values, but got tensor<4xi32>}}
+  %0 = "dlc_graph.and"(%a, %b) : (tensor<4xi32>, tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @is_nan_result(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'dlc_graph.is_nan' op result #0 ('output') must be a tensor of i1 values, but got tensor<4xf32>}}
+  %0 = "dlc_graph.is_nan"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

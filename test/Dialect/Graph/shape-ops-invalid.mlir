@@ -402,3 +402,19 @@ func.func @constant_of_shape_negative() -> tensor<?xf32> {
   %c = "dlc_graph.constant_of_shape"(%s) {dtype = f32} : (tensor<1xi64>) -> tensor<?xf32>
   return %c : tensor<?xf32>
 }
+
+// -----
+
+func.func @gather_elements_rank(%x: tensor<4x5xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+  // expected-error@+1 {{'dlc_graph.gather_elements' op operand 'indices' has rank 1, but the input has rank 2}}
+  %y = "dlc_graph.gather_elements"(%x, %i) : (tensor<4x5xf32>, tensor<2xi64>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+func.func @gather_elements_dims(%x: tensor<4x5xf32>, %i: tensor<2x6xi64>) -> tensor<2x6xf32> {
+  // expected-error@+1 {{'dlc_graph.gather_elements' op dim 1 of 'indices' (6) exceeds the input's (5)}}
+  %y = "dlc_graph.gather_elements"(%x, %i) : (tensor<4x5xf32>, tensor<2x6xi64>) -> tensor<2x6xf32>
+  return %y : tensor<2x6xf32>
+}

@@ -448,8 +448,22 @@ def _():
 
 @register("shape15")
 def _():
-    return model([node("Shape", ["x"], ["y"], start=1, end=-1)], [("x", F, [2, 3, 4, 5])], [("y", I64, [2])],
+    return model([node("Shape", ["x"], ["y"], start=1, end=-1)], [("x", F, [2, "C", 4, 5])], [("y", I64, [2])],
                  opset=15)
+
+
+@register("shape_chain")
+def _():
+    # LayerNormalization's function body: Size -> Sub -> ConstantOfShape gives
+    # the rank of a Reshape.
+    return model([node("Shape", ["x"], ["s"]), node("Size", ["s"], ["rank"]),
+                  node("Sub", ["rank", "one"], ["n"]), node("ConstantOfShape", ["n"], ["ones"],
+                                                            value=helper.make_tensor("v", T.INT64, [1], [1])),
+                  node("Slice", ["s", "zero", "one"], ["prefix"]), node("Concat", ["prefix", "ones"], ["shape"], axis=0),
+                  node("Reshape", ["m", "shape"], ["y"])],
+                 [("x", F, [2, 3, 4]), ("m", F, [2, 1])], [("y", F, [2, 1, 1])],
+                 inits=[init("one", np.array([1], dtype=np.int64)), init("zero", np.array([0], dtype=np.int64))],
+                 opset=17)
 
 
 # --- constants, casts, identity, dropout ------------------------------------
@@ -550,14 +564,57 @@ def _():
     return model([node("Relu", ["x"], ["x"], name="again")], [("x", F, [2])], [("x", F, [2])])
 
 
-@register("opset10")
+# --- versions before opset 11 and variadic ops ------------------------------
+@register("clip6")
 def _():
-    return unary("Relu", opset=10)
+    return unary("Clip", opset=6, min=-1.0, max=6.0)
 
 
-@register("opset26")
+@register("maxpool8_ceil_mode")
 def _():
-    return unary("Relu", opset=26)
+    return model([node("MaxPool", ["x"], ["y"], kernel_shape=[2, 2], ceil_mode=1)],
+                 [("x", F, [1, 1, 4, 4])], [("y", F, [1, 1, 2, 2])], opset=8)
+
+
+@register("batchnorm7_spatial0")
+def _():
+    c = np.ones(3, dtype=np.float32)
+    return model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], spatial=0)],
+                 [("x", F, [1, 3, 2, 2])], [("y", F, [1, 3, 2, 2])],
+                 inits=[init(n, c) for n in "sbmv"], opset=7)
+
+
+@register("dropout7_mask")
+def _():
+    return model([node("Dropout", ["x"], ["y", "mask"])], [("x", F, [2])],
+                 [("y", F, [2]), ("mask", F, [2])], opset=7)
+
+
+@register("mean3")
+def _():
+    return model([node("Mean", ["a", "b", "c"], ["y"])],
+                 [("a", F, [2, 3]), ("b", F, [3]), ("c", F, [1, 1])], [("y", F, [2, 3])], opset=13)
+
+
+@register("max1")
+def _():
+    return model([node("Max", ["a"], ["y"])], [("a", I32, [4])], [("y", I32, [4])], opset=13)
+
+
+@register("mod_float_no_fmod")
+def _():
+    return model([node("Mod", ["a", "b"], ["y"])], [("a", F, [4]), ("b", F, [4])], [("y", F, [4])],
+                 opset=13)
+
+
+@register("opset5")
+def _():
+    return unary("Relu", opset=5)
+
+
+@register("opset28")
+def _():
+    return unary("Relu", opset=28)
 
 
 @register("fp16_initializer")

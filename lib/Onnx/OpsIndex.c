@@ -1,0 +1,269 @@
+//===- OpsIndex.c - Ops built from comparisons with an iota -----*- C -*-===//
+//
+// OneHot, EyeLike and the losses that pick one class per sample
+// (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss) compare indices
+// with a constant iota along the class dim: a one-hot mask selects with
+// where, and a sum over the class dim picks. Everything fuses into loop
+// nests around the mask; no index is read out of bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+#include "Tensor/TensorIO.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+static MlirType typeOf(MlirValue v) { return mlirValueGetType(v); }
+static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(typeOf(v)); }
+static int64_t rankOf(MlirValue v) { return mlirShapedTypeGetRank(typeOf(v)); }
+
+// 0, 1, .., size - 1 (i64) along the first of `rank` dims, the others 1:
+// it broadcasts against a tensor whose dim at that place has `size`.
+static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue *out) {
+  int64_t *values = dlcOnnxScratch(n, (size_t)(size > 0 ? size : 1) * sizeof *values);
+  if (!values)
+    return dlcOnnxError(n, "out of memory");
+  int64_t dims[DLC_MAX_RANK];
+  for (int64_t i = 0; i < size; ++i)
+    values[i] = i;
+  for (int64_t i = 0; i < rank; ++i)
+    dims[i] = i ? 1 : size;
+  MlirType type =
+      mlirRankedTensorTypeGet(rank, dims, mlirIntegerTypeGet(n->ctx, 64), mlirAttributeGetNull());
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &op, "value", mlirDenseElementsAttrInt64Get(type, size, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus castTo(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out) {
+  if (mlirTypeEqual(eltOf(v), elt)) {
+    *out = v;
+    return DLC_ONNX_OK;
+  }
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.cast");
+  op.operands[0] = v;
+  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus where(DlcOnnxNode *n, MlirValue c, MlirValue x, MlirValue y, MlirValue *out) {
+  MlirValue operands[3] = {c, x, y};
+  return dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, out);
+}
+
+// Element k of a known tensor as a double.
+static double elementAt(const DlcTensor *t, int64_t k) {
+  const char *p = (const char *)t->data + (size_t)k * dlcDTypeSize(t->dtype);
+  switch (t->dtype) {
+  case DLC_DTYPE_F32: { float x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_F64: { double x; memcpy(&x, p, 8); return x; }
+  case DLC_DTYPE_I8: return *(const int8_t *)p;
+  case DLC_DTYPE_U8: case DLC_DTYPE_BOOL: return *(const uint8_t *)p;
+  case DLC_DTYPE_I16: { int16_t x; memcpy(&x, p, 2); return x; }
+  case DLC_DTYPE_U16: { uint16_t x; memcpy(&x, p, 2); return x; }
+  case DLC_DTYPE_I32: { int32_t x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
+  default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// OneHot, EyeLike
+//===----------------------------------------------------------------------===//
+
+// OneHot: output[.., j (at axis), ..] = indices[..] == j ? on : off, with
+// negative indices counting from depth; depth and values known at compile
+// time.
+static DlcOnnxStatus translateOneHot(DlcOnnxNode *n) {
+  MlirValue indices;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &indices));
+  const DlcTensor *depthT, *valuesT;
+  DlcOnnxStatus status = dlcOnnxKnownInput(n, 1, "depth", &depthT);
+  status = dlcOnnxWorse(status, dlcOnnxKnownInput(n, 2, "values", &valuesT));
+  DLC_ONNX_TRY(status);
+  if (dlcTensorNumElements(depthT) != 1 || dlcTensorNumElements(valuesT) != 2)
+    return dlcOnnxError(n, "input 'depth' must hold one value and 'values' two");
+  int64_t depth = (int64_t)elementAt(depthT, 0), rank = rankOf(indices) + 1, axis;
+  if (depth < 1 || depth > (1 << 24))
+    return dlcOnnxError(n, "input 'depth' is %lld, not in [1, 2^24]", (long long)depth);
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirType elt = dlcDTypeToMlirType(n->ctx, valuesT->dtype);
+  MlirValue idx, zero, depthV, negative, wrapped, classes, hit, on, off, y;
+  DLC_ONNX_TRY(castTo(n, indices, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)depth, &depthV));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, depthV, &wrapped));
+  DLC_ONNX_TRY(where(n, negative, wrapped, idx, &idx));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", idx, &axis, 1, &idx));
+  DLC_ONNX_TRY(iota(n, depth, rank - axis, &classes));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", idx, classes, &hit));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, elementAt(valuesT, 1), &on));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, elementAt(valuesT, 0), &off));
+  DLC_ONNX_TRY(where(n, hit, on, off, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// EyeLike: ones on diagonal k of a static 2-D shape, a constant.
+static DlcOnnxStatus translateEyeLike(DlcOnnxNode *n) {
+  MlirValue input;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
+  MlirType type = typeOf(input);
+  if (rankOf(input) != 2 || !mlirShapedTypeHasStaticShape(type))
+    return dlcOnnxUnsupported(n, "input 'input' must be 2-D with a static shape");
+  DlcDType dtype;
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, "dtype");
+  bool known = a ? dlcDTypeFromOnnx((int32_t)a->i, &dtype)
+                 : mlirLogicalResultIsSuccess(dlcDTypeFromMlirType(eltOf(input), &dtype));
+  if (!known)
+    return dlcOnnxUnsupported(n, "attribute 'dtype' names a type DLC does not support");
+  int64_t dims[2] = {mlirShapedTypeGetDimSize(type, 0), mlirShapedTypeGetDimSize(type, 1)};
+  int64_t k = dlcOnnxAttrInt(n, "k", 0);
+  DlcTensor t;
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, 2, dims, &t)))
+    return dlcOnnxError(n, "out of memory");
+  size_t size = dlcDTypeSize(dtype);
+  memset(t.data, 0, t.bytes);
+  for (int64_t i = 0; i < dims[0]; ++i) {
+    int64_t j = i + k;
+    if (j < 0 || j >= dims[1])
+      continue;
+    char *p = (char *)t.data + (size_t)(i * dims[1] + j) * size;
+    if (dtype == DLC_DTYPE_F32) {
+      float one = 1;
+      memcpy(p, &one, 4);
+    } else if (dtype == DLC_DTYPE_F64) {
+      double one = 1;
+      memcpy(p, &one, 8);
+    } else {
+      *p = 1; // the low byte of an integer 1 (little-endian)
+    }
+  }
+  return dlcOnnxDefineConstant(n, 0, &t);
+}
+
+//===----------------------------------------------------------------------===//
+// Losses
+//===----------------------------------------------------------------------===//
+
+// -input[n, target[n, d..], d..] * weight[target], over N x C x d..
+// (the class dim 1), reduced as `reduction` says; targets equal to
+// ignore_index count neither in the loss nor in the mean's weight.
+static DlcOnnxStatus nllLoss(DlcOnnxNode *n, MlirValue input, MlirValue target, MlirValue weight,
+                             MlirValue *out) {
+  MlirType type = typeOf(input), elt = eltOf(input), i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t rank = rankOf(input);
+  if (rank < 2 || mlirShapedTypeIsDynamicDim(type, 1) || rankOf(target) != rank - 1)
+    return dlcOnnxError(n, "needs an input N x C x d.. with a static C and a target N x d..");
+  MlirStringRef reduction = dlcOnnxAttrString(n, "reduction", "mean");
+  bool none = mlirStringRefEqual(reduction, mlirStringRefCreateFromCString("none"));
+  bool sum = mlirStringRefEqual(reduction, mlirStringRefCreateFromCString("sum"));
+  if (!none && !sum && !mlirStringRefEqual(reduction, mlirStringRefCreateFromCString("mean")))
+    return dlcOnnxError(n, "attribute 'reduction' must be \"none\", \"sum\" or \"mean\"");
+  int64_t classAxis = 1, all[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank - 1; ++i)
+    all[i] = i;
+  MlirValue t, classes, hit, zero, one, picked, w, loss;
+  DLC_ONNX_TRY(castTo(n, target, i64, &t));
+  // Ignored targets select nothing, and their weight is 0.
+  MlirValue valid = {NULL};
+  const Onnx__AttributeProto *ignore = dlcOnnxAttr(n, "ignore_index");
+  if (ignore) {
+    MlirValue ignored, zeroIndex;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)ignore->i, &ignored));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", t, ignored, &valid));
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", valid, &valid));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zeroIndex));
+    DLC_ONNX_TRY(where(n, valid, t, zeroIndex, &t));
+  }
+  MlirValue tc;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", t, &classAxis, 1, &tc));
+  DLC_ONNX_TRY(iota(n, mlirShapedTypeGetDimSize(type, 1), rank - 1, &classes));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", tc, classes, &hit));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 1, &one));
+  DLC_ONNX_TRY(where(n, hit, input, zero, &picked));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &classAxis, 1, false, &picked));
+  if (!mlirValueIsNull(weight)) {
+    DlcOnnxOp gather;
+    dlcOnnxOpInit(&gather, "dlc_graph.gather");
+    gather.operands[0] = weight;
+    gather.operands[1] = t;
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+    w = gather.results[0];
+  } else { // 1 per target, the mask summed over the classes
+    DLC_ONNX_TRY(where(n, hit, one, zero, &w));
+    DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", w, &classAxis, 1, false, &w));
+  }
+  if (!mlirValueIsNull(valid))
+    DLC_ONNX_TRY(where(n, valid, w, zero, &w));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", picked, w, &loss));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.neg", loss, &loss));
+  if (none) {
+    *out = loss;
+    return DLC_ONNX_OK;
+  }
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", loss, all, rank - 1, false, &loss));
+  if (!sum) {
+    MlirValue total;
+    DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", w, all, rank - 1, false, &total));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", loss, total, &loss));
+  }
+  *out = loss;
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateNllLoss(DlcOnnxNode *n) {
+  MlirValue input, target, weight, loss;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &target));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &weight));
+  DLC_ONNX_TRY(nllLoss(n, input, target, weight, &loss));
+  return dlcOnnxSetOutput(n, 0, loss);
+}
+
+// SoftmaxCrossEntropyLoss: the NLL loss of log_softmax over the class dim;
+// output 1 is that log-probability.
+static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
+  MlirValue scores, labels, weight, loss;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &scores));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &labels));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &weight));
+  DlcOnnxOp logSoftmax;
+  dlcOnnxOpInit(&logSoftmax, "dlc_graph.log_softmax");
+  logSoftmax.operands[0] = scores;
+  dlcOnnxOpInt(n, &logSoftmax, "axis", 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &logSoftmax));
+  DLC_ONNX_TRY(nllLoss(n, logSoftmax.results[0], labels, weight, &loss));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, loss));
+  return dlcOnnxSetOutput(n, 1, logSoftmax.results[0]);
+}
+
+#define LOSS_LIMITS "The class dim must be static."
+
+static const DlcOnnxOpEntry ops[] = {
+    {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",
+     DLC_ONNX_COMPILE_TIME("`depth` and `values`")},
+    {"EyeLike", 9, translateEyeLike, {A_INT("dtype"), A_INT("k")}, "dlc_graph.constant",
+     "The input must be 2-D with a static shape."},
+    {"NegativeLogLikelihoodLoss", 12, translateNllLoss,
+     {A_INT("ignore_index"), A_STRING("reduction")}, "dlc_graph.where", LOSS_LIMITS},
+    {"SoftmaxCrossEntropyLoss", 12, translateSoftmaxCrossEntropy,
+     {A_INT("ignore_index"), A_STRING("reduction")}, "dlc_graph.log_softmax", LOSS_LIMITS},
+};
+
+const DlcOnnxOpEntry *dlcOnnxIndexOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}
