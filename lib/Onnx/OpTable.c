@@ -16,7 +16,8 @@
 typedef const DlcOnnxOpEntry *(*TableFn)(size_t *count);
 
 static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnnxNormOps,
-                                 dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps};
+                                 dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps,
+                                 dlcOnnxResizeOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

@@ -607,6 +607,22 @@ def _():
                  opset=13)
 
 
+# --- resize ---------------------------------------------------------------
+@register("resize_linear")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"], mode="linear")],
+                 [("x", F, [1, 1, 2, 3])], [("y", F, [1, 1, 4, 3])],
+                 inits=[init("scales", np.array([1, 1, 2, 1], dtype=np.float32))], opset=13)
+
+
+@register("resize_scales_and_sizes")
+def _():
+    return model([node("Resize", ["x", "", "scales", "sizes"], ["y"])],
+                 [("x", F, [1, 1, 2, 2])], [("y", F, [1, 1, 4, 4])],
+                 inits=[init("scales", np.array([1, 1, 2, 2], dtype=np.float32)),
+                        init("sizes", np.array([1, 1, 4, 4], dtype=np.int64))], opset=13)
+
+
 @register("opset5")
 def _():
     return unary("Relu", opset=5)

@@ -1,0 +1,455 @@
+//===- OpsResize.c - Resize and Upsample ------------------------*- C -*-===//
+//
+// Resizing is separable: each resized axis becomes a gather of the input at
+// the taps that interpolate each output position (a constant out x n index
+// table, clamped into the input, which is the edge padding ONNX specifies),
+// a multiplication by the taps' weights (a constant out x n table) and a
+// sum over the taps; nearest takes one tap and no weights. The tables are
+// computed here from the static shapes with the formulas of ONNX's
+// reference (onnx/reference/ops/op_resize.py): every coordinate
+// transformation, nearest mode, linear, cubic, antialiasing and
+// exclude_outside. tf_crop_and_resize's positions outside the input take
+// extrapolation_value through a constant mask.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum Mode { NEAREST, LINEAR, CUBIC } Mode;
+typedef enum Transform {
+  HALF_PIXEL,
+  HALF_PIXEL_SYMMETRIC,
+  PYTORCH_HALF_PIXEL,
+  ALIGN_CORNERS,
+  ASYMMETRIC,
+  TF_CROP_AND_RESIZE,
+} Transform;
+typedef enum Nearest { ROUND_PREFER_FLOOR, ROUND_PREFER_CEIL, FLOOR, CEIL } Nearest;
+
+typedef struct Params {
+  Mode mode;
+  Transform transform;
+  Nearest nearest;
+  double cubicA, extrapolation;
+  bool excludeOutside, antialias;
+} Params;
+
+// The position in the input that output position y of one axis maps to.
+// *outside is set for tf_crop_and_resize positions beyond the input.
+static double sourceCoordinate(const Params *p, double y, double scale, int64_t in, int64_t out,
+                               const double roi[2], bool *outside) {
+  double outWidth = scale * (double)in, x;
+  *outside = false;
+  switch (p->transform) {
+  case ALIGN_CORNERS:
+    return outWidth == 1 ? 0 : y * (double)(in - 1) / (outWidth - 1);
+  case ASYMMETRIC:
+    return y / scale;
+  case TF_CROP_AND_RESIZE:
+    x = outWidth == 1 ? (roi[1] - roi[0]) * (double)(in - 1) / 2
+                      : y * (roi[1] - roi[0]) * (double)(in - 1) / (outWidth - 1);
+    x += roi[0] * (double)(in - 1);
+    *outside = x < 0 || x > (double)(in - 1);
+    return x;
+  case PYTORCH_HALF_PIXEL:
+    return outWidth == 1 ? -0.5 : (y + 0.5) / scale - 0.5;
+  case HALF_PIXEL_SYMMETRIC: {
+    double adjustment = (double)out / outWidth, center = (double)in / 2;
+    return center * (1 - adjustment) + (y + 0.5) / scale - 0.5;
+  }
+  case HALF_PIXEL:
+    break;
+  }
+  return (y + 0.5) / scale - 0.5;
+}
+
+static double cubicWeight(double x, double a) {
+  x = fabs(x);
+  if (x <= 1)
+    return ((a + 2) * x - (a + 3)) * x * x + 1;
+  if (x < 2)
+    return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a;
+  return 0;
+}
+
+// How many taps each output position reads.
+static int64_t numTaps(const Params *p, double scale) {
+  double s = scale < 1 ? scale : 1;
+  if (p->mode == NEAREST)
+    return 2; // the two neighbors, one of weight 1
+  if (!p->antialias)
+    return p->mode == LINEAR ? 2 : 4;
+  int64_t start = (int64_t)floor((p->mode == LINEAR ? -1 : -2) / s) + 1;
+  return 2 - 2 * start;
+}
+
+// The taps' weights for the fraction `ratio` in (0, 1].
+static void tapWeights(const Params *p, double ratio, double scale, int64_t n, double *w) {
+  double s = scale < 1 ? scale : 1, sum = 0;
+  if (p->mode == NEAREST) {
+    bool right = ratio == 1;
+    if (!right) {
+      switch (p->nearest) {
+      case ROUND_PREFER_FLOOR: right = ratio > 0.5; break;
+      case ROUND_PREFER_CEIL: right = ratio >= 0.5; break;
+      case FLOOR: right = false; break;
+      case CEIL: right = true; break;
+      }
+    }
+    w[0] = !right, w[1] = right;
+    return;
+  }
+  if (!p->antialias && p->mode == LINEAR) {
+    w[0] = 1 - ratio, w[1] = ratio;
+    return;
+  }
+  if (!p->antialias) {
+    for (int64_t k = 0; k < 4; ++k)
+      w[k] = cubicWeight((double)(k - 1) - ratio, p->cubicA);
+    return;
+  }
+  int64_t start = 1 - n / 2; // the first tap's offset from floor(x)
+  for (int64_t k = 0; k < n; ++k) {
+    double x = s * ((double)(start + k) - ratio);
+    w[k] = p->mode == LINEAR ? fmax(0, fmin(1, 1 - fabs(x))) : cubicWeight(x, p->cubicA);
+    sum += w[k];
+  }
+  for (int64_t k = 0; k < n; ++k)
+    w[k] /= sum;
+}
+
+// The tables of one axis: taps [out][n] (clamped), weights [out][n],
+// outside [out].
+static void axisTables(const Params *p, int64_t in, int64_t out, double scale, const double roi[2],
+                       int64_t n, int64_t *taps, double *weights, bool *outside) {
+  for (int64_t y = 0; y < out; ++y) {
+    double x = sourceCoordinate(p, (double)y, scale, in, out, roi, &outside[y]);
+    double floorX = floor(x), ratio = x == floorX ? 1 : x - floorX;
+    double *w = weights + y * n;
+    int64_t *t = taps + y * n;
+    tapWeights(p, ratio, scale, n, w);
+    // The n taps nearest x, ties to the smaller ones (ONNX's edge-padded
+    // neighbors).
+    int64_t pad = (n + 1) / 2;
+    double padded = x + (double)pad, base = floor(padded), frac = padded - base;
+    int64_t offset = n % 2 == 0 ? (frac == 0 ? -(n / 2) : -(n / 2) + 1)
+                                : (frac <= 0.5 ? -((n - 1) / 2) : -((n - 1) / 2) + 1);
+    int64_t start = (int64_t)base + offset - pad;
+    double sum = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      t[k] = start + k;
+      if (p->excludeOutside && (t[k] < 0 || t[k] >= in))
+        w[k] = 0;
+      sum += w[k];
+    }
+    for (int64_t k = 0; k < n; ++k) {
+      if (p->excludeOutside && sum != 0)
+        w[k] /= sum;
+      t[k] = t[k] < 0 ? 0 : t[k] >= in ? in - 1 : t[k];
+    }
+  }
+}
+
+static DlcOnnxStatus constantOf(DlcOnnxNode *n, MlirAttribute value, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &op, "value", value);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+// The ops of one axis from its tables.
+static DlcOnnxStatus buildAxis(DlcOnnxNode *n, const Params *p, MlirValue x, int64_t axis,
+                               int64_t out, int64_t taps, int64_t *index, const double *weights,
+                               float *weights32, const bool *outside, MlirValue *result) {
+  MlirType xType = mlirValueGetType(x), elt = mlirShapedTypeGetElementType(xType);
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t rank = mlirShapedTypeGetRank(xType), cells = out * taps;
+  MlirValue v, indices;
+  DlcOnnxOp gather;
+  dlcOnnxOpInit(&gather, "dlc_graph.gather");
+  dlcOnnxOpInt(n, &gather, "axis", axis);
+  if (p->mode == NEAREST) { // the tap of weight 1
+    for (int64_t y = 0; y < out; ++y)
+      index[y] = index[y * 2 + (weights[y * 2 + 1] == 1)];
+    MlirType t = mlirRankedTensorTypeGet(1, &out, i64, mlirAttributeGetNull());
+    DLC_ONNX_TRY(constantOf(n, mlirDenseElementsAttrInt64Get(t, out, index), &indices));
+    gather.operands[0] = x, gather.operands[1] = indices;
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+    v = gather.results[0];
+  } else {
+    // gather -> [.., out, taps, ..], times weights [out, taps, 1..], summed.
+    int64_t dims[DLC_MAX_RANK + 1] = {out, taps}, tapAxis = axis + 1;
+    for (int64_t i = 2; i < rank - axis + 1; ++i)
+      dims[i] = 1;
+    MlirType it = mlirRankedTensorTypeGet(2, dims, i64, mlirAttributeGetNull());
+    MlirType wt = mlirRankedTensorTypeGet(rank - axis + 1, dims, elt, mlirAttributeGetNull());
+    MlirAttribute w;
+    if (mlirTypeIsAF32(elt)) {
+      for (int64_t k = 0; k < cells; ++k)
+        weights32[k] = (float)weights[k];
+      w = mlirDenseElementsAttrFloatGet(wt, cells, weights32);
+    } else {
+      w = mlirDenseElementsAttrDoubleGet(wt, cells, weights);
+    }
+    MlirValue wv;
+    DLC_ONNX_TRY(constantOf(n, mlirDenseElementsAttrInt64Get(it, cells, index), &indices));
+    gather.operands[0] = x, gather.operands[1] = indices;
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+    DLC_ONNX_TRY(constantOf(n, w, &wv));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", gather.results[0], wv, &v));
+    DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", v, &tapAxis, 1, false, &v));
+  }
+  bool anyOutside = false;
+  for (int64_t y = 0; y < out; ++y)
+    anyOutside |= outside[y];
+  if (anyOutside) {
+    int64_t dims[DLC_MAX_RANK] = {out};
+    for (int64_t i = 1; i < rank - axis; ++i)
+      dims[i] = 1;
+    MlirType mt = mlirRankedTensorTypeGet(rank - axis, dims, mlirIntegerTypeGet(n->ctx, 1),
+                                          mlirAttributeGetNull());
+    int *mask = dlcOnnxScratch(n, (size_t)(out + 1) * sizeof *mask);
+    if (!mask)
+      return dlcOnnxError(n, "out of memory");
+    for (int64_t y = 0; y < out; ++y)
+      mask[y] = outside[y];
+    MlirValue operands[3];
+    DLC_ONNX_TRY(constantOf(n, mlirDenseElementsAttrBoolGet(mt, out, mask), &operands[0]));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, p->extrapolation, &operands[1]));
+    operands[2] = v;
+    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &v));
+  }
+  *result = v;
+  return DLC_ONNX_OK;
+}
+
+// Resizes `x` along `axis` from `in` to `out` elements.
+static DlcOnnxStatus resizeAxis(DlcOnnxNode *n, const Params *p, MlirValue x, int64_t axis,
+                                int64_t in, int64_t out, double scale, const double roi[2],
+                                MlirValue *result) {
+  int64_t taps = numTaps(p, scale), cells = out * taps;
+  if (taps > 4096 || cells > (1 << 26))
+    return dlcOnnxUnsupported(n, "resizing dim %lld to %lld elements by %g needs %lld taps each",
+                              (long long)axis, (long long)out, scale, (long long)taps);
+  int64_t *index = malloc((size_t)(cells + 1) * sizeof *index);
+  double *weights = malloc((size_t)(cells + 1) * sizeof *weights);
+  float *weights32 = malloc((size_t)(cells + 1) * sizeof *weights32);
+  bool *outside = malloc((size_t)(out + 1) * sizeof *outside);
+  if (!index || !weights || !weights32 || !outside)
+    abort();
+  axisTables(p, in, out, scale, roi, taps, index, weights, outside);
+  DlcOnnxStatus status =
+      buildAxis(n, p, x, axis, out, taps, index, weights, weights32, outside, result);
+  free(index);
+  free(weights);
+  free(weights32);
+  free(outside);
+  return status;
+}
+
+static bool pick(MlirStringRef s, const char *const *names, int count, int *out) {
+  for (int i = 0; i < count; ++i)
+    if (mlirStringRefEqual(s, mlirStringRefCreateFromCString(names[i]))) {
+      *out = i;
+      return true;
+    }
+  return false;
+}
+
+static DlcOnnxStatus readParams(DlcOnnxNode *n, Params *p) {
+  static const char *const modes[] = {"nearest", "linear", "cubic"};
+  static const char *const transforms[] = {"half_pixel",   "half_pixel_symmetric",
+                                           "pytorch_half_pixel", "align_corners",
+                                           "asymmetric",   "tf_crop_and_resize"};
+  static const char *const nearests[] = {"round_prefer_floor", "round_prefer_ceil", "floor",
+                                         "ceil"};
+  int mode, transform = ASYMMETRIC, nearest = FLOOR;
+  MlirStringRef s = dlcOnnxAttrString(n, "mode", "nearest");
+  // Resize-10 and Upsample: asymmetric coordinates, nearest rounds down;
+  // their "bilinear" / "trilinear" spellings are linear.
+  bool old = n->opset < 11 || !strcmp(n->opType, "Upsample");
+  if (old && (mlirStringRefEqual(s, mlirStringRefCreateFromCString("bilinear")) ||
+              mlirStringRefEqual(s, mlirStringRefCreateFromCString("trilinear"))))
+    s = mlirStringRefCreateFromCString("linear");
+  if (!pick(s, modes, 3, &mode))
+    return dlcOnnxError(n, "attribute 'mode' must be \"nearest\", \"linear\" or \"cubic\", but "
+                           "is \"%.*s\"",
+                        (int)s.length, s.data);
+  if (!old) {
+    s = dlcOnnxAttrString(n, "coordinate_transformation_mode", "half_pixel");
+    if (!pick(s, transforms, 6, &transform))
+      return dlcOnnxError(n, "attribute 'coordinate_transformation_mode' is \"%.*s\", not one "
+                             "ONNX defines",
+                          (int)s.length, s.data);
+    s = dlcOnnxAttrString(n, "nearest_mode", "round_prefer_floor");
+    if (!pick(s, nearests, 4, &nearest))
+      return dlcOnnxError(n, "attribute 'nearest_mode' is \"%.*s\", not one ONNX defines",
+                          (int)s.length, s.data);
+  }
+  *p = (Params){.mode = (Mode)mode,
+                .transform = (Transform)transform,
+                .nearest = (Nearest)nearest,
+                .cubicA = dlcOnnxAttrFloat(n, "cubic_coeff_a", -0.75f),
+                .extrapolation = dlcOnnxAttrFloat(n, "extrapolation_value", 0),
+                .excludeOutside = dlcOnnxAttrInt(n, "exclude_outside", 0) != 0,
+                .antialias = dlcOnnxAttrInt(n, "antialias", 0) != 0};
+  if (p->antialias && p->mode == NEAREST)
+    return dlcOnnxError(n, "antialias applies to linear and cubic modes only");
+  return DLC_ONNX_OK;
+}
+
+// A known float input (roi, scales) as doubles; *count is 0 when absent or
+// empty (an omitted input).
+static DlcOnnxStatus knownFloats(DlcOnnxNode *n, int i, const char *what, double *out,
+                                 int64_t *count) {
+  *count = 0;
+  if (!dlcOnnxHasInput(n, i))
+    return DLC_ONNX_OK;
+  const DlcTensor *t;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, i, what, &t));
+  int64_t c = dlcTensorNumElements(t);
+  if (c > 2 * DLC_MAX_RANK)
+    return dlcOnnxError(n, "input '%s' has %lld values, more than twice the rank",
+                        what, (long long)c);
+  for (int64_t k = 0; k < c; ++k) {
+    const char *p = (const char *)t->data + (size_t)k * dlcDTypeSize(t->dtype);
+    if (t->dtype == DLC_DTYPE_F32) {
+      float f;
+      memcpy(&f, p, 4);
+      out[k] = f;
+    } else if (t->dtype == DLC_DTYPE_F64) {
+      memcpy(&out[k], p, 8);
+    } else {
+      return dlcOnnxError(n, "input '%s' must be float or double", what);
+    }
+  }
+  *count = c;
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
+  Params p = {0};
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(readParams(n, &p));
+  MlirType type = mlirValueGetType(x);
+  if (!mlirShapedTypeHasStaticShape(type))
+    return dlcOnnxUnsupported(n, "input 'X' must have a static shape");
+  if (p.mode != NEAREST && !mlirTypeIsAFloat(mlirShapedTypeGetElementType(type)))
+    return dlcOnnxUnsupported(n, "linear and cubic modes need a float input");
+  int64_t rank = mlirShapedTypeGetRank(type), in[DLC_MAX_RANK], out[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    in[i] = mlirShapedTypeGetDimSize(type, i);
+  // The inputs: Resize-10 and Upsample-9 (X, scales); Resize-11 on (X,
+  // roi, scales, sizes).
+  bool old = n->opset < 11 || !strcmp(n->opType, "Upsample");
+  double roiIn[2 * DLC_MAX_RANK], scalesIn[2 * DLC_MAX_RANK];
+  int64_t numRoi = 0, numScales, numSizes = 0, *sizes = NULL;
+  if (old) {
+    DLC_ONNX_TRY(knownFloats(n, 1, "scales", scalesIn, &numScales));
+  } else {
+    DlcOnnxStatus status = knownFloats(n, 1, "roi", roiIn, &numRoi);
+    status = dlcOnnxWorse(status, knownFloats(n, 2, "scales", scalesIn, &numScales));
+    if (dlcOnnxHasInput(n, 3))
+      status = dlcOnnxWorse(status, dlcOnnxConstInts(n, 3, "sizes", &sizes, &numSizes));
+    DLC_ONNX_TRY(status);
+  }
+  // axes (opset 18): the dims scales, sizes and roi name; default all.
+  int64_t axes[DLC_MAX_RANK], numAxes = rank;
+  const int64_t *given;
+  if (dlcOnnxAttrInts(n, "axes", &given, &numAxes)) {
+    for (int64_t i = 0; i < numAxes; ++i) {
+      axes[i] = given[i] < 0 ? given[i] + rank : given[i];
+      if (axes[i] < 0 || axes[i] >= rank)
+        return dlcOnnxError(n, "attribute 'axes' has %lld, out of range for rank %lld",
+                            (long long)given[i], (long long)rank);
+    }
+  } else {
+    numAxes = rank;
+    for (int64_t i = 0; i < rank; ++i)
+      axes[i] = i;
+  }
+  if ((numSizes != 0) == (numScales != 0))
+    return dlcOnnxError(n, "exactly one of 'scales' and 'sizes' must be given");
+  int64_t numGiven = numSizes ? numSizes : numScales;
+  if (numGiven != numAxes)
+    return dlcOnnxError(n, "'%s' has %lld values for %lld axes", numSizes ? "sizes" : "scales",
+                        (long long)numGiven, (long long)numAxes);
+  double scale[DLC_MAX_RANK], roi[2 * DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    scale[i] = 1, out[i] = in[i], roi[i] = 0, roi[rank + i] = 1;
+  for (int64_t i = 0; i < numAxes; ++i) {
+    if (numRoi == 2 * numAxes)
+      roi[axes[i]] = roiIn[i], roi[rank + axes[i]] = roiIn[numAxes + i];
+    if (numScales) {
+      scale[axes[i]] = scalesIn[i];
+      out[axes[i]] = (int64_t)(scalesIn[i] * (double)in[axes[i]]);
+    } else {
+      out[axes[i]] = sizes[i];
+      scale[axes[i]] = (double)sizes[i] / (double)in[axes[i]];
+    }
+  }
+  MlirStringRef policy = dlcOnnxAttrString(n, "keep_aspect_ratio_policy", "stretch");
+  bool notLarger = mlirStringRefEqual(policy, mlirStringRefCreateFromCString("not_larger"));
+  bool notSmaller = mlirStringRefEqual(policy, mlirStringRefCreateFromCString("not_smaller"));
+  if (numSizes && (notLarger || notSmaller)) {
+    double s = scale[axes[0]];
+    for (int64_t i = 1; i < numAxes; ++i)
+      s = notLarger ? fmin(s, scale[axes[i]]) : fmax(s, scale[axes[i]]);
+    for (int64_t i = 0; i < numAxes; ++i) {
+      scale[axes[i]] = s;
+      out[axes[i]] = (int64_t)(s * (double)in[axes[i]] + 0.5);
+    }
+  }
+  MlirValue v = x;
+  for (int64_t a = 0; a < rank; ++a) {
+    if (!(scale[a] > 0) || out[a] < 0 || out[a] > (1 << 24))
+      return dlcOnnxError(n, "dim %lld resizes %lld elements by %g to %lld", (long long)a,
+                          (long long)in[a], scale[a], (long long)out[a]);
+    bool identity = fabs(scale[a] - 1) < 1e-9 && out[a] == in[a] && roi[a] == 0 &&
+                    roi[rank + a] == 1;
+    if (identity)
+      continue;
+    if (in[a] == 0 || out[a] == 0)
+      return dlcOnnxUnsupported(n, "an empty dim (%lld to %lld elements) is not supported",
+                                (long long)in[a], (long long)out[a]);
+    double axisRoi[2] = {roi[a], roi[rank + a]};
+    DLC_ONNX_TRY(resizeAxis(n, &p, v, a, in[a], out[a], scale[a], axisRoi, &v));
+  }
+  if (mlirValueEqual(v, x))
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.identity", x, &v));
+  return dlcOnnxSetOutput(n, 0, v);
+}
+
+#define RESIZE_LIMITS                                                                              \
+  "The input's shape must be static and `roi`, `scales` and `sizes` known at compile time; "      \
+  "linear and cubic modes take float inputs."
+
+static const DlcOnnxOpEntry ops[] = {
+    {"Upsample", 9, translateResize, {A_STRING("mode")}, "dlc_graph.gather", RESIZE_LIMITS},
+    {"Resize", 10, translateResize, {A_STRING("mode")}, "dlc_graph.gather", RESIZE_LIMITS},
+    {"Resize", 11, translateResize,
+     {A_STRING("coordinate_transformation_mode"), A_FLOAT("cubic_coeff_a"),
+      A_INT("exclude_outside"), A_FLOAT("extrapolation_value"), A_STRING("mode"),
+      A_STRING("nearest_mode")},
+     "dlc_graph.gather", RESIZE_LIMITS},
+    {"Resize", 18, translateResize,
+     {A_INT("antialias"), A_INTS("axes"), A_STRING("coordinate_transformation_mode"),
+      A_FLOAT("cubic_coeff_a"), A_INT("exclude_outside"), A_FLOAT("extrapolation_value"),
+      A_STRING("keep_aspect_ratio_policy"), A_STRING("mode"), A_STRING("nearest_mode")},
+     "dlc_graph.gather", RESIZE_LIMITS},
+};
+
+const DlcOnnxOpEntry *dlcOnnxResizeOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}
