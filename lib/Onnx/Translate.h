@@ -227,5 +227,6 @@ const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxTensorOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxIndexOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxResizeOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxAttentionOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

@@ -623,6 +623,15 @@ def _():
                         init("sizes", np.array([1, 1, 4, 4], dtype=np.int64))], opset=13)
 
 
+# --- attention ------------------------------------------------------------
+@register("attention_gqa_causal")
+def _():
+    # 3-D inputs: 4 query heads over 2 KV heads of size 2, causal.
+    return model([node("Attention", ["q", "k", "v"], ["y"], q_num_heads=4, kv_num_heads=2, is_causal=1)],
+                 [("q", F, [1, 3, 8]), ("k", F, [1, 3, 4]), ("v", F, [1, 3, 4])], [("y", F, [1, 3, 8])],
+                 opset=23)
+
+
 @register("opset5")
 def _():
     return unary("Relu", opset=5)
