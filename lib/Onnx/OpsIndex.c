@@ -14,6 +14,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static MlirType typeOf(MlirValue v) { return mlirValueGetType(v); }
@@ -153,6 +154,80 @@ static DlcOnnxStatus translateEyeLike(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
+// CumSum: x times a triangular matrix of ones along `axis` (moved last):
+// m[k][i] = 1 where k is summed into i (k <= i, k < i when exclusive,
+// mirrored when reverse). Integer sums are exact; float sums differ from a
+// running sum only in rounding. The work is n^2 per row of n.
+static DlcOnnxStatus translateCumSum(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  const DlcTensor *axisT;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "axis", &axisT));
+  int64_t rank = rankOf(x), axis = (int64_t)elementAt(axisT, 0);
+  if (dlcTensorNumElements(axisT) != 1 || axis < -rank || axis >= rank)
+    return dlcOnnxError(n, "input 'axis' must be one value in [-%lld, %lld)", (long long)rank,
+                        (long long)rank);
+  axis = axis < 0 ? axis + rank : axis;
+  MlirType type = typeOf(x), elt = eltOf(x);
+  if (mlirShapedTypeIsDynamicDim(type, axis))
+    return dlcOnnxUnsupported(n, "the dim along 'axis' must be static");
+  int64_t len = mlirShapedTypeGetDimSize(type, axis);
+  if (len > 4096)
+    return dlcOnnxUnsupported(n, "the dim along 'axis' (%lld) is longer than 4096",
+                              (long long)len);
+  bool exclusive = dlcOnnxAttrInt(n, "exclusive", 0) != 0;
+  bool reverse = dlcOnnxAttrInt(n, "reverse", 0) != 0;
+  double *ones = malloc((size_t)(len * len + 1) * sizeof *ones);
+  if (!ones)
+    abort();
+  for (int64_t k = 0; k < len; ++k)
+    for (int64_t i = 0; i < len; ++i)
+      ones[k * len + i] = reverse ? (exclusive ? k > i : k >= i) : (exclusive ? k < i : k <= i);
+  int64_t dims[2] = {len, len};
+  MlirType mt = mlirRankedTensorTypeGet(2, dims, elt, mlirAttributeGetNull());
+  MlirAttribute values;
+  if (mlirTypeIsAFloat(elt)) {
+    float *f32 = malloc((size_t)(len * len + 1) * sizeof *f32);
+    if (!f32)
+      abort();
+    for (int64_t k = 0; k < len * len; ++k)
+      f32[k] = (float)ones[k];
+    values = mlirTypeIsAF32(elt) ? mlirDenseElementsAttrFloatGet(mt, len * len, f32)
+                                 : mlirDenseElementsAttrDoubleGet(mt, len * len, ones);
+    free(f32);
+  } else {
+    int64_t *i64 = malloc((size_t)(len * len + 1) * sizeof *i64);
+    if (!i64)
+      abort();
+    for (int64_t k = 0; k < len * len; ++k)
+      i64[k] = (int64_t)ones[k];
+    MlirType wide = mlirRankedTensorTypeGet(2, dims, mlirIntegerTypeGet(n->ctx, 64),
+                                            mlirAttributeGetNull());
+    values = mlirDenseElementsAttrInt64Get(wide, len * len, i64);
+    free(i64);
+  }
+  free(ones);
+  DlcOnnxOp m;
+  dlcOnnxOpInit(&m, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &m, "value", values);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &m));
+  MlirValue triangle = m.results[0];
+  DLC_ONNX_TRY(castTo(n, triangle, elt, &triangle));
+  int64_t perm[DLC_MAX_RANK], r = 0;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis)
+      perm[r++] = i;
+  perm[r] = axis;
+  int64_t inverse[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    inverse[perm[i]] = i;
+  MlirValue y;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", x, perm, rank, &y));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.matmul", y, triangle, &y));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", y, inverse, rank, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 //===----------------------------------------------------------------------===//
 // Losses
 //===----------------------------------------------------------------------===//
@@ -255,6 +330,9 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 static const DlcOnnxOpEntry ops[] = {
     {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",
      DLC_ONNX_COMPILE_TIME("`depth` and `values`")},
+    {"CumSum", 11, translateCumSum, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.matmul",
+     DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static, at most 4096: the sum is "
+     "a product with a triangular matrix."},
     {"EyeLike", 9, translateEyeLike, {A_INT("dtype"), A_INT("k")}, "dlc_graph.constant",
      "The input must be 2-D with a static shape."},
     {"NegativeLogLikelihoodLoss", 12, translateNllLoss,

@@ -8,6 +8,8 @@
 
 #include "Onnx/Translate.h"
 
+#include "mlir-c/BuiltinTypes.h"
+
 #include <string.h>
 
 static bool isString(MlirStringRef s, const char *what) {
@@ -115,6 +117,35 @@ static DlcOnnxStatus translateAveragePool(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
+// LpPool: (sum over the window of |x|^p)^(1/p), the sum an average that
+// counts the zero padding, times the window's size.
+static DlcOnnxStatus translateLpPool(DlcOnnxNode *n) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.avg_pool");
+  DLC_ONNX_TRY(poolCommon(n, &op));
+  MlirValue x = op.operands[0];
+  MlirType elt = mlirShapedTypeGetElementType(mlirValueGetType(x));
+  int64_t p = dlcOnnxAttrInt(n, "p", 2);
+  if (p < 1)
+    return dlcOnnxError(n, "attribute 'p' must be at least 1, but is %lld", (long long)p);
+  const int64_t *kernel;
+  int64_t numKernel, window = 1;
+  dlcOnnxAttrInts(n, "kernel_shape", &kernel, &numKernel);
+  for (int64_t i = 0; i < numKernel; ++i)
+    window *= kernel[i];
+  MlirValue power, inverse, size, y;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, (double)p, &power));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 1.0 / (double)p, &inverse));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, (double)window, &size));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.abs", x, &x));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.pow", x, power, &op.operands[0]));
+  dlcOnnxOpBool(n, &op, "count_include_pad", true);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", op.results[0], size, &y));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.pow", y, inverse, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 static DlcOnnxStatus translateGlobalAveragePool(DlcOnnxNode *n) {
   MlirValue input, out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
@@ -158,6 +189,13 @@ static const DlcOnnxOpEntry ops[] = {
     {"AveragePool", 19, translateAveragePool,
      {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INT("count_include_pad"), A_INTS("dilations"),
       A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.avg_pool", SPATIAL},
+    {"LpPool", 11, translateLpPool,
+     {A_STRING("auto_pad"), A_INTS("kernel_shape"), A_INT("p"), A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.avg_pool", SPATIAL},
+    {"LpPool", 18, translateLpPool,
+     {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INTS("dilations"), A_INTS("kernel_shape"),
+      A_INT("p"), A_INTS("pads"), A_INTS("strides")},
      "dlc_graph.avg_pool", SPATIAL},
     {"GlobalAveragePool", 1, translateGlobalAveragePool, {{0}}, "dlc_graph.global_avg_pool", NULL},
 };

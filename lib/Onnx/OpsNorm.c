@@ -301,18 +301,13 @@ static DlcOnnxStatus translateGlobalMaxPool(DlcOnnxNode *n) {
 // `axis` holding the maximum: min (max) over where(x == max, iota, sentinel).
 // As in numpy, NaN is the extreme: max and min propagate it, and x != x
 // marks where it is.
-static DlcOnnxStatus translateArgExtreme(DlcOnnxNode *n) {
-  MlirValue x;
-  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+static DlcOnnxStatus argExtreme(DlcOnnxNode *n, MlirValue x, int64_t axis, bool isMax, bool last,
+                                 bool keepdims, MlirValue *iotaOut, MlirValue *out) {
   MlirType type = mlirValueGetType(x);
-  int64_t rank = rankOf(x), axis;
-  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
+  int64_t rank = rankOf(x);
   if (mlirShapedTypeIsDynamicDim(type, axis))
     return dlcOnnxUnsupported(n, "the reduced dim must be static");
   int64_t size = mlirShapedTypeGetDimSize(type, axis);
-  bool keepdims = dlcOnnxAttrInt(n, "keepdims", 1) != 0;
-  bool last = dlcOnnxAttrInt(n, "select_last_index", 0) != 0;
-  bool isMax = !strcmp(n->opType, "ArgMax");
   // iota along `axis`, shaped to broadcast: [size, 1, ...] after the axis.
   int64_t *iota = dlcOnnxScratch(n, (size_t)(size > 0 ? size : 1) * sizeof *iota);
   if (!iota)
@@ -342,6 +337,37 @@ static DlcOnnxStatus translateArgExtreme(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &picked));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, last ? "dlc_graph.reduce_max" : "dlc_graph.reduce_min", picked,
                                &axis, 1, keepdims, &y));
+  if (iotaOut)
+    *iotaOut = cst.results[0];
+  *out = y;
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateArgExtreme(DlcOnnxNode *n) {
+  MlirValue x, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rankOf(x), &axis));
+  DLC_ONNX_TRY(argExtreme(n, x, axis, !strcmp(n->opType, "ArgMax"),
+                          dlcOnnxAttrInt(n, "select_last_index", 0) != 0,
+                          dlcOnnxAttrInt(n, "keepdims", 1) != 0, NULL, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// Hardmax: 1 at the first maximum along `axis`, 0 elsewhere.
+static DlcOnnxStatus translateHardmax(DlcOnnxNode *n) {
+  MlirValue x, index, iota, hit, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rankOf(x), &axis));
+  DLC_ONNX_TRY(argExtreme(n, x, axis, true, false, true, &iota, &index));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", index, iota, &hit));
+  DlcOnnxOp cast;
+  dlcOnnxOpInit(&cast, "dlc_graph.cast");
+  cast.operands[0] = hit;
+  dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(eltOf(x)));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
+  y = cast.results[0];
   return dlcOnnxSetOutput(n, 0, y);
 }
 
@@ -400,6 +426,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"ArgMax", 12, translateArgExtreme,
      {A_INT("axis"), A_INT("keepdims"), A_INT("select_last_index")}, "dlc_graph.reduce_max",
      "The reduced dim must be static."},
+    {"Hardmax", 13, translateHardmax, {A_INT("axis")}, "dlc_graph.reduce_max",
+     "The dim along `axis` must be static."},
     {"ArgMin", 1, translateArgExtreme, {A_INT("axis"), A_INT("keepdims")}, "dlc_graph.reduce_min",
      "The reduced dim must be static."},
     {"ArgMin", 12, translateArgExtreme,

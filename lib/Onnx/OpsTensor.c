@@ -237,6 +237,48 @@ static DlcOnnxStatus translateRange(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
+// Hann, Hamming and Blackman windows: sums of cosines over n / N, N the
+// size (periodic) or the size - 1 (symmetric); a constant of
+// output_datatype.
+static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
+  const DlcTensor *sizeT;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 0, "size", &sizeT));
+  if (dlcTensorNumElements(sizeT) != 1)
+    return dlcOnnxError(n, "input 'size' must hold one value");
+  double size = firstElement(sizeT);
+  if (!(size >= 0 && size <= (1 << 24)))
+    return dlcOnnxError(n, "input 'size' is %g, not in [0, 2^24]", size);
+  DlcDType dtype;
+  if (!dlcDTypeFromOnnx((int32_t)dlcOnnxAttrInt(n, "output_datatype", 1), &dtype))
+    return dlcOnnxUnsupported(n, "attribute 'output_datatype' names a type DLC does not support");
+  double a[3] = {0.5, 0.5, 0}; // Hann
+  if (!strcmp(n->opType, "HammingWindow"))
+    a[0] = 25.0 / 46, a[1] = 21.0 / 46;
+  else if (!strcmp(n->opType, "BlackmanWindow"))
+    a[0] = 0.42, a[1] = 0.5, a[2] = 0.08;
+  int64_t count = (int64_t)size;
+  double period = dlcOnnxAttrInt(n, "periodic", 1) ? size : size - 1;
+  DlcTensor t;
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, 1, &count, &t)))
+    return dlcOnnxError(n, "out of memory");
+  size_t bytes = dlcDTypeSize(dtype);
+  for (int64_t k = 0; k < count; ++k) {
+    double x = 2 * M_PI * (double)k / period;
+    double w = a[0] - a[1] * cos(x) + a[2] * cos(2 * x);
+    char *p = (char *)t.data + (size_t)k * bytes;
+    if (dtype == DLC_DTYPE_F32) {
+      float f = (float)w;
+      memcpy(p, &f, 4);
+    } else if (dtype == DLC_DTYPE_F64) {
+      memcpy(p, &w, 8);
+    } else { // integer types truncate, as a cast
+      int64_t i = (int64_t)w;
+      memcpy(p, &i, bytes);
+    }
+  }
+  return dlcOnnxDefineConstant(n, 0, &t);
+}
+
 // Inference only: `training_mode` (opset 12 on) must be absent or a
 // constant false; `ratio` does not matter then and is kept for reference.
 static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
@@ -329,6 +371,12 @@ static const DlcOnnxOpEntry ops[] = {
     {"CastLike", 24, translateCastLike, {A_INT("saturate"), A_STRING("round_mode")},
      "dlc_graph.cast", CAST_LIMITS},
     {"Size", 1, translateSize, {{0}}, "dlc_graph.shape", NULL},
+    {"HannWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
+     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
+    {"HammingWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
+     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
+    {"BlackmanWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
+     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
     {"Range", 11, translateRange, {{0}}, "dlc_graph.constant",
      DLC_ONNX_COMPILE_TIME("`start`, `limit` and `delta`")},
     {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},

@@ -632,6 +632,15 @@ def _():
                  opset=23)
 
 
+# --- quantization ---------------------------------------------------------
+@register("quantize_axis")
+def _():
+    return model([node("QuantizeLinear", ["x", "s", "zp"], ["y"], axis=1)],
+                 [("x", F, [2, 3])], [("y", T.UINT8, [2, 3])],
+                 inits=[init("s", np.array([0.5, 1, 2], dtype=np.float32)),
+                        init("zp", np.array([0, 10, 128], dtype=np.uint8))], opset=13)
+
+
 @register("opset5")
 def _():
     return unary("Relu", opset=5)
