@@ -559,6 +559,16 @@ irdl.dialect @dlc_graph {
     irdl.attributes {"to" = %to}
   }
 
+  // Reinterprets each element's bits as type `to` (the same width).
+  irdl.operation @bitcast {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %to = irdl.base "#builtin.type"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"to" = %to}
+  }
+
   // Returns its input.
   irdl.operation @identity {
     %input = irdl.base "!builtin.tensor"

@@ -1,10 +1,10 @@
-//===- OpsIndex.c - Ops built from comparisons with an iota -----*- C -*-===//
+//===- OpsIndex.c - Iotas, one-hot masks and prefix scans -------*- C -*-===//
 //
 // OneHot, EyeLike and the losses that pick one class per sample
 // (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss) compare indices
 // with a constant iota along the class dim: a one-hot mask selects with
-// where, and a sum over the class dim picks. Everything fuses into loop
-// nests around the mask; no index is read out of bounds.
+// where, and a sum over the class dim picks, so no index is read out of
+// bounds. CumSum and CumProd are prefix scans of shifted copies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,11 +154,34 @@ static DlcOnnxStatus translateEyeLike(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
-// CumSum: x times a triangular matrix of ones along `axis` (moved last):
-// m[k][i] = 1 where k is summed into i (k <= i, k < i when exclusive,
-// mirrored when reverse). Integer sums are exact; float sums differ from a
-// running sum only in rounding. The work is n^2 per row of n.
-static DlcOnnxStatus translateCumSum(DlcOnnxNode *n) {
+// `x` shifted by `by` along `axis` (toward the end, or the start when
+// `back`), the vacated places filled with `fill`: a pad and a slice.
+static DlcOnnxStatus shifted(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t len, int64_t by,
+                             bool back, MlirValue fill, MlirValue *out) {
+  int64_t pads[2] = {back ? 0 : by, back ? by : 0};
+  DlcOnnxOp pad, slice;
+  dlcOnnxOpInit(&pad, "dlc_graph.pad");
+  pad.operands[0] = x, pad.operands[1] = fill;
+  dlcOnnxOpInts(n, &pad, "pads", pads, 2);
+  dlcOnnxOpInts(n, &pad, "axes", &axis, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &pad));
+  int64_t begin = back ? by : 0, end = begin + len;
+  dlcOnnxOpInit(&slice, "dlc_graph.slice");
+  slice.operands[0] = pad.results[0];
+  dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
+  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
+  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  *out = slice.results[0];
+  return DLC_ONNX_OK;
+}
+
+// CumSum and CumProd: a parallel prefix scan (Hillis-Steele) along `axis`,
+// log2(n) steps of y = y op (y shifted by 1, 2, 4, ..), the shift filling
+// with op's identity; exclusive scans shift the result once more. Integer
+// results are exact (wrapping); float ones differ from a running sum or
+// product only in rounding.
+static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   const DlcTensor *axisT;
@@ -168,63 +191,23 @@ static DlcOnnxStatus translateCumSum(DlcOnnxNode *n) {
     return dlcOnnxError(n, "input 'axis' must be one value in [-%lld, %lld)", (long long)rank,
                         (long long)rank);
   axis = axis < 0 ? axis + rank : axis;
-  MlirType type = typeOf(x), elt = eltOf(x);
-  if (mlirShapedTypeIsDynamicDim(type, axis))
+  if (mlirShapedTypeIsDynamicDim(typeOf(x), axis))
     return dlcOnnxUnsupported(n, "the dim along 'axis' must be static");
-  int64_t len = mlirShapedTypeGetDimSize(type, axis);
-  if (len > 4096)
-    return dlcOnnxUnsupported(n, "the dim along 'axis' (%lld) is longer than 4096",
-                              (long long)len);
+  int64_t len = mlirShapedTypeGetDimSize(typeOf(x), axis);
+  bool product = !strcmp(n->opType, "CumProd");
   bool exclusive = dlcOnnxAttrInt(n, "exclusive", 0) != 0;
   bool reverse = dlcOnnxAttrInt(n, "reverse", 0) != 0;
-  double *ones = malloc((size_t)(len * len + 1) * sizeof *ones);
-  if (!ones)
-    abort();
-  for (int64_t k = 0; k < len; ++k)
-    for (int64_t i = 0; i < len; ++i)
-      ones[k * len + i] = reverse ? (exclusive ? k > i : k >= i) : (exclusive ? k < i : k <= i);
-  int64_t dims[2] = {len, len};
-  MlirType mt = mlirRankedTensorTypeGet(2, dims, elt, mlirAttributeGetNull());
-  MlirAttribute values;
-  if (mlirTypeIsAFloat(elt)) {
-    float *f32 = malloc((size_t)(len * len + 1) * sizeof *f32);
-    if (!f32)
-      abort();
-    for (int64_t k = 0; k < len * len; ++k)
-      f32[k] = (float)ones[k];
-    values = mlirTypeIsAF32(elt) ? mlirDenseElementsAttrFloatGet(mt, len * len, f32)
-                                 : mlirDenseElementsAttrDoubleGet(mt, len * len, ones);
-    free(f32);
-  } else {
-    int64_t *i64 = malloc((size_t)(len * len + 1) * sizeof *i64);
-    if (!i64)
-      abort();
-    for (int64_t k = 0; k < len * len; ++k)
-      i64[k] = (int64_t)ones[k];
-    MlirType wide = mlirRankedTensorTypeGet(2, dims, mlirIntegerTypeGet(n->ctx, 64),
-                                            mlirAttributeGetNull());
-    values = mlirDenseElementsAttrInt64Get(wide, len * len, i64);
-    free(i64);
+  const char *op = product ? "dlc_graph.mul" : "dlc_graph.add";
+  MlirValue identity, y = x, moved;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), product ? 1 : 0, &identity));
+  for (int64_t by = 1; by < len; by *= 2) {
+    DLC_ONNX_TRY(shifted(n, y, axis, len, by, reverse, identity, &moved));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, op, y, moved, &y));
   }
-  free(ones);
-  DlcOnnxOp m;
-  dlcOnnxOpInit(&m, "dlc_graph.constant");
-  dlcOnnxOpAttr(n, &m, "value", values);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &m));
-  MlirValue triangle = m.results[0];
-  DLC_ONNX_TRY(castTo(n, triangle, elt, &triangle));
-  int64_t perm[DLC_MAX_RANK], r = 0;
-  for (int64_t i = 0; i < rank; ++i)
-    if (i != axis)
-      perm[r++] = i;
-  perm[r] = axis;
-  int64_t inverse[DLC_MAX_RANK];
-  for (int64_t i = 0; i < rank; ++i)
-    inverse[perm[i]] = i;
-  MlirValue y;
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", x, perm, rank, &y));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.matmul", y, triangle, &y));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", y, inverse, rank, &y));
+  if (exclusive && len > 0)
+    DLC_ONNX_TRY(shifted(n, y, axis, len, 1, reverse, identity, &y));
+  if (mlirValueEqual(y, x))
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.identity", x, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
 
@@ -330,9 +313,10 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 static const DlcOnnxOpEntry ops[] = {
     {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",
      DLC_ONNX_COMPILE_TIME("`depth` and `values`")},
-    {"CumSum", 11, translateCumSum, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.matmul",
-     DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static, at most 4096: the sum is "
-     "a product with a triangular matrix."},
+    {"CumSum", 11, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.add",
+     DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static."},
+    {"CumProd", 26, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.mul",
+     DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static."},
     {"EyeLike", 9, translateEyeLike, {A_INT("dtype"), A_INT("k")}, "dlc_graph.constant",
      "The input must be 2-D with a static shape."},
     {"NegativeLogLikelihoodLoss", 12, translateNllLoss,

@@ -369,6 +369,167 @@ static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, v);
 }
 
+// A slice of `x` along `axis`: [start, end) by `step`.
+static DlcOnnxStatus sliceAxis(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start,
+                               int64_t end, int64_t step, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.slice");
+  op.operands[0] = x;
+  dlcOnnxOpInts(n, &op, "starts", &start, 1);
+  dlcOnnxOpInts(n, &op, "ends", &end, 1);
+  dlcOnnxOpInts(n, &op, "axes", &axis, 1);
+  if (step != 1)
+    dlcOnnxOpInts(n, &op, "steps", &step, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+// CenterCropPad: each listed dim cut or zero-padded to its target size
+// around the center (the odd element at the end).
+static DlcOnnxStatus translateCenterCropPad(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t d[DLC_MAX_RANK], rank, *shape, count;
+  DLC_ONNX_TRY(staticDims(n, x, "input_data", d, &rank));
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "shape", &shape, &count));
+  int64_t axes[DLC_MAX_RANK], numAxes = rank;
+  const int64_t *given;
+  if (dlcOnnxAttrInts(n, "axes", &given, &numAxes)) {
+    for (int64_t i = 0; i < numAxes && i < DLC_MAX_RANK; ++i)
+      axes[i] = given[i] < 0 ? given[i] + rank : given[i];
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      axes[i] = i;
+  }
+  if (count != numAxes || numAxes > rank)
+    return dlcOnnxError(n, "input 'shape' has %lld values for %lld axes", (long long)count,
+                        (long long)numAxes);
+  MlirValue v = x, zero;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirShapedTypeGetElementType(mlirValueGetType(x)), 0,
+                                     &zero));
+  for (int64_t i = 0; i < numAxes; ++i) {
+    int64_t a = axes[i], dim = d[a], want = shape[i];
+    if (a < 0 || a >= rank || want < 0)
+      return dlcOnnxError(n, "axis %lld or size %lld is out of range", (long long)a,
+                          (long long)want);
+    if (want < dim) {
+      int64_t begin = (dim - want) / 2;
+      DLC_ONNX_TRY(sliceAxis(n, v, a, begin, begin + want, 1, &v));
+    } else if (want > dim) {
+      int64_t pads[2] = {(want - dim) / 2, want - dim - (want - dim) / 2};
+      DlcOnnxOp pad;
+      dlcOnnxOpInit(&pad, "dlc_graph.pad");
+      pad.operands[0] = v, pad.operands[1] = zero;
+      dlcOnnxOpInts(n, &pad, "pads", pads, 2);
+      dlcOnnxOpInts(n, &pad, "axes", &a, 1);
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &pad));
+      v = pad.results[0];
+    }
+  }
+  if (mlirValueEqual(v, x))
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.identity", x, &v));
+  return dlcOnnxSetOutput(n, 0, v);
+}
+
+// RotaryEmbedding: with x split into halves (or even and odd elements when
+// interleaved) along the first rotary_embedding_dim of each head,
+// (x1, x2) -> (cos x1 - sin x2, sin x1 + cos x2); the caches are indexed by
+// position_ids when given. 4-D input is B x H x S x D, 3-D B x S x (H D).
+static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
+  MlirValue x, cosC, sinC, pos;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &cosC));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &sinC));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 3, &pos));
+  int64_t d[DLC_MAX_RANK], rank;
+  DLC_ONNX_TRY(staticDims(n, x, "input", d, &rank));
+  if (rank != 3 && rank != 4)
+    return dlcOnnxError(n, "input 'input' must be 3-D or 4-D");
+  static const int64_t swap[4] = {0, 2, 1, 3};
+  MlirValue v = x;
+  int64_t heads, head;
+  if (rank == 4) { // [B, H, S, D] -> [B, S, H, D]
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", x, swap, 4, &v));
+    heads = d[1], head = d[3];
+  } else {
+    heads = dlcOnnxAttrInt(n, "num_heads", 0);
+    if (heads < 1 || d[2] % heads)
+      return dlcOnnxError(n, "attribute 'num_heads' must divide the hidden size %lld",
+                          (long long)d[2]);
+    head = d[2] / heads;
+    int64_t split[4] = {d[0], d[1], heads, head};
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, split, 4, &v));
+  }
+  int64_t rot = dlcOnnxAttrInt(n, "rotary_embedding_dim", 0);
+  rot = rot ? rot : head;
+  if (rot > head || rot % 2)
+    return dlcOnnxError(n, "attribute 'rotary_embedding_dim' (%lld) must be even and at most "
+                           "the head size %lld",
+                        (long long)rot, (long long)head);
+  bool interleaved = dlcOnnxAttrInt(n, "interleaved", 0) != 0;
+  MlirValue rotate = v, keep = {NULL}, x1, x2, a, b, real, imag, out;
+  if (rot < head) {
+    DLC_ONNX_TRY(sliceAxis(n, v, 3, 0, rot, 1, &rotate));
+    DLC_ONNX_TRY(sliceAxis(n, v, 3, rot, head, 1, &keep));
+  }
+  if (!mlirValueIsNull(pos)) { // [B, S] positions into the caches' rows
+    DlcOnnxOp gc, gs;
+    dlcOnnxOpInit(&gc, "dlc_graph.gather");
+    dlcOnnxOpInit(&gs, "dlc_graph.gather");
+    gc.operands[0] = cosC, gc.operands[1] = pos;
+    gs.operands[0] = sinC, gs.operands[1] = pos;
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gc));
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gs));
+    cosC = gc.results[0], sinC = gs.results[0];
+  }
+  int64_t headAxis = 2;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", cosC, &headAxis, 1, &cosC));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", sinC, &headAxis, 1, &sinC));
+  if (interleaved) {
+    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, 0, rot, 2, &x1));
+    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, 1, rot, 2, &x2));
+  } else {
+    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, 0, rot / 2, 1, &x1));
+    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, rot / 2, rot, 1, &x2));
+  }
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", cosC, x1, &a));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", sinC, x2, &b));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", a, b, &real));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", sinC, x1, &a));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", cosC, x2, &b));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", a, b, &imag));
+  DlcOnnxOp cat;
+  dlcOnnxOpInit(&cat, "dlc_graph.concat");
+  if (interleaved) { // pairs side by side again: [.., rot/2, 2] -> [.., rot]
+    int64_t last = 4, merged[4] = {d[0], rank == 4 ? d[2] : d[1], heads, rot};
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", real, &last, 1, &real));
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", imag, &last, 1, &imag));
+    cat.operands[0] = real, cat.operands[1] = imag;
+    dlcOnnxOpInt(n, &cat, "axis", 4);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &cat));
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", cat.results[0], merged, 4, &out));
+  } else {
+    cat.operands[0] = real, cat.operands[1] = imag;
+    dlcOnnxOpInt(n, &cat, "axis", 3);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &cat));
+    out = cat.results[0];
+  }
+  if (!mlirValueIsNull(keep)) {
+    DlcOnnxOp all;
+    dlcOnnxOpInit(&all, "dlc_graph.concat");
+    all.operands[0] = out, all.operands[1] = keep;
+    dlcOnnxOpInt(n, &all, "axis", 3);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &all));
+    out = all.results[0];
+  }
+  if (rank == 4)
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", out, swap, 4, &out));
+  else
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", out, d, 3, &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
 #define SHAPE_NOTE                                                                                 \
   "`shape` must be known at compile time: a constant, or computed from static shapes (folded "    \
   "by dlc-optimize)."
@@ -397,6 +558,11 @@ static const DlcOnnxOpEntry ops[] = {
     {"Split", 13, translateSplit, {A_INT("axis")}, "dlc_graph.slice",
      DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
     {"GatherElements", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather_elements", NULL},
+    {"CenterCropPad", 18, translateCenterCropPad, {A_INTS("axes")}, "dlc_graph.slice",
+     "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`shape`")},
+    {"RotaryEmbedding", 23, translateRotaryEmbedding,
+     {A_INT("interleaved"), A_INT("num_heads"), A_INT("rotary_embedding_dim")}, "dlc_graph.concat",
+     "The input's shape must be static."},
     {"DepthToSpace", 1, translateDepthToSpace, {A_INT("blocksize")}, "dlc_graph.transpose",
      "The input's shape must be static."},
     {"DepthToSpace", 11, translateDepthToSpace, {A_INT("blocksize"), A_STRING("mode")},

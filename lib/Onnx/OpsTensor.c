@@ -117,6 +117,22 @@ static DlcOnnxStatus translateSize(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &product);
 }
 
+// BitCast: the bits of each element as type `to`.
+static DlcOnnxStatus translateBitCast(DlcOnnxNode *n) {
+  const Onnx__AttributeProto *to = dlcOnnxAttr(n, "to");
+  if (!to)
+    return dlcOnnxError(n, "the required attribute 'to' is missing");
+  MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)to->i);
+  if (mlirTypeIsNull(elt))
+    return dlcOnnxUnsupported(n, "bit casting to %s is not supported",
+                              dlcOnnxDataTypeName((int32_t)to->i));
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, n->entry->graphOp);
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
+  return dlcOnnxBuildOutput(n, &op);
+}
+
 // Element 0 of a decoded tensor as a double.
 static double firstElement(const DlcTensor *t) {
   const void *p = t->data;
@@ -370,6 +386,7 @@ static const DlcOnnxOpEntry ops[] = {
     {"CastLike", 19, translateCastLike, {A_INT("saturate")}, "dlc_graph.cast", CAST_LIMITS},
     {"CastLike", 24, translateCastLike, {A_INT("saturate"), A_STRING("round_mode")},
      "dlc_graph.cast", CAST_LIMITS},
+    {"BitCast", 26, translateBitCast, {A_INT("to")}, "dlc_graph.bitcast", NULL},
     {"Size", 1, translateSize, {{0}}, "dlc_graph.shape", NULL},
     {"HannWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
      "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},

@@ -381,6 +381,20 @@ static MlirValue castBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, 
   return dlcScalarCast(b, e[0], r, a[0]);
 }
 
+// Same-width types share their bits; a bool's byte is 0 or 1.
+static MlirValue bitcastBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
+                             const void *data) {
+  (void)data;
+  MlirType from = dlcSignless(e[0]), to = dlcSignless(r);
+  if (mlirTypeEqual(from, to))
+    return a[0];
+  if (dlcEltWidth(e[0]) == 1)
+    return dlcBuild1(b, "arith.extui", 1, a, to, 0, NULL);
+  if (dlcEltWidth(r) == 1)
+    return dlcScalarCompare(b, DLC_NE, e[0], a[0], dlcScalarConst(b, e[0], 0));
+  return dlcBuild1(b, "arith.bitcast", 1, a, to, 0, NULL);
+}
+
 static MlirValue selectBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
                             const void *data) {
   (void)e, (void)r, (void)data;
@@ -494,6 +508,7 @@ UNARY(lowerSqrt, "sqrt", mathBody, "math.sqrt")
 UNARY(lowerNeg, "neg", negBody, NULL)
 UNARY(lowerAbs, "abs", absBody, NULL)
 UNARY(lowerCast, "cast", castBody, NULL)
+UNARY(lowerBitcast, "bitcast", bitcastBody, NULL)
 UNARY(lowerSin, "sin", mathBody, "math.sin")
 UNARY(lowerCos, "cos", mathBody, "math.cos")
 UNARY(lowerTan, "tan", mathBody, "math.tan")
@@ -628,6 +643,7 @@ const DlcLowering dlcElementwiseLowerings[] = {
     {"dlc_graph.abs", lowerAbs},
     {"dlc_graph.clip", lowerClip},
     {"dlc_graph.cast", lowerCast},
+    {"dlc_graph.bitcast", lowerBitcast},
     {"dlc_graph.identity", lowerIdentity},
     {"dlc_graph.dropout", lowerDropout},
     {"dlc_graph.where", lowerWhere},

@@ -17,6 +17,7 @@ MlirLogicalResult dlcGraphInferCompare(DlcInfer *in);   // equal greater less
 MlirLogicalResult dlcGraphInferUnary(DlcInfer *in);     // relu ... identity
 MlirLogicalResult dlcGraphInferClip(DlcInfer *in);
 MlirLogicalResult dlcGraphInferCast(DlcInfer *in);
+MlirLogicalResult dlcGraphInferBitcast(DlcInfer *in);
 MlirLogicalResult dlcGraphInferDropout(DlcInfer *in);
 MlirLogicalResult dlcGraphInferWhere(DlcInfer *in);
 MlirLogicalResult dlcGraphInferGelu(DlcInfer *in);

@@ -250,6 +250,13 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, "the input's shape, element type `to`")},
      {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"}},
      dlcGraphInferCast},
+    {"dlc_graph.bitcast", "Reinterpret the bits",
+     "Each element's bits as an element of type `to`, of the same width; a bool is one byte "
+     "(0 or 1) to or from an 8-bit integer.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_ANY, "the input's shape, element type `to`")},
+     {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"}},
+     dlcGraphInferBitcast},
     UNARY("identity", "Identity", "`output = input`.", DLC_T_ANY),
     {"dlc_graph.dropout", "Dropout in inference mode",
      "Inference only: `output = input`; the optional `mask` result is all true. Training-mode "

@@ -158,6 +158,29 @@ MlirLogicalResult dlcGraphInferCast(DlcInfer *in) {
   return ok();
 }
 
+MlirLogicalResult dlcGraphInferBitcast(DlcInfer *in) {
+  MlirLogicalResult cast = dlcGraphInferCast(in);
+  if (mlirLogicalResultIsFailure(cast))
+    return cast;
+  MlirType to = mlirTypeAttrGetValue(dlcOpAttr(in->op, "to"));
+  unsigned a = dlcEltWidth(in->elts[0]), b = dlcEltWidth(to);
+  if (a == 1) // a bool is one byte
+    a = 8;
+  if (b == 1)
+    b = 8;
+  if (a != b) {
+    DlcStr x = DLC_STR_INIT, y = DLC_STR_INIT;
+    dlcStrAppendType(&x, in->elts[0]);
+    dlcStrAppendType(&y, to);
+    dlcEmitOpError(in->op, "cannot reinterpret %s as %s: their widths differ", dlcStrGet(&x),
+                   dlcStrGet(&y));
+    dlcStrFree(&x);
+    dlcStrFree(&y);
+    return fail();
+  }
+  return cast;
+}
+
 MlirLogicalResult dlcGraphInferDropout(DlcInfer *in) {
   double ratio = dlcOpFloat(in->op, "ratio");
   if (!(ratio >= 0.0 && ratio < 1.0)) {
