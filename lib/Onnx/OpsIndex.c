@@ -9,17 +9,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Translate.h"
+#include "Support/Types.h"
 #include "Tensor/TensorIO.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static MlirType typeOf(MlirValue v) { return mlirValueGetType(v); }
 static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(typeOf(v)); }
 static int64_t rankOf(MlirValue v) { return mlirShapedTypeGetRank(typeOf(v)); }
+static int64_t dimOf(MlirValue v, int64_t i) { return mlirShapedTypeGetDimSize(typeOf(v), i); }
 
 // 0, 1, .., size - 1 (i64) along the first of `rank` dims, the others 1:
 // it broadcasts against a tensor whose dim at that place has `size`.
@@ -212,6 +215,171 @@ static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
 }
 
 //===----------------------------------------------------------------------===//
+// Scatters
+//===----------------------------------------------------------------------===//
+
+typedef enum Reduction { R_NONE, R_ADD, R_MUL, R_MAX, R_MIN } Reduction;
+
+static DlcOnnxStatus reductionOf(DlcOnnxNode *n, Reduction *out) {
+  static const char *const names[] = {"none", "add", "mul", "max", "min"};
+  MlirStringRef s = dlcOnnxAttrString(n, "reduction", "none");
+  for (int i = 0; i < 5; ++i)
+    if (mlirStringRefEqual(s, mlirStringRefCreateFromCString(names[i]))) {
+      *out = (Reduction)i;
+      return DLC_ONNX_OK;
+    }
+  return dlcOnnxError(n, "attribute 'reduction' is \"%.*s\", not none, add, mul, max or min",
+                      (int)s.length, s.data);
+}
+
+// Scatters `updates` into `data` given the one-hot `hit`, which has a dim
+// for the updates (`over`) just before the dim of the targets: updates
+// meeting at a target combine with the reduction (with none they are summed:
+// ONNX leaves duplicates undefined); targets no update hits keep data.
+static DlcOnnxStatus combine(DlcOnnxNode *n, Reduction r, MlirValue data, MlirValue hit,
+                             MlirValue updates, int64_t over, MlirValue *out) {
+  MlirType elt = eltOf(data), i32 = mlirIntegerTypeGet(n->ctx, 32);
+  double identity = r == R_MUL ? 1 : 0;
+  if (r == R_MAX || r == R_MIN) { // the type's lowest or highest value
+    int bits = (int)dlcEltWidth(elt) - !dlcIsUnsigned(elt);
+    double lo = dlcIsUnsigned(elt) ? 0 : -ldexp(1, bits), hi = ldexp(1, bits) - 1;
+    if (mlirTypeIsAFloat(elt))
+      lo = -INFINITY, hi = INFINITY;
+    identity = r == R_MAX ? lo : hi;
+  }
+  MlirValue fill, picked, merged, one, zero, count, any, y;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, identity, &fill));
+  DLC_ONNX_TRY(where(n, hit, updates, fill, &picked));
+  const char *reduce = r == R_MUL   ? "dlc_graph.reduce_prod"
+                       : r == R_MAX ? "dlc_graph.reduce_max"
+                       : r == R_MIN ? "dlc_graph.reduce_min"
+                                    : "dlc_graph.reduce_sum";
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, reduce, picked, &over, 1, false, &merged));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, 1, &one));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, 0, &zero));
+  DLC_ONNX_TRY(where(n, hit, one, zero, &count));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", count, &over, 1, false, &count));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater", count, zero, &any));
+  switch (r) {
+  case R_NONE: y = merged; break;
+  case R_ADD: DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", data, merged, &y)); break;
+  case R_MUL: DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", data, merged, &y)); break;
+  case R_MAX: DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", data, merged, &y)); break;
+  case R_MIN: DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.min", data, merged, &y)); break;
+  }
+  return where(n, any, y, data, out);
+}
+
+// Indices below 0 count from the end of a dim of `size`.
+static DlcOnnxStatus wrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue zero, sizeV, negative, wrapped;
+  DLC_ONNX_TRY(castTo(n, idx, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)size, &sizeV));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, sizeV, &wrapped));
+  return where(n, negative, wrapped, idx, out);
+}
+
+// ScatterElements (and Scatter): a one-hot hit[.., q, t, ..] = (indices[..,
+// q, ..] == t) over the update index q (at `axis`) and the target t (after
+// it), combined over q. Memory: updates' size times the dim's.
+static DlcOnnxStatus translateScatterElements(DlcOnnxNode *n) {
+  MlirValue data, indices, updates;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &data));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &indices));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &updates));
+  Reduction r;
+  DLC_ONNX_TRY(reductionOf(n, &r));
+  int64_t rank = rankOf(data), axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
+  MlirType dt = typeOf(data), it = typeOf(indices);
+  if (!mlirShapedTypeHasStaticShape(dt) || !mlirShapedTypeHasStaticShape(it) ||
+      rankOf(indices) != rank)
+    return dlcOnnxUnsupported(n, "data and indices must have static shapes of the same rank");
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis && dimOf(indices, i) != dimOf(data, i))
+      return dlcOnnxUnsupported(n, "indices must have the data's dims but along 'axis'");
+  int64_t size = dimOf(data, axis), target = axis + 1;
+  MlirValue classes, hit, upd;
+  DLC_ONNX_TRY(wrapIndices(n, indices, size, &indices));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", indices, &target, 1, &indices));
+  DLC_ONNX_TRY(iota(n, size, rank - axis, &classes));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", indices, classes, &hit));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", updates, &target, 1, &upd));
+  MlirValue y;
+  DLC_ONNX_TRY(combine(n, r, data, hit, upd, axis, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// ScatterND: each index tuple (the last dim of indices, k long) names a
+// slice data[i0, .., ik-1, ...]; the tuples become row-major offsets into
+// the first k dims flattened, then a one-hot scatter along that dim.
+static DlcOnnxStatus translateScatterND(DlcOnnxNode *n) {
+  MlirValue data, indices, updates;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &data));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &indices));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &updates));
+  Reduction r;
+  DLC_ONNX_TRY(reductionOf(n, &r));
+  if (!mlirShapedTypeHasStaticShape(typeOf(data)) ||
+      !mlirShapedTypeHasStaticShape(typeOf(indices)) || rankOf(indices) < 1)
+    return dlcOnnxUnsupported(n, "data and indices must have static shapes");
+  int64_t rank = rankOf(data), irank = rankOf(indices), k = dimOf(indices, irank - 1);
+  if (k < 1 || k > rank)
+    return dlcOnnxError(n, "index tuples of %lld for data of rank %lld", (long long)k,
+                        (long long)rank);
+  // offsets = sum_j wrap(indices[..., j]) * stride_j over the first k dims.
+  int64_t strides[DLC_MAX_RANK], flat = 1;
+  for (int64_t j = k - 1; j >= 0; --j)
+    strides[j] = flat, flat *= dimOf(data, j);
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue offsets = {NULL};
+  int64_t last = irank - 1;
+  for (int64_t j = 0; j < k; ++j) {
+    DlcOnnxOp slice;
+    int64_t begin = j, end = j + 1;
+    dlcOnnxOpInit(&slice, "dlc_graph.slice");
+    slice.operands[0] = indices;
+    dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
+    dlcOnnxOpInts(n, &slice, "ends", &end, 1);
+    dlcOnnxOpInts(n, &slice, "axes", &last, 1);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+    MlirValue part, stride;
+    DLC_ONNX_TRY(wrapIndices(n, slice.results[0], dimOf(data, j), &part));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[j], &stride));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", part, stride, &part));
+    if (mlirValueIsNull(offsets))
+      offsets = part;
+    else
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", offsets, part, &offsets));
+  }
+  // Q tuples; data as [flat, rest..], updates as [Q, rest..].
+  int64_t q = 1, rest[DLC_MAX_RANK + 1], numRest = rank - k;
+  for (int64_t i = 0; i < irank - 1; ++i)
+    q *= dimOf(indices, i);
+  int64_t dataShape[DLC_MAX_RANK + 1] = {flat}, updShape[DLC_MAX_RANK + 2] = {q, 1};
+  for (int64_t i = 0; i < numRest; ++i)
+    rest[i] = dimOf(data, k + i), dataShape[1 + i] = rest[i], updShape[2 + i] = rest[i];
+  int64_t offShape[DLC_MAX_RANK + 2] = {q, 1};
+  for (int64_t i = 0; i < numRest; ++i)
+    offShape[2 + i] = 1;
+  MlirValue d2, u2, o2, classes, hit, y;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", data, dataShape, 1 + numRest, &d2));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", updates, updShape, 2 + numRest, &u2));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", offsets, offShape, 2 + numRest, &o2));
+  DLC_ONNX_TRY(iota(n, flat, 1 + numRest, &classes));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", o2, classes, &hit));
+  DLC_ONNX_TRY(combine(n, r, d2, hit, u2, 0, &y));
+  int64_t shape[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    shape[i] = dimOf(data, i);
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", y, shape, rank, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+//===----------------------------------------------------------------------===//
 // Losses
 //===----------------------------------------------------------------------===//
 
@@ -309,6 +477,12 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 }
 
 #define LOSS_LIMITS "The class dim must be static."
+#define SCATTER_LIMITS                                                                             \
+  "Static shapes; indices with the data's dims but along `axis`. A one-hot scatter: its memory "  \
+  "is the updates' size times the dim's."
+#define SCATTER_ND_LIMITS                                                                          \
+  "Static shapes. A one-hot scatter: its memory is the updates' size times the indexed dims' "    \
+  "product."
 
 static const DlcOnnxOpEntry ops[] = {
     {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",
@@ -317,6 +491,14 @@ static const DlcOnnxOpEntry ops[] = {
      DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static."},
     {"CumProd", 26, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.mul",
      DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static."},
+    {"Scatter", 9, translateScatterElements, {A_INT("axis")}, "dlc_graph.where", SCATTER_LIMITS},
+    {"ScatterElements", 11, translateScatterElements, {A_INT("axis")}, "dlc_graph.where",
+     SCATTER_LIMITS},
+    {"ScatterElements", 16, translateScatterElements, {A_INT("axis"), A_STRING("reduction")},
+     "dlc_graph.where", SCATTER_LIMITS},
+    {"ScatterND", 11, translateScatterND, {{0}}, "dlc_graph.where", SCATTER_ND_LIMITS},
+    {"ScatterND", 16, translateScatterND, {A_STRING("reduction")}, "dlc_graph.where",
+     SCATTER_ND_LIMITS},
     {"EyeLike", 9, translateEyeLike, {A_INT("dtype"), A_INT("k")}, "dlc_graph.constant",
      "The input must be 2-D with a static shape."},
     {"NegativeLogLikelihoodLoss", 12, translateNllLoss,
