@@ -214,6 +214,66 @@ static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
+// iota as dlc_graph.constant of `n` along dim `at` of a rank-`rank` shape
+// (1 elsewhere, trailing dims dropped as broadcasting allows).
+static DlcOnnxStatus iotaAt(DlcOnnxNode *n, int64_t size, int64_t at, int64_t rank,
+                            MlirValue *out) {
+  return iota(n, size, rank - at, out);
+}
+
+// TopK by ranks: element i's rank along `axis` counts the elements before
+// it (larger, or equal at a lower index; smaller for largest = 0); output k
+// is the element of rank k, picked by a one-hot sum. Ties keep the lower
+// index first, as ONNX asks; the output is always sorted. The work is n^2
+// per row of n.
+static DlcOnnxStatus translateTopK(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  const DlcTensor *kT;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "K", &kT));
+  int64_t rank = rankOf(x), axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
+  if (mlirShapedTypeIsDynamicDim(typeOf(x), axis))
+    return dlcOnnxUnsupported(n, "the dim along 'axis' must be static");
+  int64_t size = dimOf(x, axis), k = (int64_t)elementAt(kT, 0);
+  if (dlcTensorNumElements(kT) != 1 || k < 0 || k > size)
+    return dlcOnnxError(n, "input 'K' must be one value in [0, %lld]", (long long)size);
+  if (size > 4096)
+    return dlcOnnxUnsupported(n, "the dim along 'axis' (%lld) is longer than 4096",
+                              (long long)size);
+  bool largest = dlcOnnxAttrInt(n, "largest", 1) != 0;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64), elt = eltOf(x);
+  int64_t self = axis + 1;
+  // xi [.., n, 1, ..] against xj [.., 1, n, ..]: j ranks before i.
+  MlirValue xi, xj, ahead, same, before, lower, jIota, iIota, one, zero, count, ranks;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", x, &self, 1, &xi));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", x, &axis, 1, &xj));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, largest ? "dlc_graph.greater" : "dlc_graph.less", xj, xi, &ahead));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", xj, xi, &same));
+  DLC_ONNX_TRY(iotaAt(n, size, axis + 1, rank + 1, &jIota));
+  DLC_ONNX_TRY(iotaAt(n, size, axis, rank + 1, &iIota));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", jIota, iIota, &lower));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", same, lower, &before));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", ahead, before, &before));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(where(n, before, one, zero, &count));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", count, &self, 1, false, &ranks));
+  // sel[.., r, i, ..] = ranks[.., i, ..] == r for r < K.
+  MlirValue r, rIota, sel, picked, values, indices, zeroX;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", ranks, &axis, 1, &r));
+  DLC_ONNX_TRY(iotaAt(n, k, axis, rank + 1, &rIota));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", r, rIota, &sel));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zeroX));
+  DLC_ONNX_TRY(where(n, sel, xj, zeroX, &picked));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &self, 1, false, &values));
+  DLC_ONNX_TRY(iotaAt(n, size, axis + 1, rank + 1, &jIota));
+  DLC_ONNX_TRY(where(n, sel, jIota, zero, &picked));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &self, 1, false, &indices));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, values));
+  return dlcOnnxSetOutput(n, 1, indices);
+}
+
 //===----------------------------------------------------------------------===//
 // Scatters
 //===----------------------------------------------------------------------===//
@@ -477,6 +537,9 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 }
 
 #define LOSS_LIMITS "The class dim must be static."
+#define TOPK_LIMITS                                                                                \
+  DLC_ONNX_COMPILE_TIME("`K`") " The dim along `axis` must be static, at most 4096 (ranks are "  \
+  "counted pairwise); the output is sorted; NaN has no rank."
 #define SCATTER_LIMITS                                                                             \
   "Static shapes; indices with the data's dims but along `axis`. A one-hot scatter: its memory "  \
   "is the updates' size times the dim's."
@@ -499,6 +562,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"ScatterND", 11, translateScatterND, {{0}}, "dlc_graph.where", SCATTER_ND_LIMITS},
     {"ScatterND", 16, translateScatterND, {A_STRING("reduction")}, "dlc_graph.where",
      SCATTER_ND_LIMITS},
+    {"TopK", 10, translateTopK, {A_INT("axis")}, "dlc_graph.reduce_sum", TOPK_LIMITS},
+    {"TopK", 11, translateTopK, {A_INT("axis"), A_INT("largest"), A_INT("sorted")},
+     "dlc_graph.reduce_sum", TOPK_LIMITS},
     {"EyeLike", 9, translateEyeLike, {A_INT("dtype"), A_INT("k")}, "dlc_graph.constant",
      "The input must be 2-D with a static shape."},
     {"NegativeLogLikelihoodLoss", 12, translateNllLoss,

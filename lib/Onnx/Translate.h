@@ -229,5 +229,6 @@ const DlcOnnxOpEntry *dlcOnnxIndexOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxResizeOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxAttentionOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxQuantOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxEinsumOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
