@@ -230,5 +230,6 @@ const DlcOnnxOpEntry *dlcOnnxResizeOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxAttentionOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxQuantOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxEinsumOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

@@ -1,0 +1,212 @@
+//===- OpsSpectral.c - DFT as products with constant matrices ---*- C -*-===//
+//
+// DFT along a signal axis is linear: the real and imaginary parts of the
+// output are products of the input's parts with constant cosine and sine
+// matrices (n_in x K), which also express dft_length (rows past it are 0,
+// a shorter input adds nothing), onesided outputs (K = N / 2 + 1) and the
+// inverse (the conjugate, over N). The inverse of a onesided spectrum is
+// numpy's irfft: a real signal, the frequencies between DC and Nyquist
+// counted twice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int64_t dimOf(MlirValue v, int64_t i) {
+  return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
+}
+
+static double scalarOf(const DlcTensor *t) {
+  int64_t v = 0;
+  if (t->dtype == DLC_DTYPE_I32) {
+    int32_t x;
+    memcpy(&x, t->data, 4);
+    v = x;
+  } else if (t->dtype == DLC_DTYPE_I64) {
+    memcpy(&v, t->data, 8);
+  }
+  return (double)v;
+}
+
+static DlcOnnxStatus castTo(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.cast");
+  op.operands[0] = v;
+  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+typedef struct Transform {
+  int64_t in, out, n; ///< input length, output length, FFT length
+  bool inverse, onesided;
+} Transform;
+
+// The weight of input t in output k: cos and sin of the angle, scaled.
+static void weights(const Transform *f, int64_t t, int64_t k, double *c, double *s) {
+  *c = *s = 0;
+  if (t >= f->n) // truncated
+    return;
+  bool irfft = f->inverse && f->onesided;
+  // In the inverse the roles swap: t is a frequency, k a time.
+  double theta = 2 * M_PI * (double)(t * k % f->n) / (double)f->n;
+  double scale = f->inverse ? 1.0 / (double)f->n : 1;
+  if (irfft) {
+    if (t > f->n / 2)
+      return;
+    bool edge = t == 0 || (f->n % 2 == 0 && t == f->n / 2);
+    scale *= edge ? 1 : 2;
+  }
+  *c = scale * cos(theta);
+  *s = scale * sin(theta) * (f->inverse ? 1 : -1);
+}
+
+// x [.., in] (f64) times the constant [in, out] (cos or sin weights).
+static DlcOnnxStatus times(DlcOnnxNode *n, const Transform *f, MlirValue x, bool sine,
+                           MlirValue *out) {
+  int64_t cells = f->in * f->out, dims[2] = {f->in, f->out};
+  double *w = malloc((size_t)(cells + 1) * sizeof *w);
+  if (!w)
+    abort();
+  for (int64_t t = 0; t < f->in; ++t)
+    for (int64_t k = 0; k < f->out; ++k) {
+      double c, s;
+      weights(f, t, k, &c, &s);
+      w[t * f->out + k] = sine ? s : c;
+    }
+  MlirType type =
+      mlirRankedTensorTypeGet(2, dims, mlirF64TypeGet(n->ctx), mlirAttributeGetNull());
+  DlcOnnxOp m;
+  dlcOnnxOpInit(&m, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &m, "value", mlirDenseElementsAttrDoubleGet(type, cells, w));
+  free(w);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &m));
+  return dlcOnnxBinaryOp(n, "dlc_graph.matmul", x, m.results[0], out);
+}
+
+// Channel `c` of the last dim, dropped, with the signal axis moved last,
+// in f64: the sums are long, and near-zero outputs need the precision
+// ONNX's float64 reference has.
+static DlcOnnxStatus channel(DlcOnnxNode *n, MlirValue x, int64_t c, const int64_t *perm,
+                             int64_t rank, MlirValue *out) {
+  int64_t last = rank - 1, begin = c, end = c + 1;
+  DlcOnnxOp slice, squeeze;
+  dlcOnnxOpInit(&slice, "dlc_graph.slice");
+  slice.operands[0] = x;
+  dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
+  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
+  dlcOnnxOpInts(n, &slice, "axes", &last, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  dlcOnnxOpInit(&squeeze, "dlc_graph.squeeze");
+  squeeze.operands[0] = slice.results[0];
+  dlcOnnxOpInts(n, &squeeze, "axes", &last, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &squeeze));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", squeeze.results[0], perm, rank - 1, out));
+  return castTo(n, *out, mlirF64TypeGet(n->ctx), out);
+}
+
+static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (!mlirShapedTypeHasStaticShape(type) || rank < 2 ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
+    return dlcOnnxUnsupported(n, "the input must be float with a static shape");
+  int64_t parts = dimOf(x, rank - 1), axis;
+  if (parts != 1 && parts != 2)
+    return dlcOnnxError(n, "the last dim must be 1 (real) or 2 (complex), but is %lld",
+                        (long long)parts);
+  if (n->opset >= 20) {
+    axis = -2;
+    if (dlcOnnxHasInput(n, 2)) {
+      const DlcTensor *t;
+      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "axis", &t));
+      axis = (int64_t)scalarOf(t);
+    }
+  } else {
+    axis = dlcOnnxAttrInt(n, "axis", 1);
+  }
+  axis = axis < 0 ? axis + rank : axis;
+  if (axis < 0 || axis >= rank - 1)
+    return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
+  Transform f = {.in = dimOf(x, axis),
+                 .inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0,
+                 .onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0};
+  f.n = f.inverse && f.onesided ? 2 * (f.in - 1) : f.in;
+  if (dlcOnnxHasInput(n, 1)) {
+    const DlcTensor *t;
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
+    f.n = (int64_t)scalarOf(t);
+  }
+  if (f.n < 1 || f.n > 65536 || f.in > 65536)
+    return dlcOnnxError(n, "a DFT of length %lld is not supported (1 to 65536)", (long long)f.n);
+  bool irfft = f.inverse && f.onesided;
+  f.out = !f.inverse && f.onesided ? f.n / 2 + 1 : f.n;
+  if (f.onesided && !f.inverse && parts != 1)
+    return dlcOnnxError(n, "a onesided DFT needs a real input");
+  // Parts moved to [.., signal] rows.
+  int64_t perm[DLC_MAX_RANK], inverse[DLC_MAX_RANK], r = 0;
+  for (int64_t i = 0; i < rank - 1; ++i)
+    if (i != axis)
+      perm[r++] = i;
+  perm[r] = axis;
+  for (int64_t i = 0; i < rank - 1; ++i)
+    inverse[perm[i]] = i;
+  MlirValue re, im = {NULL}, a, b, outRe, outIm;
+  DLC_ONNX_TRY(channel(n, x, 0, perm, rank, &re));
+  if (parts == 2)
+    DLC_ONNX_TRY(channel(n, x, 1, perm, rank, &im));
+  // With s the signed sine weight: out = (re + i im)(c + i s).
+  DLC_ONNX_TRY(times(n, &f, re, false, &outRe));
+  if (!mlirValueIsNull(im)) {
+    DLC_ONNX_TRY(times(n, &f, im, true, &a));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", outRe, a, &outRe));
+  }
+  int64_t last = rank - 1;
+  MlirValue pieces[2];
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  DLC_ONNX_TRY(castTo(n, outRe, f32, &outRe));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outRe, inverse, rank - 1, &outRe));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outRe, &last, 1, &pieces[0]));
+  if (irfft)
+    return dlcOnnxSetOutput(n, 0, pieces[0]);
+  DLC_ONNX_TRY(times(n, &f, re, true, &outIm));
+  if (!mlirValueIsNull(im)) {
+    DLC_ONNX_TRY(times(n, &f, im, false, &b));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", outIm, b, &outIm));
+  }
+  DLC_ONNX_TRY(castTo(n, outIm, f32, &outIm));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outIm, inverse, rank - 1, &outIm));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outIm, &last, 1, &pieces[1]));
+  DlcOnnxOp cat;
+  dlcOnnxOpInit(&cat, "dlc_graph.concat");
+  cat.operands[0] = pieces[0], cat.operands[1] = pieces[1];
+  dlcOnnxOpInt(n, &cat, "axis", last);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &cat));
+  return dlcOnnxSetOutput(n, 0, cat.results[0]);
+}
+
+#define DFT_LIMITS                                                                                 \
+  "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length` and `axis`")            \
+  " The transform is a product with constant matrices: n^2 work per signal."
+
+static const DlcOnnxOpEntry ops[] = {
+    {"DFT", 17, translateDft, {A_INT("axis"), A_INT("inverse"), A_INT("onesided")},
+     "dlc_graph.matmul", DFT_LIMITS},
+    {"DFT", 20, translateDft, {A_INT("inverse"), A_INT("onesided")}, "dlc_graph.matmul",
+     DFT_LIMITS},
+};
+
+const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}
