@@ -299,13 +299,21 @@ static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
 // constant false; `ratio` does not matter then and is kept for reference.
 static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
   if (dlcOnnxHasInput(n, 2)) {
-    const DlcTensor *mode = dlcOnnxConstInput(n, 2);
-    double value;
-    if (!mode || !scalarOf(mode, &value))
-      return dlcOnnxUnsupported(n, "input 'training_mode' is not a constant false (training "
-                                   "mode is not supported)");
-    if (value != 0)
-      return dlcOnnxUnsupported(n, "training mode is not supported");
+    const DlcTensor *mode, *ratio;
+    double training, r = 0.5;
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "training_mode", &mode));
+    if (!scalarOf(mode, &training))
+      return dlcOnnxError(n, "input 'training_mode' must be one bool");
+    if (training && dlcOnnxHasInput(n, 1)) {
+      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "ratio", &ratio));
+      if (!scalarOf(ratio, &r))
+        return dlcOnnxError(n, "input 'ratio' must be one float");
+    }
+    // Training with a ratio of 0 drops nothing: the inference form.
+    if (training && r != 0)
+      return dlcOnnxUnsupported(n, "training mode with ratio %g drops at random, which is not "
+                                   "supported",
+                                r);
   }
   if (n->opset < 10 && dlcOnnxHasOutput(n, 1))
     return dlcOnnxUnsupported(n, "output 'mask' before opset 10 (a mask of the input's type) is "
@@ -367,7 +375,8 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
 #define CAST_LIMITS                                                                                \
   "`to` must be one of DLC's types (no FLOAT16, BFLOAT16, FLOAT8, INT4, STRING ...)."
 #define DROPOUT_LIMITS                                                                             \
-  "Inference only: `training_mode` absent or a constant false; `ratio` and `seed` are ignored."
+  "Inference only: `training_mode` absent, false, or true with a `ratio` of 0, known at compile "  \
+  "time; `seed` is ignored."
 
 static const DlcOnnxOpEntry ops[] = {
     {"Constant", 9, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")},
