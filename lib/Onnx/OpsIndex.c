@@ -27,9 +27,9 @@ static int64_t dimOf(MlirValue v, int64_t i) { return mlirShapedTypeGetDimSize(t
 // 0, 1, .., size - 1 (i64) along the first of `rank` dims, the others 1:
 // it broadcasts against a tensor whose dim at that place has `size`.
 static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue *out) {
-  int64_t *values = dlcOnnxScratch(n, (size_t)(size > 0 ? size : 1) * sizeof *values);
+  int64_t *values = malloc((size_t)(size > 0 ? size : 1) * sizeof *values);
   if (!values)
-    return dlcOnnxError(n, "out of memory");
+    abort();
   int64_t dims[DLC_MAX_RANK];
   for (int64_t i = 0; i < size; ++i)
     values[i] = i;
@@ -40,6 +40,7 @@ static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue 
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, "dlc_graph.constant");
   dlcOnnxOpAttr(n, &op, "value", mlirDenseElementsAttrInt64Get(type, size, values));
+  free(values); // the attribute has its copy
   DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
   *out = op.results[0];
   return DLC_ONNX_OK;

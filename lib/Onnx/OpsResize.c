@@ -1,4 +1,4 @@
-//===- OpsResize.c - Resize and Upsample ------------------------*- C -*-===//
+//===- OpsResize.c - Resize, Upsample and AffineGrid ------------*- C -*-===//
 //
 // Resizing is separable: each resized axis becomes a gather of the input at
 // the taps that interpolate each output position (a constant out x n index
@@ -9,7 +9,8 @@
 // reference (onnx/reference/ops/op_resize.py): every coordinate
 // transformation, nearest mode, linear, cubic, antialiasing and
 // exclude_outside. tf_crop_and_resize's positions outside the input take
-// extrapolation_value through a constant mask.
+// extrapolation_value through a constant mask. AffineGrid is theta times a
+// constant grid of homogeneous coordinates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -217,13 +218,15 @@ static DlcOnnxStatus buildAxis(DlcOnnxNode *n, const Params *p, MlirValue x, int
       dims[i] = 1;
     MlirType mt = mlirRankedTensorTypeGet(rank - axis, dims, mlirIntegerTypeGet(n->ctx, 1),
                                           mlirAttributeGetNull());
-    int *mask = dlcOnnxScratch(n, (size_t)(out + 1) * sizeof *mask);
+    int *mask = malloc((size_t)(out + 1) * sizeof *mask);
     if (!mask)
-      return dlcOnnxError(n, "out of memory");
+      abort();
     for (int64_t y = 0; y < out; ++y)
       mask[y] = outside[y];
+    MlirAttribute maskAttr = mlirDenseElementsAttrBoolGet(mt, out, mask);
+    free(mask);
     MlirValue operands[3];
-    DLC_ONNX_TRY(constantOf(n, mlirDenseElementsAttrBoolGet(mt, out, mask), &operands[0]));
+    DLC_ONNX_TRY(constantOf(n, maskAttr, &operands[0]));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, p->extrapolation, &operands[1]));
     operands[2] = v;
     DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &v));
@@ -430,11 +433,64 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, v);
 }
 
+// AffineGrid: each output position's normalized coordinates (x along the
+// last dim, then y, z; -1 to 1, at pixel centers unless align_corners) with
+// a 1 appended, times theta^T: [positions, dims + 1] x [N, dims + 1, dims].
+static DlcOnnxStatus translateAffineGrid(DlcOnnxNode *n) {
+  MlirValue theta;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &theta));
+  int64_t *size, count;
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "size", &size, &count));
+  int64_t dims = count - 2, positions = 1;
+  if (dims != 2 && dims != 3)
+    return dlcOnnxError(n, "input 'size' must be N, C, H, W or N, C, D, H, W");
+  for (int64_t i = 2; i < count; ++i) {
+    if (size[i] < 1 || size[i] > (1 << 16))
+      return dlcOnnxError(n, "size %lld is out of range", (long long)size[i]);
+    positions *= size[i];
+  }
+  if (positions > (1 << 24))
+    return dlcOnnxUnsupported(n, "a grid of %lld positions is too large", (long long)positions);
+  bool align = dlcOnnxAttrInt(n, "align_corners", 0) != 0;
+  int64_t cols = dims + 1, cells = positions * cols;
+  float *base = malloc((size_t)cells * sizeof *base);
+  if (!base)
+    abort();
+  for (int64_t p = 0; p < positions; ++p) {
+    int64_t rest = p;
+    for (int64_t d = dims - 1; d >= 0; --d) { // x is the last dim of size
+      int64_t s = size[2 + d], i = rest % s;
+      rest /= s;
+      double c = align ? (s == 1 ? -1 : -1 + 2.0 * (double)i / (double)(s - 1))
+                       : -1 + (2.0 * (double)i + 1) / (double)s;
+      base[p * cols + (dims - 1 - d)] = (float)c;
+    }
+    base[p * cols + dims] = 1;
+  }
+  int64_t shape[2] = {positions, cols};
+  MlirType type = mlirRankedTensorTypeGet(2, shape, mlirF32TypeGet(n->ctx), mlirAttributeGetNull());
+  MlirAttribute value = mlirDenseElementsAttrFloatGet(type, cells, base);
+  free(base);
+  static const int64_t swap[3] = {0, 2, 1};
+  MlirValue grid, thetaT, y;
+  DLC_ONNX_TRY(constantOf(n, value, &grid));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", theta, swap, 3, &thetaT));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.matmul", grid, thetaT, &y));
+  int64_t out[5] = {size[0]};
+  for (int64_t i = 0; i < dims; ++i)
+    out[1 + i] = size[2 + i];
+  out[1 + dims] = dims;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", y, out, dims + 2, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 #define RESIZE_LIMITS                                                                              \
   "The input's shape must be static and `roi`, `scales` and `sizes` known at compile time; "      \
   "linear and cubic modes take float inputs."
 
 static const DlcOnnxOpEntry ops[] = {
+    {"AffineGrid", 20, translateAffineGrid, {A_INT("align_corners")}, "dlc_graph.matmul",
+     "Float theta; " DLC_ONNX_COMPILE_TIME("`size`")},
     {"Upsample", 9, translateResize, {A_STRING("mode")}, "dlc_graph.gather", RESIZE_LIMITS},
     {"Resize", 10, translateResize, {A_STRING("mode")}, "dlc_graph.gather", RESIZE_LIMITS},
     {"Resize", 11, translateResize,
