@@ -476,16 +476,32 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
   return module;
 }
 
-// Constants that only folded nodes read (Fold.c) have no uses left.
-static void eraseUnusedConstants(MlirBlock body) {
-  MlirOperation op = mlirBlockGetFirstOperation(body);
-  while (!mlirOperationIsNull(op)) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (dlcIsOp(op, "dlc_graph.constant") &&
-        mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
-      mlirOperationDestroy(op);
-    op = next;
-  }
+static bool isUnused(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+// The ops of nodes computed while importing (Fold.c) and the constants
+// only they read have no uses left; dlc_graph ops have no side effects.
+// Backwards, so that an op's operands lose their last use before they are
+// visited.
+static void eraseUnusedOps(MlirBlock body) {
+  size_t count = 0, i = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    ++count;
+  MlirOperation *ops = malloc((count + 1) * sizeof *ops);
+  if (!ops)
+    abort();
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    ops[i++] = op;
+  while (i-- > 0)
+    if (mlirOperationGetNumResults(ops[i]) > 0 && isUnused(ops[i]))
+      mlirOperationDestroy(ops[i]);
+  free(ops);
 }
 
 MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
@@ -518,7 +534,7 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
     dropBoundArguments(imp, &args);
   if (ok && !imp->numUnsupported) {
     module = buildModule(imp, &args, &results, values);
-    eraseUnusedConstants(imp->body);
+    eraseUnusedOps(imp->body);
     imp->body = (MlirBlock){NULL}; // owned by the module now
     // DLC's verifier and MLIR's (IRDL structure) check what was built.
     dlcOnnxCaptureBegin(imp);

@@ -315,14 +315,9 @@ DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
     if (!mlirTypeEqual(refined, type))
       mlirValueSetType(value, refined);
   }
-  // A small result computed from constants becomes one; its op, just built
-  // and unused, goes (and the constants only it read, when @main is built).
-  MlirOperation producer = mlirValueIsAOpResult(value) ? mlirOpResultGetOwner(value)
-                                                       : (MlirOperation){NULL};
-  if (!mlirOperationIsNull(producer) &&
-      mlirOperationIsNull(mlirOperationGetNextInBlock(producer)) &&
-      mlirOpOperandIsNull(mlirValueGetFirstUse(value)) && dlcOnnxFold(value, &v->constant)) {
-    mlirOperationDestroy(producer);
+  // A small result computed from constants becomes one. Its op stays: the
+  // translator may still build on it; unused, it goes when @main is built.
+  if (dlcOnnxFold(value, &v->constant)) {
     v->isConstant = v->ownsConstant = true;
     return DLC_ONNX_OK;
   }

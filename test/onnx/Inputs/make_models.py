@@ -632,6 +632,17 @@ def _():
                  opset=23)
 
 
+@register("attention_constant_cache")
+def _():
+    # K, V and the cache are initializers: present_key (a concat of two
+    # constants) is computed while importing, and still built on.
+    kv = np.ones((1, 1, 2, 2), dtype=np.float32)
+    return model([node("Attention", ["q", "k", "v", "", "pk", "pv"], ["y", "present_key", "present_value"])],
+                 [("q", F, [1, 1, 3, 2])],
+                 [("y", F, [1, 1, 3, 2]), ("present_key", F, [1, 1, 4, 2]), ("present_value", F, [1, 1, 4, 2])],
+                 inits=[init("k", kv), init("v", kv), init("pk", 2 * kv), init("pv", 3 * kv)], opset=23)
+
+
 # --- quantization ---------------------------------------------------------
 @register("quantize_axis")
 def _():
