@@ -1,8 +1,10 @@
 //===- OpsElementwise.c - Elementwise ONNX ops ------------------*- C -*-===//
 //
-// Arithmetic, comparisons, activations, Clip, Where, Reciprocal (1 / x)
-// and Trilu (a where with a constant triangular mask). Their semantics did
-// not change up to opset 27 (later versions only added types).
+// Arithmetic, comparisons, math functions, logical and bitwise ops,
+// activations, Clip (attributes before opset 11), Where, the variadic
+// Sum / Mean / Max / Min (chains of binary ops), Reciprocal (1 / x) and
+// Trilu (a where with a constant triangular mask). Ops whose attributes
+// are the graph op's are copied by one translator (translateWithAttrs).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,7 @@
 //===- OpsLinear.c - Matrix products, convolutions, pooling -----*- C -*-===//
 //
-// MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool and
-// GlobalAveragePool. Window attributes keep their ONNX names and meaning;
+// MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool, LpPool (an
+// average of |x|^p) and GlobalAveragePool. Window attributes keep their ONNX names and meaning;
 // ints used as bools (transA, ceil_mode, count_include_pad) become bools.
 //
 //===----------------------------------------------------------------------===//

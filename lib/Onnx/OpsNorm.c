@@ -2,9 +2,10 @@
 //
 // BatchNormalization (inference only), LayerNormalization, Softmax and
 // LogSoftmax (before opset 13 they normalize the input flattened to 2-D at
-// `axis`, expressed here as flatten + softmax + reshape), and ReduceSum /
-// ReduceMean / ReduceMax (axes became an input in opset 13 for ReduceSum,
-// 18 for the others).
+// `axis`, expressed here as flatten + softmax + reshape), the reductions
+// (axes became an input in opset 13 for ReduceSum, 18 for the others), and
+// decompositions into them: RMS, mean-variance, instance and Lp
+// normalization, GlobalMaxPool, ArgMax / ArgMin and Hardmax.
 //
 //===----------------------------------------------------------------------===//
 

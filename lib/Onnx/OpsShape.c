@@ -1,7 +1,9 @@
 //===- OpsShape.c - Shape manipulation --------------------------*- C -*-===//
 //
 // Reshape, Flatten, Transpose, Concat (a chain of binary concats), Slice,
-// Squeeze, Unsqueeze, Gather, Pad, Expand and Split (one slice per output).
+// Squeeze, Unsqueeze, Gather, GatherElements, Pad, Expand, Split (one slice
+// per output), and what composes from them: DepthToSpace, SpaceToDepth,
+// Tile, CenterCropPad and RotaryEmbedding.
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
 // the dlc_graph ops: when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known

@@ -1,9 +1,11 @@
 //===- OpsTensor.c - Constants, casts, identities, shapes -------*- C -*-===//
 //
 // Constant (one dlc_graph.constant, created only if used as data), Cast,
-// Identity, Dropout (inference only) and Shape. Identity and Shape of a
-// static tensor also record their contents, so that shape-like operands
-// computed by them are known at import time.
+// CastLike, BitCast, Identity, Dropout (inference only), Shape and Size;
+// Range and the window functions, constants computed here from their
+// compile-time inputs. Identity and Shape of a static tensor also record
+// their contents, so that shape-like operands computed by them are known at
+// import time.
 //
 //===----------------------------------------------------------------------===//
 
