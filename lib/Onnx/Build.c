@@ -212,3 +212,23 @@ DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, cons
   *out = op.results[0];
   return DLC_ONNX_OK;
 }
+
+DlcOnnxStatus dlcOnnxCastOp(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out) {
+  if (mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(v)), elt)) {
+    *out = v;
+    return DLC_ONNX_OK;
+  }
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.cast");
+  op.operands[0] = v;
+  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxWhereOp(DlcOnnxNode *n, MlirValue cond, MlirValue x, MlirValue y,
+                             MlirValue *out) {
+  MlirValue operands[3] = {cond, x, y};
+  return dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, out);
+}

@@ -182,6 +182,22 @@ DlcOnnxStatus dlcOnnxInput(DlcOnnxNode *n, int i, MlirValue *out) {
   return mlirValueIsNull(*out) ? DLC_ONNX_ERROR : DLC_ONNX_OK;
 }
 
+double dlcOnnxTensorElement(const DlcTensor *t, int64_t k) {
+  const char *p = (const char *)t->data + (size_t)k * dlcDTypeSize(t->dtype);
+  switch (t->dtype) {
+  case DLC_DTYPE_F32: { float x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_F64: { double x; memcpy(&x, p, 8); return x; }
+  case DLC_DTYPE_I8: return *(const int8_t *)p;
+  case DLC_DTYPE_U8: case DLC_DTYPE_BOOL: return *(const uint8_t *)p;
+  case DLC_DTYPE_I16: { int16_t x; memcpy(&x, p, 2); return x; }
+  case DLC_DTYPE_U16: { uint16_t x; memcpy(&x, p, 2); return x; }
+  case DLC_DTYPE_I32: { int32_t x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
+  case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
+  default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
+  }
+}
+
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i) {
   DlcOnnxValue *v = inputValue(n, i);
   return v && v->isConstant ? &v->constant : NULL;

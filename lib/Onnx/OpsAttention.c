@@ -43,11 +43,6 @@ static DlcOnnxStatus repeatHeads(DlcOnnxNode *n, MlirValue x, int64_t r, MlirVal
   return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, merged, 4, out);
 }
 
-static DlcOnnxStatus where(DlcOnnxNode *n, MlirValue c, MlirValue x, MlirValue y, MlirValue *out) {
-  MlirValue operands[3] = {c, x, y};
-  return dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, out);
-}
-
 // The additive bias of the mask: a boolean one as 0 (attend) or -inf, its
 // last dim padded to `keys` (with -inf) when shorter.
 static DlcOnnxStatus maskBias(DlcOnnxNode *n, MlirValue mask, MlirType elt, int64_t keys,
@@ -57,7 +52,7 @@ static DlcOnnxStatus maskBias(DlcOnnxNode *n, MlirValue mask, MlirType elt, int6
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, -INFINITY, &negInf));
   MlirValue bias = mask;
   if (mlirTypeEqual(eltOf(mask), mlirIntegerTypeGet(n->ctx, 1)))
-    DLC_ONNX_TRY(where(n, mask, zero, negInf, &bias));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, mask, zero, negInf, &bias));
   int64_t rank = rankOf(bias), have = dimOf(bias, rank - 1);
   if (have < keys) {
     int64_t pads[2 * DLC_MAX_RANK] = {0};
@@ -191,7 +186,7 @@ static DlcOnnxStatus translateAttention(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, -INFINITY, &negInf));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zero));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", rowMax, negInf, &masked));
-    DLC_ONNX_TRY(where(n, masked, zero, probs, &probs));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, masked, zero, probs, &probs));
   }
   int64_t mode = dlcOnnxAttrInt(n, "qk_matmul_output_mode", 0);
   if (mode < 0 || mode > 3)

@@ -46,42 +46,6 @@ static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue 
   return DLC_ONNX_OK;
 }
 
-static DlcOnnxStatus castTo(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out) {
-  if (mlirTypeEqual(eltOf(v), elt)) {
-    *out = v;
-    return DLC_ONNX_OK;
-  }
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.cast");
-  op.operands[0] = v;
-  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
-static DlcOnnxStatus where(DlcOnnxNode *n, MlirValue c, MlirValue x, MlirValue y, MlirValue *out) {
-  MlirValue operands[3] = {c, x, y};
-  return dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, out);
-}
-
-// Element k of a known tensor as a double.
-static double elementAt(const DlcTensor *t, int64_t k) {
-  const char *p = (const char *)t->data + (size_t)k * dlcDTypeSize(t->dtype);
-  switch (t->dtype) {
-  case DLC_DTYPE_F32: { float x; memcpy(&x, p, 4); return x; }
-  case DLC_DTYPE_F64: { double x; memcpy(&x, p, 8); return x; }
-  case DLC_DTYPE_I8: return *(const int8_t *)p;
-  case DLC_DTYPE_U8: case DLC_DTYPE_BOOL: return *(const uint8_t *)p;
-  case DLC_DTYPE_I16: { int16_t x; memcpy(&x, p, 2); return x; }
-  case DLC_DTYPE_U16: { uint16_t x; memcpy(&x, p, 2); return x; }
-  case DLC_DTYPE_I32: { int32_t x; memcpy(&x, p, 4); return x; }
-  case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
-  case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
-  default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // OneHot, EyeLike
 //===----------------------------------------------------------------------===//
@@ -98,25 +62,25 @@ static DlcOnnxStatus translateOneHot(DlcOnnxNode *n) {
   DLC_ONNX_TRY(status);
   if (dlcTensorNumElements(depthT) != 1 || dlcTensorNumElements(valuesT) != 2)
     return dlcOnnxError(n, "input 'depth' must hold one value and 'values' two");
-  int64_t depth = (int64_t)elementAt(depthT, 0), rank = rankOf(indices) + 1, axis;
+  int64_t depth = (int64_t)dlcOnnxTensorElement(depthT, 0), rank = rankOf(indices) + 1, axis;
   if (depth < 1 || depth > (1 << 24))
     return dlcOnnxError(n, "input 'depth' is %lld, not in [1, 2^24]", (long long)depth);
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
   MlirType elt = dlcDTypeToMlirType(n->ctx, valuesT->dtype);
   MlirValue idx, zero, depthV, negative, wrapped, classes, hit, on, off, y;
-  DLC_ONNX_TRY(castTo(n, indices, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, indices, i64, &idx));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)depth, &depthV));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, depthV, &wrapped));
-  DLC_ONNX_TRY(where(n, negative, wrapped, idx, &idx));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, idx, &idx));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", idx, &axis, 1, &idx));
   DLC_ONNX_TRY(iota(n, depth, rank - axis, &classes));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", idx, classes, &hit));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, elementAt(valuesT, 1), &on));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, elementAt(valuesT, 0), &off));
-  DLC_ONNX_TRY(where(n, hit, on, off, &y));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, dlcOnnxTensorElement(valuesT, 1), &on));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, dlcOnnxTensorElement(valuesT, 0), &off));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, on, off, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
 
@@ -190,7 +154,7 @@ static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   const DlcTensor *axisT;
   DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "axis", &axisT));
-  int64_t rank = rankOf(x), axis = (int64_t)elementAt(axisT, 0);
+  int64_t rank = rankOf(x), axis = (int64_t)dlcOnnxTensorElement(axisT, 0);
   if (dlcTensorNumElements(axisT) != 1 || axis < -rank || axis >= rank)
     return dlcOnnxError(n, "input 'axis' must be one value in [-%lld, %lld)", (long long)rank,
                         (long long)rank);
@@ -236,7 +200,7 @@ static DlcOnnxStatus translateTopK(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
   if (mlirShapedTypeIsDynamicDim(typeOf(x), axis))
     return dlcOnnxUnsupported(n, "the dim along 'axis' must be static");
-  int64_t size = dimOf(x, axis), k = (int64_t)elementAt(kT, 0);
+  int64_t size = dimOf(x, axis), k = (int64_t)dlcOnnxTensorElement(kT, 0);
   if (dlcTensorNumElements(kT) != 1 || k < 0 || k > size)
     return dlcOnnxError(n, "input 'K' must be one value in [0, %lld]", (long long)size);
   if (size > 4096)
@@ -258,7 +222,7 @@ static DlcOnnxStatus translateTopK(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", ahead, before, &before));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
-  DLC_ONNX_TRY(where(n, before, one, zero, &count));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, before, one, zero, &count));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", count, &self, 1, false, &ranks));
   // sel[.., r, i, ..] = ranks[.., i, ..] == r for r < K.
   MlirValue r, rIota, sel, picked, values, indices, zeroX;
@@ -266,10 +230,10 @@ static DlcOnnxStatus translateTopK(DlcOnnxNode *n) {
   DLC_ONNX_TRY(iotaAt(n, k, axis, rank + 1, &rIota));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", r, rIota, &sel));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zeroX));
-  DLC_ONNX_TRY(where(n, sel, xj, zeroX, &picked));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, sel, xj, zeroX, &picked));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &self, 1, false, &values));
   DLC_ONNX_TRY(iotaAt(n, size, axis + 1, rank + 1, &jIota));
-  DLC_ONNX_TRY(where(n, sel, jIota, zero, &picked));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, sel, jIota, zero, &picked));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &self, 1, false, &indices));
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, values));
   return dlcOnnxSetOutput(n, 1, indices);
@@ -310,7 +274,7 @@ static DlcOnnxStatus combine(DlcOnnxNode *n, Reduction r, MlirValue data, MlirVa
   }
   MlirValue fill, picked, merged, one, zero, count, any, y;
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, identity, &fill));
-  DLC_ONNX_TRY(where(n, hit, updates, fill, &picked));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, updates, fill, &picked));
   const char *reduce = r == R_MUL   ? "dlc_graph.reduce_prod"
                        : r == R_MAX ? "dlc_graph.reduce_max"
                        : r == R_MIN ? "dlc_graph.reduce_min"
@@ -318,7 +282,7 @@ static DlcOnnxStatus combine(DlcOnnxNode *n, Reduction r, MlirValue data, MlirVa
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, reduce, picked, &over, 1, false, &merged));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, 1, &one));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, 0, &zero));
-  DLC_ONNX_TRY(where(n, hit, one, zero, &count));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, one, zero, &count));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", count, &over, 1, false, &count));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater", count, zero, &any));
   switch (r) {
@@ -328,19 +292,19 @@ static DlcOnnxStatus combine(DlcOnnxNode *n, Reduction r, MlirValue data, MlirVa
   case R_MAX: DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", data, merged, &y)); break;
   case R_MIN: DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.min", data, merged, &y)); break;
   }
-  return where(n, any, y, data, out);
+  return dlcOnnxWhereOp(n, any, y, data, out);
 }
 
 // Indices below 0 count from the end of a dim of `size`.
 static DlcOnnxStatus wrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, MlirValue *out) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
   MlirValue zero, sizeV, negative, wrapped;
-  DLC_ONNX_TRY(castTo(n, idx, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, idx, i64, &idx));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)size, &sizeV));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, sizeV, &wrapped));
-  return where(n, negative, wrapped, idx, out);
+  return dlcOnnxWhereOp(n, negative, wrapped, idx, out);
 }
 
 // ScatterElements (and Scatter): a one-hot hit[.., q, t, ..] = (indices[..,
@@ -462,7 +426,7 @@ static DlcOnnxStatus nllLoss(DlcOnnxNode *n, MlirValue input, MlirValue target, 
   for (int64_t i = 0; i < rank - 1; ++i)
     all[i] = i;
   MlirValue t, classes, hit, zero, one, picked, w, loss;
-  DLC_ONNX_TRY(castTo(n, target, i64, &t));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, target, i64, &t));
   // Ignored targets select nothing, and their weight is 0.
   MlirValue valid = {NULL};
   const Onnx__AttributeProto *ignore = dlcOnnxAttr(n, "ignore_index");
@@ -472,7 +436,7 @@ static DlcOnnxStatus nllLoss(DlcOnnxNode *n, MlirValue input, MlirValue target, 
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", t, ignored, &valid));
     DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", valid, &valid));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zeroIndex));
-    DLC_ONNX_TRY(where(n, valid, t, zeroIndex, &t));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, t, zeroIndex, &t));
   }
   MlirValue tc;
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", t, &classAxis, 1, &tc));
@@ -480,7 +444,7 @@ static DlcOnnxStatus nllLoss(DlcOnnxNode *n, MlirValue input, MlirValue target, 
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", tc, classes, &hit));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zero));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 1, &one));
-  DLC_ONNX_TRY(where(n, hit, input, zero, &picked));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, input, zero, &picked));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &classAxis, 1, false, &picked));
   if (!mlirValueIsNull(weight)) {
     DlcOnnxOp gather;
@@ -490,11 +454,11 @@ static DlcOnnxStatus nllLoss(DlcOnnxNode *n, MlirValue input, MlirValue target, 
     DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
     w = gather.results[0];
   } else { // 1 per target, the mask summed over the classes
-    DLC_ONNX_TRY(where(n, hit, one, zero, &w));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, one, zero, &w));
     DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", w, &classAxis, 1, false, &w));
   }
   if (!mlirValueIsNull(valid))
-    DLC_ONNX_TRY(where(n, valid, w, zero, &w));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, w, zero, &w));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", picked, w, &loss));
   DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.neg", loss, &loss));
   if (none) {

@@ -181,30 +181,15 @@ static DlcOnnxStatus translateRmsNorm(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rankOf(x), &axis));
   int64_t numAxes = trailingAxes(axis, rankOf(x), axes);
   MlirType elt = eltOf(x), f32 = mlirF32TypeGet(n->ctx);
-  bool widen = !mlirTypeEqual(elt, f32);
-  MlirValue v = x, sq, ms, eps, rms;
-  if (widen) {
-    DlcOnnxOp cast;
-    dlcOnnxOpInit(&cast, "dlc_graph.cast");
-    cast.operands[0] = x;
-    dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(f32));
-    DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
-    v = cast.results[0];
-  }
+  MlirValue v, sq, ms, eps, rms;
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, x, f32, &v));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, v, &sq));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", sq, axes, numAxes, true, &ms));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f32, dlcOnnxAttrFloat(n, "epsilon", 1e-5f), &eps));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", ms, eps, &ms));
   DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sqrt", ms, &rms));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", v, rms, &v));
-  if (widen) {
-    DlcOnnxOp cast;
-    dlcOnnxOpInit(&cast, "dlc_graph.cast");
-    cast.operands[0] = v;
-    dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(elt));
-    DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
-    v = cast.results[0];
-  }
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, v, elt, &v));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, scale, &v));
   return dlcOnnxSetOutput(n, 0, v);
 }
@@ -280,8 +265,7 @@ static DlcOnnxStatus translateLpNorm(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), 0, &zero));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), 1, &one));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", norm, zero, &isZero));
-  MlirValue operands[3] = {isZero, one, norm};
-  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &norm));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, isZero, one, norm, &norm));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", x, norm, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
@@ -334,8 +318,7 @@ static DlcOnnxStatus argExtreme(DlcOnnxNode *n, MlirValue x, int64_t axis, bool 
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", hit, nan, &hit));
   }
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, last ? -1 : (double)size, &sentinel));
-  MlirValue operands[3] = {hit, cst.results[0], sentinel};
-  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &picked));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, cst.results[0], sentinel, &picked));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, last ? "dlc_graph.reduce_max" : "dlc_graph.reduce_min", picked,
                                &axis, 1, keepdims, &y));
   if (iotaOut)
@@ -363,12 +346,7 @@ static DlcOnnxStatus translateHardmax(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rankOf(x), &axis));
   DLC_ONNX_TRY(argExtreme(n, x, axis, true, false, true, &iota, &index));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", index, iota, &hit));
-  DlcOnnxOp cast;
-  dlcOnnxOpInit(&cast, "dlc_graph.cast");
-  cast.operands[0] = hit;
-  dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(eltOf(x)));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
-  y = cast.results[0];
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, hit, eltOf(x), &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
 

@@ -24,20 +24,6 @@ static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(typeOf(
 static int64_t rankOf(MlirValue v) { return mlirShapedTypeGetRank(typeOf(v)); }
 static int64_t dimOf(MlirValue v, int64_t i) { return mlirShapedTypeGetDimSize(typeOf(v), i); }
 
-static DlcOnnxStatus castTo(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out) {
-  if (mlirTypeEqual(eltOf(v), elt)) {
-    *out = v;
-    return DLC_ONNX_OK;
-  }
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.cast");
-  op.operands[0] = v;
-  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
 // A scale or zero point shaped to broadcast against x (rank `rank`): a
 // scalar as it is, a 1-D one along `axis`, a blocked one repeated
 // `block` times along `axis` and cut to x's dim `size`.
@@ -125,7 +111,7 @@ static DlcOnnxStatus saturate(DlcOnnxNode *n, MlirValue v, MlirValue zp, MlirTyp
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f, lo, &clip.operands[1]));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f, hi, &clip.operands[2]));
   DLC_ONNX_TRY(dlcOnnxBuild(n, &clip));
-  return castTo(n, clip.results[0], elt, out);
+  return dlcOnnxCastOp(n, clip.results[0], elt, out);
 }
 
 static bool isQuantType(MlirType elt) {
@@ -151,11 +137,11 @@ static DlcOnnxStatus translateQuantize(DlcOnnxNode *n) {
   MlirType f = eltOf(scale);
   int64_t size = axis >= 0 ? dimOf(x, axis) : 1;
   DLC_ONNX_TRY(alongAxis(n, scale, rankOf(x), axis, block, size, &scale));
-  DLC_ONNX_TRY(castTo(n, x, f, &x));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, x, f, &x));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", x, scale, &y));
   if (!mlirValueIsNull(zp)) {
     DLC_ONNX_TRY(alongAxis(n, zp, rankOf(x), axis, block, size, &zp));
-    DLC_ONNX_TRY(castTo(n, zp, f, &zp));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, zp, f, &zp));
   }
   DLC_ONNX_TRY(saturate(n, y, zp, elt, &y));
   return dlcOnnxSetOutput(n, 0, y);
@@ -174,10 +160,10 @@ static DlcOnnxStatus translateDequantize(DlcOnnxNode *n) {
   MlirType f = eltOf(scale);
   int64_t size = axis >= 0 ? dimOf(x, axis) : 1;
   DLC_ONNX_TRY(alongAxis(n, scale, rankOf(x), axis, block, size, &scale));
-  DLC_ONNX_TRY(castTo(n, x, f, &y));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, x, f, &y));
   if (!mlirValueIsNull(zp)) {
     DLC_ONNX_TRY(alongAxis(n, zp, rankOf(x), axis, block, size, &zp));
-    DLC_ONNX_TRY(castTo(n, zp, f, &zp));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, zp, f, &zp));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", y, zp, &y));
   }
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", y, scale, &y));
@@ -202,8 +188,7 @@ static DlcOnnxStatus translateDynamicQuantize(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.min", lo, zero, &lo));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", hi, lo, &range));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", hi, lo, &same));
-  MlirValue operands[3] = {same, one, range};
-  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &range));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, same, one, range, &range));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", range, q255, &scale));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", lo, scale, &zpF));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", zero, zpF, &zpF));
@@ -212,7 +197,7 @@ static DlcOnnxStatus translateDynamicQuantize(DlcOnnxNode *n) {
   clip.operands[0] = zpF, clip.operands[1] = zero, clip.operands[2] = q255;
   DLC_ONNX_TRY(dlcOnnxBuild(n, &clip));
   DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.round", clip.results[0], &zpF));
-  DLC_ONNX_TRY(castTo(n, zpF, u8, &zp));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, zpF, u8, &zp));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", x, scale, &y));
   DLC_ONNX_TRY(saturate(n, y, zpF, u8, &y));
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, y));
@@ -225,7 +210,7 @@ static DlcOnnxStatus translateDynamicQuantize(DlcOnnxNode *n) {
 static DlcOnnxStatus centered(DlcOnnxNode *n, MlirValue x, MlirValue zp, bool perRow,
                               MlirValue *out) {
   MlirType i32 = mlirIntegerTypeGet(n->ctx, 32);
-  DLC_ONNX_TRY(castTo(n, x, i32, out));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, x, i32, out));
   if (mlirValueIsNull(zp))
     return DLC_ONNX_OK;
   DLC_ONNX_TRY(dlcOnnxScalar(n, zp, &zp));
@@ -233,7 +218,7 @@ static DlcOnnxStatus centered(DlcOnnxNode *n, MlirValue x, MlirValue zp, bool pe
     int64_t dims[2] = {dimOf(zp, 0), 1};
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", zp, dims, 2, &zp));
   }
-  DLC_ONNX_TRY(castTo(n, zp, i32, &zp));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, zp, i32, &zp));
   return dlcOnnxBinaryOp(n, "dlc_graph.sub", *out, zp, out);
 }
 
@@ -267,7 +252,7 @@ static DlcOnnxStatus translateQLinearMatMul(DlcOnnxNode *n) {
   DLC_ONNX_TRY(centered(n, a, azp, true, &a));
   DLC_ONNX_TRY(centered(n, b, bzp, false, &b));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.matmul", a, b, &y));
-  DLC_ONNX_TRY(castTo(n, y, f, &y));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, y, f, &y));
   DLC_ONNX_TRY(dlcOnnxScalar(n, as, &as));
   DLC_ONNX_TRY(dlcOnnxScalar(n, bs, &bs));
   DLC_ONNX_TRY(dlcOnnxScalar(n, ys, &ys));
@@ -275,7 +260,7 @@ static DlcOnnxStatus translateQLinearMatMul(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", s, ys, &s));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", y, s, &y));
   DLC_ONNX_TRY(dlcOnnxScalar(n, yzp, &yzp));
-  DLC_ONNX_TRY(castTo(n, yzp, f, &yzp));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, yzp, f, &yzp));
   DLC_ONNX_TRY(saturate(n, y, yzp, out, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }

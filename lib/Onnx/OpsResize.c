@@ -225,11 +225,10 @@ static DlcOnnxStatus buildAxis(DlcOnnxNode *n, const Params *p, MlirValue x, int
       mask[y] = outside[y];
     MlirAttribute maskAttr = mlirDenseElementsAttrBoolGet(mt, out, mask);
     free(mask);
-    MlirValue operands[3];
-    DLC_ONNX_TRY(constantOf(n, maskAttr, &operands[0]));
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, p->extrapolation, &operands[1]));
-    operands[2] = v;
-    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &v));
+    MlirValue beyond, fill;
+    DLC_ONNX_TRY(constantOf(n, maskAttr, &beyond));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, p->extrapolation, &fill));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, beyond, fill, v, &v));
   }
   *result = v;
   return DLC_ONNX_OK;

@@ -23,28 +23,6 @@ static int64_t dimOf(MlirValue v, int64_t i) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
 }
 
-static double scalarOf(const DlcTensor *t) {
-  int64_t v = 0;
-  if (t->dtype == DLC_DTYPE_I32) {
-    int32_t x;
-    memcpy(&x, t->data, 4);
-    v = x;
-  } else if (t->dtype == DLC_DTYPE_I64) {
-    memcpy(&v, t->data, 8);
-  }
-  return (double)v;
-}
-
-static DlcOnnxStatus castTo(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out) {
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.cast");
-  op.operands[0] = v;
-  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
 typedef struct Transform {
   int64_t in, out, n; ///< input length, output length, FFT length
   bool inverse, onesided;
@@ -110,7 +88,7 @@ static DlcOnnxStatus channel(DlcOnnxNode *n, MlirValue x, int64_t c, const int64
   dlcOnnxOpInts(n, &squeeze, "axes", &last, 1);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &squeeze));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", squeeze.results[0], perm, rank - 1, out));
-  return castTo(n, *out, mlirF64TypeGet(n->ctx), out);
+  return dlcOnnxCastOp(n, *out, mlirF64TypeGet(n->ctx), out);
 }
 
 static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
@@ -130,7 +108,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     if (dlcOnnxHasInput(n, 2)) {
       const DlcTensor *t;
       DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "axis", &t));
-      axis = (int64_t)scalarOf(t);
+      axis = (int64_t)dlcOnnxTensorElement(t, 0);
     }
   } else {
     axis = dlcOnnxAttrInt(n, "axis", 1);
@@ -145,7 +123,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   if (dlcOnnxHasInput(n, 1)) {
     const DlcTensor *t;
     DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
-    f.n = (int64_t)scalarOf(t);
+    f.n = (int64_t)dlcOnnxTensorElement(t, 0);
   }
   if (f.n < 1 || f.n > 65536 || f.in > 65536)
     return dlcOnnxError(n, "a DFT of length %lld is not supported (1 to 65536)", (long long)f.n);
@@ -174,7 +152,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   int64_t last = rank - 1;
   MlirValue pieces[2];
   MlirType f32 = mlirF32TypeGet(n->ctx);
-  DLC_ONNX_TRY(castTo(n, outRe, f32, &outRe));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, outRe, f32, &outRe));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outRe, inverse, rank - 1, &outRe));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outRe, &last, 1, &pieces[0]));
   if (irfft)
@@ -184,7 +162,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     DLC_ONNX_TRY(times(n, &f, im, false, &b));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", outIm, b, &outIm));
   }
-  DLC_ONNX_TRY(castTo(n, outIm, f32, &outIm));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, outIm, f32, &outIm));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outIm, inverse, rank - 1, &outIm));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outIm, &last, 1, &pieces[1]));
   DlcOnnxOp cat;

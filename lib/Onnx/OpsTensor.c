@@ -67,13 +67,17 @@ static DlcOnnxStatus translateConstant(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
+// Cast and BitCast: the graph op (cast or bitcast) with `to`.
 static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
+  bool bits = !strcmp(n->opType, "BitCast");
   const Onnx__AttributeProto *to = dlcOnnxAttr(n, "to");
+  if (!to && bits)
+    return dlcOnnxError(n, "the required attribute 'to' is missing");
   if (!to)
     return dlcOnnxUnsupported(n, "the required attribute 'to' is missing");
   MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)to->i);
   if (mlirTypeIsNull(elt))
-    return dlcOnnxUnsupported(n, "casting to %s is not supported",
+    return dlcOnnxUnsupported(n, "%s to %s is not supported", bits ? "bit casting" : "casting",
                               dlcOnnxDataTypeName((int32_t)to->i));
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
@@ -119,38 +123,6 @@ static DlcOnnxStatus translateSize(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &product);
 }
 
-// BitCast: the bits of each element as type `to`.
-static DlcOnnxStatus translateBitCast(DlcOnnxNode *n) {
-  const Onnx__AttributeProto *to = dlcOnnxAttr(n, "to");
-  if (!to)
-    return dlcOnnxError(n, "the required attribute 'to' is missing");
-  MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)to->i);
-  if (mlirTypeIsNull(elt))
-    return dlcOnnxUnsupported(n, "bit casting to %s is not supported",
-                              dlcOnnxDataTypeName((int32_t)to->i));
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, n->entry->graphOp);
-  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
-  return dlcOnnxBuildOutput(n, &op);
-}
-
-// Element 0 of a decoded tensor as a double.
-static double firstElement(const DlcTensor *t) {
-  const void *p = t->data;
-  switch (t->dtype) {
-  case DLC_DTYPE_F32: { float x; memcpy(&x, p, 4); return x; }
-  case DLC_DTYPE_F64: { double x; memcpy(&x, p, 8); return x; }
-  case DLC_DTYPE_I8: return *(const int8_t *)p;
-  case DLC_DTYPE_U8: case DLC_DTYPE_BOOL: return *(const uint8_t *)p;
-  case DLC_DTYPE_I16: { int16_t x; memcpy(&x, p, 2); return x; }
-  case DLC_DTYPE_U16: { uint16_t x; memcpy(&x, p, 2); return x; }
-  case DLC_DTYPE_I32: { int32_t x; memcpy(&x, p, 4); return x; }
-  case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
-  case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
-  default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
-  }
-}
 
 // The shape stays an operand (constant or computed); folding or the
 // shape rule makes the result static.
@@ -164,7 +136,7 @@ static DlcOnnxStatus translateConstantOfShape(DlcOnnxNode *n) {
     elt = dlcOnnxElementType(n->ctx, a->t->data_type);
     bool ok = dlcTensorNumElements(&t) == 1;
     if (ok)
-      value = firstElement(&t);
+      value = dlcOnnxTensorElement(&t, 0);
     dlcTensorDestroy(&t);
     if (!ok)
       return dlcOnnxError(n, "attribute 'value' must hold one element");
@@ -227,7 +199,7 @@ static DlcOnnxStatus translateRange(DlcOnnxNode *n) {
   for (int i = 0; i < 3; ++i) {
     if (dlcTensorNumElements(in[i]) != 1 || in[i]->dtype != in[0]->dtype)
       return dlcOnnxError(n, "input '%s' must be a scalar of the type of 'start'", names[i]);
-    v[i] = firstElement(in[i]);
+    v[i] = dlcOnnxTensorElement(in[i], 0);
   }
   if (v[2] == 0)
     return dlcOnnxError(n, "input 'delta' is 0");
@@ -263,7 +235,7 @@ static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxKnownInput(n, 0, "size", &sizeT));
   if (dlcTensorNumElements(sizeT) != 1)
     return dlcOnnxError(n, "input 'size' must hold one value");
-  double size = firstElement(sizeT);
+  double size = dlcOnnxTensorElement(sizeT, 0);
   if (!(size >= 0 && size <= (1 << 24)))
     return dlcOnnxError(n, "input 'size' is %g, not in [0, 2^24]", size);
   DlcDType dtype;
@@ -397,7 +369,7 @@ static const DlcOnnxOpEntry ops[] = {
     {"CastLike", 19, translateCastLike, {A_INT("saturate")}, "dlc_graph.cast", CAST_LIMITS},
     {"CastLike", 24, translateCastLike, {A_INT("saturate"), A_STRING("round_mode")},
      "dlc_graph.cast", CAST_LIMITS},
-    {"BitCast", 26, translateBitCast, {A_INT("to")}, "dlc_graph.bitcast", NULL},
+    {"BitCast", 26, translateCast, {A_INT("to")}, "dlc_graph.bitcast", NULL},
     {"Size", 1, translateSize, {{0}}, "dlc_graph.shape", NULL},
     {"HannWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
      "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},

@@ -65,6 +65,8 @@ DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t 
 /// The contents of input `i`, which must be known at compile time (as for
 /// dlcOnnxConstInts, of any type and rank). Valid while the model lives.
 DlcOnnxStatus dlcOnnxKnownInput(DlcOnnxNode *n, int i, const char *what, const DlcTensor **out);
+/// Element `k` of known contents as a double (integers converted).
+double dlcOnnxTensorElement(const DlcTensor *t, int64_t k);
 /// The contents of input `i` when known at import time, else NULL.
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i);
 /// Is input `i` computed by other nodes (not an initializer, a Constant or
@@ -151,6 +153,11 @@ DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, con
                               int64_t numAxes, bool keepdims, MlirValue *out);
 DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *dims,
                              int64_t rank, MlirValue *out);
+/// `v` cast to element type `elt` (`v` itself when it has that type).
+DlcOnnxStatus dlcOnnxCastOp(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out);
+/// dlc_graph.where(cond, x, y).
+DlcOnnxStatus dlcOnnxWhereOp(DlcOnnxNode *n, MlirValue cond, MlirValue x, MlirValue y,
+                             MlirValue *out);
 
 /// The worse of two statuses, to check several inputs before giving up.
 static inline DlcOnnxStatus dlcOnnxWorse(DlcOnnxStatus a, DlcOnnxStatus b) { return a > b ? a : b; }
