@@ -73,6 +73,12 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFuseElementwisePass(void);
 /// tensors into tiled, packed, vectorized code (transform-dialect schedules
 /// with parameters chosen per shape and host CPU).
 DLC_CAPI_EXPORTED MlirPass dlcCreateCodegenPass(void);
+/// dlc-reassociate-reductions: the accumulating op in each linalg body gets
+/// fastmath<reassoc>, so LLVM vectorizes floating-point reductions.
+DLC_CAPI_EXPORTED MlirPass dlcCreateReassociateReductionsPass(void);
+/// dlc-approximate-math: f32 exp, expm1, tanh and erf (by default)
+/// become upstream's vectorizable polynomial approximations.
+DLC_CAPI_EXPORTED MlirPass dlcCreateApproximateMathPass(void);
 /// dlc-record-signatures: records public functions' tensor signatures
 /// (`dlc.inputs` / `dlc.outputs`) and makes their arguments read-only.
 DLC_CAPI_EXPORTED MlirPass dlcCreateRecordSignaturesPass(void);

@@ -16,12 +16,14 @@ extern "C" {
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -103,4 +105,12 @@ MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **da
   *size = blob->getData().size();
   *alignment = blob->getDataAlignment();
   return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op, bool (*isApproximated)(MlirStringRef)) {
+  Operation *root = unwrap(op);
+  RewritePatternSet patterns(root->getContext());
+  populateMathPolynomialApproximationPatterns(
+      patterns, [&](StringRef name) { return isApproximated(wrap(name)); });
+  return wrap(applyPatternsGreedily(root, std::move(patterns)));
 }

@@ -58,6 +58,13 @@ MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **da
 /// `error` appended and `*text` freed (and NULL) when that child fails.
 bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr *error);
 
+/// Rewrites the f32 math ops under `op` (scalar or vector) that
+/// `isApproximated` accepts (called with the op name, e.g. "math.exp") into
+/// upstream MLIR's polynomial approximations, plain arith ops that LLVM
+/// vectorizes; libm calls do not vectorize. The C API exposes neither
+/// these patterns nor a pass that applies them.
+MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op, bool (*isApproximated)(MlirStringRef));
+
 #ifdef __cplusplus
 }
 #endif

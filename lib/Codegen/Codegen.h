@@ -41,11 +41,18 @@ typedef struct DlcConvTiles {
 } DlcConvTiles;
 
 /// Tiles for an NHWC convolution with output width `ow`, `f` output
-/// channels, `c` input channels and a window `kw` wide (depthwise: c = 1,
-/// f the channels); false when no tile vectorizes (f not a multiple of a
-/// vector width).
+/// channels, `c` input channels and a window `kw` wide; false when no tile
+/// vectorizes (f not a multiple of a vector width).
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
                         DlcConvTiles *out);
+
+/// Tiles for an NHWC depthwise convolution (output width `ow`, `f`
+/// channels, window width `kw`, horizontal stride `stride`): `wt` pixels of
+/// a row by `ft` channels (one vector), with room in the registers for the
+/// tile's input row and weights; `ct` is `ft`. False when `f` fills no
+/// vector.
+bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
+                             const DlcHostCPU *cpu, DlcConvTiles *out);
 
 /// Whether a convolution producing `pixels` output pixels (N x OH x OW)
 /// from `c` input channels is better as im2col + matmul: few pixels, many

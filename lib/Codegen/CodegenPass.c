@@ -173,6 +173,15 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   return dlcApplySchedule(library, 1, &t->op, sequence, 5, params);
 }
 
+// The stride along W of a named NHWC convolution (its `strides` are H, W).
+static int64_t widthStride(MlirOperation conv) {
+  MlirAttribute strides = mlirOperationGetAttributeByName(conv, mlirStringRefCreateFromCString("strides"));
+  if (mlirAttributeIsNull(strides) || !mlirAttributeIsADenseElements(strides) ||
+      mlirElementsAttrGetNumElements(strides) != 2)
+    return 1;
+  return mlirDenseElementsAttrGetInt64Value(strides, 1);
+}
+
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
                                       const DlcHostCPU *cpu) {
@@ -190,7 +199,8 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
     return dlcApplySchedule(library, 1, &t->op, "dlc_conv2d_nhwc_hwcf_im2col", 5, params);
   }
   DlcConvTiles tiles;
-  if (!dlcChooseConvTiles(ow, f, c, kw, cpu, &tiles))
+  if (depthwise ? !dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
+                : !dlcChooseConvTiles(ow, f, c, kw, cpu, &tiles))
     return mlirLogicalResultSuccess();
   bool fused = !mlirOperationIsNull(t->epilogue);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};

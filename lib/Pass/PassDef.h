@@ -118,6 +118,9 @@ void dlcRunFlattenConstants(MlirOperation op, DlcPassRun *run, const DlcPassOpti
 void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunReassociateReductions(MlirOperation op, DlcPassRun *run,
+                                 const DlcPassOptions *options);
+void dlcRunApproximateMath(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEliminateNops(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEliminateEmptyTensors(MlirOperation op, DlcPassRun *run,
                                  const DlcPassOptions *options);

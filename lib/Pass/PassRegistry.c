@@ -132,7 +132,9 @@ static const DlcPassDef passes[] = {
      "static f32 tensors becomes linalg.conv_2d_nhwc_hwcf / linalg.depthwise_conv_2d_nhwc_hwc "
      "(channels innermost, the layout DLC's convolution schedules vectorize) between copying "
      "linalg.generic transposes of its input, init and result. Constant weights are repacked "
-     "into new blobs when compiling, never transposed at run time. Transposes are then moved "
+     "into new blobs when compiling, never transposed at run time. 2-D pooling generics (NCHW "
+     "loops n, c, oh, ow, kh, kw; max and sum pooling without indices) become NHWC ones whose "
+     "innermost loop runs along the channels. Transposes are then moved "
      "above the tensor.pad ops before them, so that dlc-fuse-elementwise composes the "
      "transpose after one convolution, the elementwise ops between, and the transpose before the "
      "next: between layers the permutations cancel.",
@@ -164,6 +166,28 @@ static const DlcPassDef passes[] = {
        "128; 0: the host's)"},
       {"vector-registers", "int", "0", "number of vector registers (0: the host's)"}},
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
+    {"dlc-reassociate-reductions", "DlcReassociateReductions",
+     "Let floating-point reductions of linalg ops run in any order",
+     "Marks the op that accumulates into an output in the body of each linalg op (arith.addf, "
+     "mulf, maximumf, minimumf, maxnumf, minnumf reading the output's block argument) with "
+     "`fastmath<reassoc>`, so that LLVM vectorizes the reduction loops (softmax, norms, pooling, "
+     "reductions, convolutions without a schedule) with several partial results. Sums and "
+     "products may then differ from loop order in the last bits; max and min are exact in any "
+     "order. Part of the fast codegen path only.",
+     "", 0, {{0}}, dlcRunReassociateReductions, {"arith"}},
+    {"dlc-approximate-math", "DlcApproximateMath",
+     "Replace f32 math functions by vectorizable polynomial approximations",
+     "Rewrites the f32 math ops (scalars and vectors) named by `functions` into upstream MLIR's "
+     "polynomial approximations (math::populateMathPolynomialApproximationPatterns): arith ops "
+     "that LLVM vectorizes, where a libm call does not vectorize. Each approximation handles "
+     "infinities, NaN, overflow and underflow; its error is a few ulp (tests compare them with "
+     "libm). log, log1p and log2 are left out by default: their approximations take inputs below "
+     "the smallest normal float as that number. f64 and other types keep libm. Part of the fast "
+     "codegen path only.",
+     "", 1,
+     {{"functions", "string", "exp,expm1,tanh,erf",
+       "math functions to approximate, comma-separated (e.g. exp,tanh)"}},
+     dlcRunApproximateMath, {"arith", "math", "vector"}},
     {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
@@ -300,7 +324,8 @@ static const DlcPipelineDef pipelines[] = {
      "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
      NULL, buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
-     "dlc-graph-to-linalg, then (codegen=fast) dlc-codegen, canonicalize and cse, then "
+     "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, dlc-fuse-elementwise, "
+     "dlc-codegen, dlc-reassociate-reductions, dlc-approximate-math, canonicalize and cse, then "
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
      "deallocation pipeline, dlc-plan-memory (temporaries share one arena), dlc-lower-copies, "
@@ -381,6 +406,8 @@ CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
 CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
 CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
+CREATE(dlcCreateReassociateReductionsPass, "dlc-reassociate-reductions")
+CREATE(dlcCreateApproximateMathPass, "dlc-approximate-math")
 CREATE(dlcCreateConvertLayoutPass, "dlc-convert-layout")
 CREATE(dlcCreateFuseElementwisePass, "dlc-fuse-elementwise")
 CREATE(dlcCreateRecordSignaturesPass, "dlc-record-signatures")

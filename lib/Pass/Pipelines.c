@@ -243,6 +243,11 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     MlirLogicalResult added = addOwnWithOptions(b, "dlc-codegen", dlcStrGet(&codegen));
     dlcStrFree(&codegen);
     TRY(added);
+    // What no schedule covers becomes loops that LLVM vectorizes: with
+    // reductions free to run in any order and math functions as
+    // arithmetic rather than libm calls.
+    TRY(addOwn(b, "dlc-reassociate-reductions"));
+    TRY(addOwn(b, "dlc-approximate-math"));
     TRY(add(b, "canonicalize"));
     TRY(add(b, "cse"));
   }

@@ -250,6 +250,106 @@ static void rewriteMatmul(MlirOperation mm) {
 }
 
 //===----------------------------------------------------------------------===//
+// 2-D pooling
+//===----------------------------------------------------------------------===//
+
+static bool isDimExpr(MlirAffineExpr e, intptr_t pos) {
+  return mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == pos;
+}
+
+// Only dims `a` and `b` among the first `n` of its map.
+static bool onlyDims(MlirAffineExpr e, intptr_t n, intptr_t a, intptr_t b) {
+  for (intptr_t d = 0; d < n; ++d)
+    if (d != a && d != b && mlirAffineExprIsFunctionOfDim(e, d))
+      return false;
+  return true;
+}
+
+static MlirWalkResult findIndexOp(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "linalg.index")) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+// A pooling generic as TensorToLinalg/Pool.c builds it for NCHW: loops
+// (n, c, oh, ow, kh, kw), the input read at (n, c, f(oh, kh), g(ow, kw)), a
+// window tensor at (kh, kw), the output at (n, c, oh, ow); a body that does
+// not read the loop indices (max pooling with indices does).
+static bool isNCHWPool(MlirOperation op) {
+  if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 3 ||
+      mlirOperationGetNumResults(op) != 1 || !allStaticF32(op))
+    return false;
+  MlirAttribute maps =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  MlirAttribute iterators =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("iterator_types"));
+  MlirAttribute reduction = mlirAttributeParseGet(
+      mlirOperationGetContext(op), mlirStringRefCreateFromCString("#linalg.iterator_type<reduction>"));
+  if (mlirArrayAttrGetNumElements(iterators) != 6)
+    return false;
+  for (intptr_t i = 0; i < 6; ++i)
+    if (mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), reduction) != (i >= 4))
+      return false;
+  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
+  MlirAffineMap window = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 2));
+  if (mlirAffineMapGetNumResults(in) != 4 || mlirAffineMapGetNumResults(window) != 2 ||
+      mlirAffineMapGetNumResults(out) != 4)
+    return false;
+  for (intptr_t i = 0; i < 4; ++i)
+    if (!isDimExpr(mlirAffineMapGetResult(out, i), i))
+      return false;
+  if (!isDimExpr(mlirAffineMapGetResult(in, 0), 0) || !isDimExpr(mlirAffineMapGetResult(in, 1), 1) ||
+      !onlyDims(mlirAffineMapGetResult(in, 2), 6, 2, 4) ||
+      !onlyDims(mlirAffineMapGetResult(in, 3), 6, 3, 5) ||
+      !isDimExpr(mlirAffineMapGetResult(window, 0), 4) ||
+      !isDimExpr(mlirAffineMapGetResult(window, 1), 5))
+    return false;
+  bool readsIndices = false;
+  mlirOperationWalk(op, findIndexOp, &readsIndices, MlirWalkPreOrder);
+  return !readsIndices;
+}
+
+// The pooling in NHWC between transposes, its loops reordered to (n, oh,
+// ow, kh, kw, c): the innermost loop runs along the channels, contiguous in
+// input and output, which LLVM vectorizes, and the transposes cancel
+// against the convolutions' around it.
+static void rewritePool(MlirOperation pool) {
+  MlirContext ctx = mlirOperationGetContext(pool);
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pool);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pool));
+  MlirValue inputs[2] = {transposed(&b, mlirOperationGetOperand(pool, 0), toNHWC),
+                         mlirOperationGetOperand(pool, 1)};
+  MlirValue init = nhwcInit(&b, mlirOperationGetOperand(pool, 2));
+  // Old loop dims in terms of the new ones: n, c, oh, ow, kh, kw =
+  // e0, e5, e1, e2, e3, e4.
+  MlirAffineExpr old[6] = {dlcDim(ctx, 0), dlcDim(ctx, 5), dlcDim(ctx, 1),
+                           dlcDim(ctx, 2), dlcDim(ctx, 3), dlcDim(ctx, 4)};
+  MlirAffineMap oldDims = mlirAffineMapGet(ctx, 6, 0, 6, old);
+  MlirAttribute oldMaps =
+      mlirOperationGetAttributeByName(pool, mlirStringRefCreateFromCString("indexing_maps"));
+  MlirAffineMap maps[3];
+  for (intptr_t m = 0; m < 3; ++m) {
+    MlirAffineMap map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(oldMaps, m));
+    intptr_t n = mlirAffineMapGetNumResults(map);
+    MlirAffineExpr exprs[4];
+    for (intptr_t i = 0; i < n; ++i) // NCHW operands are read as NHWC
+      exprs[i] = mlirAffineExprCompose(mlirAffineMapGetResult(map, n == 4 ? toNHWC[i] : i), oldDims);
+    maps[m] = mlirAffineMapGet(ctx, 6, 0, n, exprs);
+  }
+  DlcIterator iterators[6] = {DLC_PARALLEL,  DLC_PARALLEL,  DLC_PARALLEL,
+                              DLC_REDUCTION, DLC_REDUCTION, DLC_PARALLEL};
+  MlirBlock block;
+  MlirOperation nhwc = dlcGeneric(&b, 2, inputs, 1, &init, maps, 6, iterators, &block);
+  mlirRegionTakeBody(mlirOperationGetRegion(nhwc, 0), mlirOperationGetRegion(pool, 0));
+  MlirValue result = transposed(&b, mlirOperationGetResult(nhwc, 0), toNCHW);
+  mlirRewriterBaseReplaceOpWithValues(rewriter, pool, 1, &result);
+  mlirIRRewriterDestroy(rewriter);
+}
+
+//===----------------------------------------------------------------------===//
 // transpose(pad(x)) -> pad(transpose(x))
 //===----------------------------------------------------------------------===//
 
@@ -300,7 +400,7 @@ static bool isMatmul(MlirOperation op) {
 
 static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   bool conv = dlcIsOp(op, "linalg.conv_2d_nchw_fchw") || dlcIsOp(op, "linalg.depthwise_conv_2d_nchw_chw");
-  if ((conv || (isMatmul(op) && hasMaps(op))) && allStaticF32(op))
+  if (((conv || (isMatmul(op) && hasMaps(op))) && allStaticF32(op)) || isNCHWPool(op))
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -319,6 +419,8 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
   for (size_t i = 0; i < convs.count; ++i) {
     if (isMatmul(convs.items[i]))
       rewriteMatmul(convs.items[i]);
+    else if (dlcIsOp(convs.items[i], "linalg.generic"))
+      rewritePool(convs.items[i]);
     else
       rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
   }

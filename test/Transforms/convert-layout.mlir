@@ -124,3 +124,64 @@ func.func @left_alone(%x: tensor<1x1x3x3xf64>, %i: tensor<1x1x1x1xf64>, %y: tens
   %b = linalg.conv_2d_nchw_fchw ins(%y, %w : tensor<?x1x3x3xf32>, tensor<1x1x3x3xf32>) outs(%j : tensor<?x1x1x1xf32>) -> tensor<?x1x1x1xf32>
   return %a, %b : tensor<1x1x1x1xf64>, tensor<?x1x1x1xf32>
 }
+
+// -----
+
+// 2-D pooling becomes NHWC between transposes, its loops reordered to
+// (n, oh, ow, kh, kw, c) so that the innermost runs along the channels;
+// the body and the window stay. The transpose moves above the pad.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d3, d2 * 2 + d4, d5)>
+// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
+// CHECK-LABEL: func.func @max_pool
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x4x8x8xf32>) outs(%{{.*}} : tensor<1x8x8x4xf32>)
+// CHECK: %[[XT:.*]] = tensor.pad %[[T]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%[[XT]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: arith.maximumf %[[ACC]], %[[A]] : f32
+// CHECK: linalg.generic {{.*}} ins(%[[Y]] : tensor<1x4x4x4xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
+func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %cst = arith.constant 0xFF800000 : f32
+  %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %cst : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
+  %window = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x4x4x4xf32>
+  %init = linalg.fill ins(%cst : f32) outs(%e : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%padded, %window : tensor<1x4x10x10xf32>, tensor<3x3xf32>) outs(%init : tensor<1x4x4x4xf32>) {
+  ^bb0(%in: f32, %w: f32, %out: f32):
+    %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x4xf32>
+  return %y : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+// Max pooling that also returns the argmax reads the loop indices (the
+// offset is NCHW's): it stays.
+// CHECK-LABEL: func.func @max_pool_indices
+// CHECK-NOT: tensor<1x4x4x2xf32>
+// CHECK: linalg.index
+func.func @max_pool_indices(%x: tensor<1x2x4x4xf32>, %init: tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %window = tensor.empty() : tensor<2x2xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %window : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%init : tensor<1x2x2x2xf32>) {
+  ^bb0(%in: f32, %w: f32, %out: f32):
+    %i = linalg.index 1 : index
+    %f = arith.index_cast %i : index to i32
+    %g = arith.sitofp %f : i32 to f32
+    %s = arith.addf %in, %g : f32
+    %m = arith.maximumf %out, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2x2x2xf32>
+  return %y : tensor<1x2x2x2xf32>
+}
