@@ -134,7 +134,11 @@ static const DlcPassDef passes[] = {
      "linalg.generic transposes of its input, init and result. Constant weights are repacked "
      "into new blobs when compiling, never transposed at run time. 2-D pooling generics (NCHW "
      "loops n, c, oh, ow, kh, kw; max and sum pooling without indices) become NHWC ones whose "
-     "innermost loop runs along the channels. Transposes are then moved "
+     "innermost loop runs along the channels. Output channels that fill no vector get zero "
+     "weights when the weights are constant (NHWC convolutions with F not a multiple of 4: to a "
+     "multiple of 8; matrix-vector products, fewer than 4 rows, with N not a multiple of 16: to "
+     "one), and a tensor.extract_slice drops them, so that the schedules vectorize them. "
+     "Transposes are then moved "
      "above the tensor.pad ops before them, so that dlc-fuse-elementwise composes the "
      "transpose after one convolution, the elementwise ops between, and the transpose before the "
      "next: between layers the permutations cancel.",

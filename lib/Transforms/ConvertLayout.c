@@ -27,6 +27,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Linalg.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,6 +251,117 @@ static void rewriteMatmul(MlirOperation mm) {
 }
 
 //===----------------------------------------------------------------------===//
+// Output channels padded to whole vectors
+//===----------------------------------------------------------------------===//
+
+// `value` (f32) with dim `dim` of `type` grown to `size`, zeros after the
+// old elements, into a new blob.
+static MlirAttribute paddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
+                                    int64_t size) {
+  const char *src = constantData(value);
+  if (!src)
+    return mlirAttributeGetNull();
+  DlcShape shape;
+  dlcShapeOf(type, &shape);
+  int64_t outer = 1, inner = 1, old = shape.dims[dim];
+  for (intptr_t i = 0; i < dim; ++i)
+    outer *= shape.dims[i];
+  for (intptr_t i = dim + 1; i < shape.rank; ++i)
+    inner *= shape.dims[i];
+  size_t bytes = (size_t)(outer * size * inner) * sizeof(float);
+  float *dst = aligned_alloc(64, (bytes + 63) / 64 * 64);
+  if (!dst)
+    return mlirAttributeGetNull();
+  memset(dst, 0, bytes);
+  for (int64_t o = 0; o < outer; ++o)
+    memcpy(dst + o * size * inner, src + (size_t)(o * old * inner) * sizeof(float),
+           (size_t)(old * inner) * sizeof(float));
+  shape.dims[dim] = size;
+  return mlirUnmanagedDenseResourceElementsAttrGet(
+      dlcTensorType(&shape, mlirShapedTypeGetElementType(type)),
+      mlirStringRefCreateFromCString("dlc_padded"), dst, bytes, 64, false, freeBlob, NULL);
+}
+
+// The leading `type`-shaped part of x.
+static MlirValue leadingSlice(DlcBuilder *b, MlirValue x, MlirType type) {
+  DlcShape shape;
+  dlcShapeOf(type, &shape);
+  int64_t zeros[DLC_MAX_RANK] = {0}, ones[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < shape.rank; ++i)
+    ones[i] = 1;
+  int32_t segments[4] = {1, 0, 0, 0};
+  MlirNamedAttribute attrs[4] = {
+      dlcNamed(b->ctx, "static_offsets", dlcI64ArrayAttr(b->ctx, shape.rank, zeros)),
+      dlcNamed(b->ctx, "static_sizes", dlcI64ArrayAttr(b->ctx, shape.rank, shape.dims)),
+      dlcNamed(b->ctx, "static_strides", dlcI64ArrayAttr(b->ctx, shape.rank, ones)),
+      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments))};
+  return dlcBuild1(b, "tensor.extract_slice", 1, &x, type, 4, attrs);
+}
+
+// A schedule vectorizes over output channels (a convolution's F, a
+// matrix-vector product's N) only when they fill whole vectors; else the
+// whole op ran as scalar loops (LeNet's 6-channel 5x5 layer: 7 GFLOP/s),
+// or a matrix-vector product copied its weights into a padded block on
+// every run. With constant weights the channels are padded with zero
+// weights once, when compiling, to `multiple`; the op computes the padded
+// channels and a slice drops them. `dim` is the channel dim of the
+// weights (operand 1) and of the result; the init must be a fill.
+static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple) {
+  MlirValue weight = mlirOperationGetOperand(op, 1), init = mlirOperationGetOperand(op, 2);
+  MlirOperation constant = dlcDefiningOp(weight), fill = dlcDefiningOp(init);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int64_t channels = mlirShapedTypeGetDimSize(type, dim);
+  int64_t padded = (channels + multiple - 1) / multiple * multiple;
+  if (!dlcIsOp(constant, "arith.constant") || !dlcIsOp(fill, "linalg.fill"))
+    return;
+  MlirAttribute value = paddedConstant(
+      mlirOperationGetAttributeByName(constant, mlirStringRefCreateFromCString("value")),
+      mlirValueGetType(weight), dim, padded);
+  if (mlirAttributeIsNull(value))
+    return;
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(op);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(op));
+  DlcShape shape;
+  dlcShapeOf(type, &shape);
+  shape.dims[dim] = padded;
+  MlirType paddedType = dlcTensorType(&shape, mlirShapedTypeGetElementType(type));
+  MlirValue operands[2] = {mlirOperationGetOperand(op, 0), dlcConstant(&b, value)};
+  MlirValue paddedInit = dlcFill(&b, mlirOperationGetOperand(fill, 0), dlcEmpty(&b, paddedType, 0, NULL));
+  MlirNamedAttribute attrs[2];
+  intptr_t numAttrs = 0;
+  const char *names[2] = {"strides", "dilations"};
+  for (int i = 0; i < 2; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(names[i]));
+    if (!mlirAttributeIsNull(a))
+      attrs[numAttrs++] = dlcNamed(b.ctx, names[i], a);
+  }
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  char opName[64];
+  snprintf(opName, sizeof opName, "%.*s", (int)name.length, name.data);
+  MlirOperation wide = dlcNamedLinalg(&b, opName, 2, operands, 1, &paddedInit, paddedType,
+                                      numAttrs, attrs);
+  MlirValue result = leadingSlice(&b, mlirOperationGetResult(wide, 0), type);
+  mlirRewriterBaseReplaceOpWithValues(rewriter, op, 1, &result);
+  mlirIRRewriterDestroy(rewriter);
+}
+
+// Convolutions: channel counts that fill no 128-bit vector become
+// multiples of 8 (256-bit vectors). Matrix-vector products (fewer than 4
+// rows, @dlc_matvec's case): multiples of 16, a 512-bit vector.
+static MlirWalkResult collectNarrowChannels(MlirOperation op, void *userData) {
+  bool conv = dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf"), matmul = dlcIsOp(op, "linalg.matmul");
+  if ((!conv && !matmul) || mlirOperationGetNumResults(op) != 1 || !allStaticF32(op))
+    return MlirWalkResultAdvance;
+  MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (conv && mlirShapedTypeGetDimSize(out, 3) % 4)
+    dlcOpListPush(userData, op);
+  if (matmul && !hasMaps(op) && mlirShapedTypeGetDimSize(out, 0) < 4 &&
+      mlirShapedTypeGetDimSize(out, 1) % 16)
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+//===----------------------------------------------------------------------===//
 // 2-D pooling
 //===----------------------------------------------------------------------===//
 
@@ -424,6 +536,13 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     else
       rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
   }
+  DlcOpList narrow = {0};
+  mlirOperationWalk(op, collectNarrowChannels, &narrow, MlirWalkPreOrder);
+  for (size_t i = 0; i < narrow.count; ++i) {
+    bool conv = dlcIsOp(narrow.items[i], "linalg.conv_2d_nhwc_hwcf");
+    padOutputChannels(narrow.items[i], conv ? 3 : 1, conv ? 8 : 16);
+  }
+  dlcOpListFree(&narrow);
   mlirOperationWalk(op, collectTransposesOfPads, &transposes, MlirWalkPreOrder);
   for (size_t i = 0; i < transposes.count; ++i) {
     int64_t perm[DLC_MAX_RANK];

@@ -23,20 +23,63 @@ func.func @conv(%x: tensor<1x3x9x9xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x
 // -----
 
 // Constant weights are repacked when compiling: a new blob, no transpose.
-// w[f][c][kh][kw] = f (2 filters, 1 channel, 1x2 windows) as HWCF is
-// [[[[0, 1]], [[0, 1]]]]: 0.0, 1.0, 0.0, 1.0.
+// w[f][c][kh][kw] = f (4 filters, 1 channel, 1x2 windows) as HWCF is
+// [[[[0, 1, 2, 3]], [[0, 1, 2, 3]]]].
 // CHECK-LABEL: func.func @constant_weights
-// CHECK: %[[W:.*]] = arith.constant dense_resource<[[BLOB:.*]]> : tensor<1x2x1x2xf32>
+// CHECK: %[[W:.*]] = arith.constant dense_resource<[[BLOB:.*]]> : tensor<1x2x1x4xf32>
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %[[W]] :
-// CHECK: [[BLOB]]: "0x{{[0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F][0-9A-F]}}000000000000803F000000000000803F"
-func.func @constant_weights(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x3xf32> {
-  %w = arith.constant dense<[[[[0.0, 0.0]]], [[[1.0, 1.0]]]]> : tensor<2x1x1x2xf32>
+// CHECK: [[BLOB]]: "0x{{([0-9A-F]{8})}}000000000000803F0000004000004040000000000000803F0000004000004040"
+func.func @constant_weights(%x: tensor<1x1x4x4xf32>) -> tensor<1x4x4x3xf32> {
+  %w = arith.constant dense<[[[[0.0, 0.0]]], [[[1.0, 1.0]]], [[[2.0, 2.0]]], [[[3.0, 3.0]]]]> : tensor<4x1x1x2xf32>
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1x2x4x3xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x3xf32>) -> tensor<1x2x4x3xf32>
+  %e = tensor.empty() : tensor<1x4x4x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
   %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%x, %w : tensor<1x1x4x4xf32>, tensor<2x1x1x2xf32>) outs(%init : tensor<1x2x4x3xf32>) -> tensor<1x2x4x3xf32>
-  return %y : tensor<1x2x4x3xf32>
+    ins(%x, %w : tensor<1x1x4x4xf32>, tensor<4x1x1x2xf32>) outs(%init : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  return %y : tensor<1x4x4x3xf32>
+}
+
+// -----
+
+// Filter counts that fill no 128-bit vector (2 here) are padded with zero
+// filters to a multiple of 8 when compiling; a slice drops them again.
+// The two filters of 1.0 and 2.0 as HWCF [1, 2, 0, 0, 0, 0, 0, 0].
+// CHECK-LABEL: func.func @padded_filters
+// CHECK: %[[W:.*]] = arith.constant dense_resource<[[BLOB:.*]]> : tensor<1x1x1x8xf32>
+// CHECK: %[[INIT:.*]] = linalg.fill {{.*}} -> tensor<1x4x4x8xf32>
+// CHECK: %[[Y:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %[[W]] : tensor<1x4x4x1xf32>, tensor<1x1x1x8xf32>) outs(%[[INIT]] : tensor<1x4x4x8xf32>)
+// CHECK: tensor.extract_slice %[[Y]][0, 0, 0, 0] [1, 4, 4, 2] [1, 1, 1, 1] : tensor<1x4x4x8xf32> to tensor<1x4x4x2xf32>
+// CHECK: [[BLOB]]: "0x{{([0-9A-F]{8})}}0000803F00000040000000000000000000000000000000000000000000000000"
+func.func @padded_filters(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %w = arith.constant dense<[[[[1.0]]], [[[2.0]]]]> : tensor<2x1x1x1xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x1x4x4xf32>, tensor<2x1x1x1xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %y : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A matrix-vector product with constant weights: N = 10 becomes 16 (one
+// 512-bit vector); with 4 rows or more the schedule packs B anyway.
+// CHECK-LABEL: func.func @matvec_padded
+// CHECK: %[[MV:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x3xf32>, tensor<3x16xf32>) outs(%{{.*}} : tensor<1x16xf32>)
+// CHECK: tensor.extract_slice %[[MV]][0, 0] [1, 10] [1, 1]
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x3xf32>, tensor<3x10xf32>) outs(%{{.*}} : tensor<4x10xf32>)
+func.func @matvec_padded(%a: tensor<1x3xf32>, %a4: tensor<4x3xf32>) -> (tensor<1x10xf32>, tensor<4x10xf32>) {
+  %b = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+                             [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+                             [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]]> : tensor<3x10xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x10xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x10xf32>) -> tensor<1x10xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<1x3xf32>, tensor<3x10xf32>) outs(%init : tensor<1x10xf32>) -> tensor<1x10xf32>
+  %e4 = tensor.empty() : tensor<4x10xf32>
+  %init4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<4x10xf32>) -> tensor<4x10xf32>
+  %y4 = linalg.matmul ins(%a4, %b : tensor<4x3xf32>, tensor<3x10xf32>) outs(%init4 : tensor<4x10xf32>) -> tensor<4x10xf32>
+  return %y, %y4 : tensor<1x10xf32>, tensor<4x10xf32>
 }
 
 // -----
