@@ -58,6 +58,11 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFlattenConstantsPass(int64_t minElements);
 /// linalg.copy, so compiled code needs no MLIR runtime library.
 DLC_CAPI_EXPORTED MlirPass dlcCreateLowerCopiesPass(void);
 
+/// dlc-hoist-invariant-loads: loads with loop-invariant indices move out of
+/// innermost scf.for loops whose stores provably cannot reach them (views
+/// of one arena at disjoint offsets included).
+DLC_CAPI_EXPORTED MlirPass dlcCreateHoistInvariantLoadsPass(void);
+
 /// dlc-serialize-nested-parallel: scf.parallel loops (without reductions)
 /// nested in another become scf.for nests, so that only the outermost
 /// parallel loops become OpenMP parallel regions.

@@ -112,6 +112,7 @@ void dlcRunInferShapes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
 void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunLowerCopies(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunHoistInvariantLoads(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options);
 void dlcRunFlattenConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);

@@ -192,6 +192,16 @@ static const DlcPassDef passes[] = {
      {{"functions", "string", "exp,expm1,tanh,erf",
        "math functions to approximate, comma-separated (e.g. exp,tanh)"}},
      dlcRunApproximateMath, {"arith", "math", "vector"}},
+    {"dlc-hoist-invariant-loads", "DlcHoistInvariantLoads",
+     "Move loads that no store of their loop can reach out of innermost scf.for loops",
+     "In each innermost scf.for with constant bounds that runs at least once, and whose body "
+     "holds only arith, math, loads and stores: a memref.load whose indices are defined outside "
+     "the loop moves before it when every store of the loop writes memory the load cannot read: "
+     "another allocation, or a view of the same arena (memref.view at a constant offset, static "
+     "size) whose bytes do not overlap. LLVM cannot prove this for views of one arena and then "
+     "vectorizes neither the load nor the loop (the broadcast operands of softmax, norms, bias "
+     "adds). Part of the fast codegen path only.",
+     "", 0, {{0}}, dlcRunHoistInvariantLoads, {"memref", "scf"}},
     {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
@@ -335,7 +345,7 @@ static const DlcPipelineDef pipelines[] = {
      "deallocation pipeline, dlc-plan-memory (temporaries share one arena), dlc-lower-copies, "
      "linalg -> loops (through affine loops for codegen=naive), the schedules' scf.forall tiles "
      "to scf.for (threads=1) or scf.parallel (threads above 1), vector transfers unrolled to "
-     "1-D. Accepts IR at any higher level.",
+     "1-D, then (codegen=fast) dlc-hoist-invariant-loads. Accepts IR at any higher level.",
      &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
      "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), with "
@@ -408,6 +418,7 @@ CREATE(dlcCreateInferShapesPass, "dlc-infer-shapes")
 CREATE(dlcCreateGraphToTensorPass, "dlc-graph-to-tensor")
 CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
 CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
+CREATE(dlcCreateHoistInvariantLoadsPass, "dlc-hoist-invariant-loads")
 CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateReassociateReductionsPass, "dlc-reassociate-reductions")

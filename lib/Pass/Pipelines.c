@@ -206,6 +206,11 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
   // the LLVM conversion turns into plain vector loads and stores.
   TRY(add(b, "func.func(convert-vector-to-scf{full-unroll=true})"));
   TRY(add(b, "canonicalize"));
+  // Broadcast operands read in every iteration of an innermost loop, from
+  // views of the arena LLVM cannot tell apart: loaded once before it, so
+  // that LLVM vectorizes the loop.
+  if (o->codegen == DlcCodegenFast)
+    TRY(addOwn(b, "dlc-hoist-invariant-loads"));
   return mlirLogicalResultSuccess();
 }
 

@@ -2,8 +2,9 @@
 //
 // The primitives that only move elements:
 //   transpose -> linalg.transpose
-//   reshape   -> tensor.reshape with a constant shape (memref.reshape once
-//                bufferized, a view of the same buffer)
+//   reshape   -> tensor.collapse_shape to 1-D and tensor.expand_shape
+//                (static shapes), else tensor.reshape with a shape tensor
+//                (memref.reshape once bufferized); views of the same buffer
 //   broadcast -> linalg.generic reading index 0 along stretched dims
 //   slice     -> tensor.extract_slice with static offsets and strides
 //
@@ -50,12 +51,49 @@ MlirLogicalResult dlcLowerTranspose(DlcRewriter *rw) {
   return replaceWith(rw, dlcCastTo(&rw->b, mlirOperationGetResult(op, 0), resultTypeOf(rw)));
 }
 
+// All dims of a rank-`rank` tensor in one group: the reassociation of a
+// collapse to 1-D or an expansion from it.
+static MlirAttribute oneGroup(MlirContext ctx, int64_t rank) {
+  MlirAttribute dims[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    dims[i] = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), i);
+  MlirAttribute group = mlirArrayAttrGet(ctx, rank, dims);
+  return mlirArrayAttrGet(ctx, 1, &group);
+}
+
+// A static reshape as a collapse to 1-D and an expansion to the result:
+// views with static strides once bufferized. A tensor.reshape becomes a
+// memref.reshape whose strides are loaded from its shape operand at run
+// time, and LLVM then gives up vectorizing the small loops that read it
+// (softmax over rows of 32: 4x slower).
+static MlirValue staticReshape(DlcBuilder *b, MlirValue input, const DlcShape *in,
+                               const DlcShape *out, MlirType elt) {
+  int64_t count = 1;
+  for (int64_t i = 0; i < in->rank; ++i)
+    count *= in->dims[i];
+  MlirValue v = input;
+  if (in->rank > 1) {
+    DlcShape flat = {.rank = 1, .dims = {count}};
+    MlirNamedAttribute attr = dlcNamed(b->ctx, "reassociation", oneGroup(b->ctx, in->rank));
+    v = dlcBuild1(b, "tensor.collapse_shape", 1, &v, dlcTensorType(&flat, elt), 1, &attr);
+  }
+  if (out->rank > 1) {
+    MlirNamedAttribute attrs[2] = {
+        dlcNamed(b->ctx, "reassociation", oneGroup(b->ctx, out->rank)),
+        dlcNamed(b->ctx, "static_output_shape", mlirDenseI64ArrayGet(b->ctx, out->rank, out->dims))};
+    v = dlcBuild1(b, "tensor.expand_shape", 1, &v, dlcTensorType(out, elt), 2, attrs);
+  }
+  return v;
+}
+
 MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
   MlirValue input = mlirOperationGetOperand(rw->op, 0);
   MlirType type = resultTypeOf(rw);
   DlcShape in, out;
   dlcShapeOf(mlirValueGetType(input), &in);
   dlcShapeOf(type, &out);
+  if (dlcShapeIsStatic(&in) && dlcShapeIsStatic(&out) && in.rank >= 1 && out.rank >= 1)
+    return replaceWith(rw, staticReshape(&rw->b, input, &in, &out, dlcElementType(type)));
   MlirType index = mlirIndexTypeGet(rw->b.ctx);
   MlirType shapeType = mlirRankedTensorTypeGet(1, &out.rank, index, mlirAttributeGetNull());
   MlirValue shape;

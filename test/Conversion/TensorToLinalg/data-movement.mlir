@@ -39,10 +39,12 @@ func.func @transpose_declared_dynamic(%x: tensor<2x3xf32>) -> tensor<?x2xf32> {
 
 // -----
 
+// A static reshape: a collapse to 1-D and an expansion, views with static
+// strides.
 // CHECK-LABEL: func.func @reshape
 // CHECK-SAME: %[[X:[^:]*]]: tensor<2x3x4xf32>
-// CHECK: %[[SHAPE:.*]] = arith.constant dense<[6, 4]> : tensor<2xindex>
-// CHECK: %[[Y:.*]] = tensor.reshape %[[X]](%[[SHAPE]]) : (tensor<2x3x4xf32>, tensor<2xindex>) -> tensor<6x4xf32>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+// CHECK: %[[Y:.*]] = tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [6, 4] : tensor<24xf32> into tensor<6x4xf32>
 // CHECK: return %[[Y]]
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<6x4xf32> {
   %y = "dlc_tensor.reshape"(%x) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
@@ -51,6 +53,22 @@ func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<6x4xf32> {
 
 // -----
 
+// From and to 1-D, one of the two steps.
+// CHECK-LABEL: func.func @reshape_1d
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [2, 3] : tensor<6xi32> into tensor<2x3xi32>
+// CHECK-NOT: collapse_shape
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x3xi32> into tensor<6xi32>
+// CHECK-NOT: expand_shape
+// CHECK: return
+func.func @reshape_1d(%x: tensor<6xi32>, %w: tensor<2x3xi32>) -> (tensor<2x3xi32>, tensor<6xi32>) {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<6xi32>) -> tensor<2x3xi32>
+  %z = "dlc_tensor.reshape"(%w) : (tensor<2x3xi32>) -> tensor<6xi32>
+  return %y, %z : tensor<2x3xi32>, tensor<6xi32>
+}
+
+// -----
+
+// A rank-0 side keeps tensor.reshape with a constant shape.
 // CHECK-LABEL: func.func @reshape_to_scalar
 // CHECK: %[[SHAPE:.*]] = arith.constant dense<> : tensor<0xindex>
 // CHECK: tensor.reshape %{{.*}}(%[[SHAPE]]) : (tensor<1x1xi64>, tensor<0xindex>) -> tensor<i64>
