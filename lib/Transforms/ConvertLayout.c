@@ -517,6 +517,32 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+// The graph's own transposes (linalg.transpose) as copying generics, the
+// form dlc-fuse-elementwise composes: next to a convolution they cancel
+// against its layout conversions (an NHWC model's Transpose before an NCHW
+// Conv), instead of costing two copies and a transposing epilogue.
+static MlirWalkResult collectNamedTransposes(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "linalg.transpose") && mlirOperationGetNumResults(op) == 1 && allStaticF32(op))
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+static void generalizeTranspose(MlirOperation op) {
+  MlirAttribute permutation =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("permutation"));
+  intptr_t rank = mlirDenseArrayGetNumElements(permutation);
+  if (rank > DLC_MAX_RANK)
+    return;
+  int64_t perm[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i)
+    perm[i] = mlirDenseI64ArrayGetElement(permutation, i);
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(op);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(op));
+  MlirValue result = transposed(&b, mlirOperationGetOperand(op, 0), perm);
+  mlirRewriterBaseReplaceOpWithValues(rewriter, op, 1, &result);
+  mlirIRRewriterDestroy(rewriter);
+}
+
 static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) {
   int64_t perm[DLC_MAX_RANK];
   if (isTranspose(op, perm) && dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, 0)), "tensor.pad"))
@@ -526,7 +552,11 @@ static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) 
 
 void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run, (void)options;
-  DlcOpList convs = {0}, transposes = {0};
+  DlcOpList convs = {0}, transposes = {0}, named = {0};
+  mlirOperationWalk(op, collectNamedTransposes, &named, MlirWalkPreOrder);
+  for (size_t i = 0; i < named.count; ++i)
+    generalizeTranspose(named.items[i]);
+  dlcOpListFree(&named);
   mlirOperationWalk(op, collectConvs, &convs, MlirWalkPreOrder);
   for (size_t i = 0; i < convs.count; ++i) {
     if (isMatmul(convs.items[i]))

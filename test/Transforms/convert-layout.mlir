@@ -228,3 +228,21 @@ func.func @max_pool_indices(%x: tensor<1x2x4x4xf32>, %init: tensor<1x2x2x2xf32>)
   } -> tensor<1x2x2x2xf32>
   return %y : tensor<1x2x2x2xf32>
 }
+
+// -----
+
+// The graph's own transposes become copying generics, so that an NHWC
+// model's Transpose into an NCHW convolution cancels against the layout
+// conversion: the convolution reads the argument directly.
+// CHECK-LABEL: func.func @nhwc_model
+// CHECK-NOT: linalg.transpose
+// FUSED-LABEL: func.func @nhwc_model
+// FUSED-SAME: (%[[X:[^:]*]]: tensor<1x6x6x4xf32>
+// FUSED: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%[[X]], %{{.*}} : tensor<1x6x6x4xf32>, tensor<3x3x4xf32>)
+func.func @nhwc_model(%x: tensor<1x6x6x4xf32>, %w: tensor<4x3x3xf32>, %init: tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32> {
+  %e = tensor.empty() : tensor<1x4x6x6xf32>
+  %t = linalg.transpose ins(%x : tensor<1x6x6x4xf32>) outs(%e : tensor<1x4x6x6xf32>) permutation = [0, 3, 1, 2]
+  %y = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%t, %w : tensor<1x4x6x6xf32>, tensor<4x3x3xf32>) outs(%init : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  return %y : tensor<1x4x4x4xf32>
+}

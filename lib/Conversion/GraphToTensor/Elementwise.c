@@ -321,14 +321,23 @@ static MlirValue hardSwishBody(DlcBuilder *b, const MlirValue *a, const MlirType
   return F(DLC_MUL, a[0], gate);
 }
 
-static MlirValue softplus(DlcBuilder *b, MlirValue x) {
-  return dlcScalarUnary(b, "math.log1p", EXP(x));
+// log(1 + e^x) as max(x, 0) + log1p(e^-|x|): e^x overflows from x = 89
+// (float) on, where the result is x. log1p(e) is log(u) * e / (u - 1) for
+// u = 1 + e rounded (exact to a few ulp; e where u is 1): MLIR lowers
+// math.log1p to log(1 + e), which loses e's low digits (2e-4 relative
+// error at x = -9).
+static MlirValue softplus(DlcBuilder *b, MlirType t, MlirValue x) {
+  MlirValue e = EXP(F(DLC_SUB, C(0), dlcScalarAbs(b, t, x)));
+  MlirValue u = F(DLC_ADD, C(1), e), d = F(DLC_SUB, u, C(1));
+  MlirValue scaled = F(DLC_MUL, dlcScalarUnary(b, "math.log", u), F(DLC_DIV, e, d));
+  MlirValue log1p = dlcScalarSelect(b, dlcScalarCompare(b, DLC_EQ, t, d, C(0)), e, scaled);
+  return F(DLC_ADD, F(DLC_MAX, x, C(0)), log1p);
 }
 
 static MlirValue softplusBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
                               const void *data) {
-  (void)e, (void)r, (void)data;
-  return softplus(b, a[0]);
+  (void)r, (void)data;
+  return softplus(b, e[0], a[0]);
 }
 
 static MlirValue softsignBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
@@ -342,7 +351,7 @@ static MlirValue mishBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, 
                           const void *data) {
   (void)r, (void)data;
   MlirType t = e[0];
-  return F(DLC_MUL, a[0], dlcScalarUnary(b, "math.tanh", softplus(b, a[0])));
+  return F(DLC_MUL, a[0], dlcScalarUnary(b, "math.tanh", softplus(b, t, a[0])));
 }
 
 static MlirValue swishBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,

@@ -33,6 +33,8 @@ accuracy("exp", np.exp, -104, 89, atol=TINY)
 accuracy("tanh", np.tanh, -12, 12)
 accuracy("erf", erf, -5, 5)
 accuracy("sigmoid", lambda x: 1 / (1 + np.exp(-x)), -104, 104, atol=TINY)
+# log(1 + e^x) past the overflow of e^x (x > 88.7) is x.
+accuracy("softplus", lambda x: np.logaddexp(0, x), -100, 100, atol=TINY)
 # 1 + erf(x) cancels for negative x: absolute error of erf's order, in f32.
 accuracy("gelu", lambda x: 0.5 * x * (1 + erf(x / math.sqrt(2))), -12, 12, atol=1e-6)
 
