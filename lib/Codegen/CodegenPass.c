@@ -16,6 +16,7 @@
 #include "Support/Diag.h"
 #include "Support/IR.h"
 
+#include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -72,9 +73,27 @@ static bool hasDefaultMaps(MlirOperation op, TargetKind kind) {
       maps, mlirAttributeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(plain)));
 }
 
+// The identity on a `type`-shaped operand: each result is its own loop
+// dim, or 0 along a dim of size 1 (how elementwise lowering reads a dim
+// that could broadcast).
+static bool readsInPlace(MlirAffineMap map, MlirType type) {
+  intptr_t n = mlirAffineMapGetNumResults(map);
+  if (mlirAffineMapGetNumDims(map) != n || mlirShapedTypeGetRank(type) != n)
+    return false;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    bool dim = mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == i;
+    bool unit = mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0 &&
+                mlirShapedTypeGetDimSize(type, i) == 1;
+    if (!dim && !unit)
+      return false;
+  }
+  return true;
+}
+
 // The elementwise consumer that can share the convolution's tiles: the
 // result's only use, by a parallel generic with one result of the same
-// shape that reads it with the identity map (so its tile is the conv's).
+// shape that reads it in place (so its tile is the conv's).
 static MlirOperation epilogueOf(MlirOperation conv) {
   MlirValue result = mlirOperationGetResult(conv, 0);
   MlirOpOperand use = mlirValueGetFirstUse(result);
@@ -93,7 +112,7 @@ static MlirOperation epilogueOf(MlirOperation conv) {
       mlirArrayAttrGetElement(maps, mlirArrayAttrGetNumElements(maps) - 1));
   // Reading the result as the init (in place) is not elementwise.
   bool isInit = index == (unsigned)mlirOperationGetNumOperands(user) - 1;
-  return mlirAffineMapIsIdentity(read) && mlirAffineMapIsIdentity(write) && !isInit
+  return readsInPlace(read, mlirValueGetType(result)) && mlirAffineMapIsIdentity(write) && !isInit
              ? user
              : (MlirOperation){NULL};
 }

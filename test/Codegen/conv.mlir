@@ -32,6 +32,31 @@ func.func @fused(%x: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor
 
 // -----
 
+// The batch dim of size 1 read as 0, the way elementwise lowering reads a
+// dim that could broadcast, is still in place: fused the same.
+// CHECK-LABEL: func.func @fused_unit_batch
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: scf.forall
+// CHECK: arith.maximumf {{.*}} : vector<4x16xf32>
+// CHECK: tensor.parallel_insert_slice
+func.func @fused_unit_batch(%x: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x16xf32>) outs(%init : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (0, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%y : tensor<1x8x8x16xf32>) outs(%e : tensor<1x8x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+
+// -----
+
 // Alone (its result is returned) and strided; depthwise too.
 // CHECK-LABEL: func.func @alone
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
