@@ -78,6 +78,9 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFuseElementwisePass(void);
 /// tensors into tiled, packed, vectorized code (transform-dialect schedules
 /// with parameters chosen per shape and host CPU).
 DLC_CAPI_EXPORTED MlirPass dlcCreateCodegenPass(void);
+/// dlc-decompose-pads: static tensor.pad ops become linalg.fill +
+/// tensor.insert_slice, so that producers write into the padded buffer.
+DLC_CAPI_EXPORTED MlirPass dlcCreateDecomposePadsPass(void);
 /// dlc-reassociate-reductions: the accumulating op in each linalg body gets
 /// fastmath<reassoc>, so LLVM vectorizes floating-point reductions.
 DLC_CAPI_EXPORTED MlirPass dlcCreateReassociateReductionsPass(void);

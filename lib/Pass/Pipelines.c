@@ -253,6 +253,10 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // arithmetic rather than libm calls.
     TRY(addOwn(b, "dlc-reassociate-reductions"));
     TRY(addOwn(b, "dlc-approximate-math"));
+    // Padded inputs of convolutions and pooling are filled buffers their
+    // producers compute into, rather than copies.
+    TRY(addOwn(b, "dlc-decompose-pads"));
+    TRY(add(b, "eliminate-empty-tensors"));
     TRY(add(b, "canonicalize"));
     TRY(add(b, "cse"));
   }

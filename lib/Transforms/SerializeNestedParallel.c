@@ -12,8 +12,10 @@
 
 #include "Pass/PassDef.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 typedef struct Loops {
@@ -101,11 +103,94 @@ static void serialize(MlirOperation parallel) {
   mlirOperationDestroy(parallel);
 }
 
+//===----------------------------------------------------------------------===//
+// Loops too small for threads
+//===----------------------------------------------------------------------===//
+
+#define UNKNOWN_WORK INT64_MAX
+
+static bool constantValue(MlirValue v, int64_t *out) {
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (mlirValueIsABlockArgument(v) || !isNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAInteger(value))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(value);
+  return true;
+}
+
+// Iterations of an scf.for or scf.parallel with constant bounds (the
+// product over a parallel loop's dims), 1 for other ops, -1 when unknown.
+static int64_t tripCount(MlirOperation op) {
+  bool isFor = isNamed(op, "scf.for");
+  if (!isFor && !isNamed(op, "scf.parallel"))
+    return 1;
+  intptr_t rank = isFor ? 1 : mlirBlockGetNumArguments(bodyOf(op));
+  int64_t trips = 1;
+  for (intptr_t d = 0; d < rank; ++d) {
+    int64_t lb, ub, step;
+    if (!constantValue(mlirOperationGetOperand(op, d), &lb) ||
+        !constantValue(mlirOperationGetOperand(op, rank + d), &ub) ||
+        !constantValue(mlirOperationGetOperand(op, 2 * rank + d), &step) || step <= 0)
+      return -1;
+    trips *= ub > lb ? (ub - lb + step - 1) / step : 0;
+  }
+  return trips;
+}
+
+// Operations `op` executes, each counted once per iteration of the loops
+// around it (inside `op`); UNKNOWN_WORK past `limit` or with a loop of
+// unknown trip count.
+static int64_t work(MlirOperation op, int64_t limit) {
+  int64_t trips = tripCount(op);
+  if (trips < 0)
+    return UNKNOWN_WORK;
+  int64_t inner = 0;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      for (MlirOperation child = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(child);
+           child = mlirOperationGetNextInBlock(child)) {
+        int64_t w = work(child, limit);
+        if (w == UNKNOWN_WORK || (inner += w) > limit)
+          return UNKNOWN_WORK;
+      }
+  if (trips && inner > limit / trips)
+    return UNKNOWN_WORK;
+  return 1 + trips * inner;
+}
+
+typedef struct Small {
+  Loops *loops;
+  int64_t minWork;
+} Small;
+
+// Outermost scf.parallel loops without reductions that do less than
+// `minWork` operations: forking a team costs more than they save.
+static MlirWalkResult collectSmall(MlirOperation op, void *userData) {
+  Small *small = userData;
+  if (!isNamed(op, "scf.parallel") || mlirOperationGetNumResults(op) || isInsideParallel(op) ||
+      work(op, small->minWork) >= small->minWork)
+    return MlirWalkResultAdvance;
+  Loops *loops = small->loops;
+  if (loops->count == loops->cap) {
+    loops->cap = loops->cap ? 2 * loops->cap : 16;
+    loops->ops = realloc(loops->ops, sizeof(MlirOperation) * (size_t)loops->cap);
+    if (!loops->ops)
+      abort();
+  }
+  loops->ops[loops->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
 void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options) {
   (void)run;
-  (void)options;
   Loops loops = {NULL, 0, 0};
+  Small small = {&loops, dlcPassOptionInt(options, "min-work")};
+  if (small.minWork > 0)
+    mlirOperationWalk(op, collectSmall, &small, MlirWalkPreOrder);
   mlirOperationWalk(op, collect, &loops, MlirWalkPreOrder);
   // Outer loops first: an inner one moves along with the outer's body,
   // still the same operation.

@@ -1,4 +1,5 @@
 // RUN: dlc-opt %s -split-input-file --dlc-serialize-nested-parallel | FileCheck %s
+// Loops of 65536 iterations: big enough for threads.
 // Only the outermost loop gets threads: through dlc-loops-to-llvm one
 // parallel region, whose worksharing loop holds the inner loop serialized.
 // RUN: dlc-opt %s -split-input-file --dlc-loops-to-llvm=threads=2 | FileCheck %s --check-prefix=OMP
@@ -6,11 +7,11 @@
 // A nested loop becomes one scf.for per dimension (outermost first) around
 // its body; the outer loop stays parallel.
 // CHECK-LABEL: func.func @nested
-// CHECK-SAME: (%[[M:.*]]: memref<8x8xf32>, %[[N:.*]]: memref<8xf32>)
+// CHECK-SAME: (%[[M:.*]]: memref<65536x65536xf32>, %[[N:.*]]: memref<65536xf32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 65536 : index
 // CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[C8]]) step (%[[C1]]) {
 // CHECK-NEXT: memref.store %{{.*}}, %[[N]][%[[I]]]
 // CHECK-NEXT: scf.for %[[J:.*]] = %[[C0]] to %[[C8]] step %[[C2]] {
@@ -24,17 +25,17 @@
 // OMP-COUNT-1: omp.parallel
 // OMP-NOT: omp.parallel
 // OMP: llvm.return
-func.func @nested(%m: memref<8x8xf32>, %n: memref<8xf32>) {
+func.func @nested(%m: memref<65536x65536xf32>, %n: memref<65536xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %c8 = arith.constant 8 : index
+  %c8 = arith.constant 65536 : index
   %v = arith.constant 1.0 : f32
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
-    memref.store %v, %n[%i] : memref<8xf32>
+    memref.store %v, %n[%i] : memref<65536xf32>
     scf.parallel (%j, %k) = (%c0, %c0) to (%c8, %c2) step (%c2, %c1) {
       %jk = arith.addi %j, %k : index
-      memref.store %v, %m[%i, %jk] : memref<8x8xf32>
+      memref.store %v, %m[%i, %jk] : memref<65536x65536xf32>
     }
   }
   return
@@ -50,16 +51,46 @@ func.func @nested(%m: memref<8x8xf32>, %n: memref<8xf32>) {
 // OMP-LABEL: llvm.func @adjacent
 // OMP-COUNT-2: omp.parallel
 // OMP-NOT: omp.parallel
-func.func @adjacent(%n: memref<8xf32>) {
+func.func @adjacent(%n: memref<65536xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c8 = arith.constant 8 : index
+  %c8 = arith.constant 65536 : index
   %v = arith.constant 1.0 : f32
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
-    memref.store %v, %n[%i] : memref<8xf32>
+    memref.store %v, %n[%i] : memref<65536xf32>
   }
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
-    memref.store %v, %n[%i] : memref<8xf32>
+    memref.store %v, %n[%i] : memref<65536xf32>
+  }
+  return
+}
+
+// -----
+
+// A loop doing fewer than `min-work` operations (default 20000) forks no
+// team; with min-work=0 it keeps its threads, and a loop of unknown trip
+// count is never small.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK: scf.parallel
+// CHECK: return
+// ANY-LABEL: func.func @small
+// ANY-COUNT-2: scf.parallel
+// OMP-LABEL: llvm.func @small
+// OMP-COUNT-1: omp.parallel
+// OMP-NOT: omp.parallel
+// RUN: dlc-opt %s -split-input-file --dlc-serialize-nested-parallel=min-work=0 | FileCheck %s --check-prefix=ANY
+func.func @small(%n: memref<?xf32>, %size: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    memref.store %v, %n[%i] : memref<?xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%size) step (%c1) {
+    memref.store %v, %n[%i] : memref<?xf32>
   }
   return
 }

@@ -1,0 +1,50 @@
+// RUN: dlc-opt %s -split-input-file --dlc-decompose-pads | FileCheck %s
+// With eliminate-empty-tensors, the producer computes into the padded buffer.
+// RUN: dlc-opt %s -split-input-file --dlc-decompose-pads --eliminate-empty-tensors | FileCheck %s --check-prefix=INPLACE
+
+// A constant pad becomes a fill of the padded shape and an insert_slice of
+// the source at the low pads.
+// CHECK-LABEL: func.func @pad
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x6x6x4xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<1x6x6x4xf32>)
+// CHECK: tensor.insert_slice %{{.*}} into %[[F]][0, 1, 1, 0] [1, 4, 4, 4] [1, 1, 1, 1] : tensor<1x4x4x4xf32> into tensor<1x6x6x4xf32>
+// CHECK-NOT: tensor.pad
+// INPLACE-LABEL: func.func @pad
+// INPLACE: %[[F:.*]] = linalg.fill {{.*}} -> tensor<1x6x6x4xf32>
+// INPLACE: %[[S:.*]] = tensor.extract_slice %[[F]][0, 1, 1, 0] [1, 4, 4, 4] [1, 1, 1, 1]
+// INPLACE: linalg.generic {{.*}} outs(%[[S]] : tensor<1x4x4x4xf32>)
+func.func @pad(%x: tensor<1x4x4x4xf32>) -> tensor<1x6x6x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%x : tensor<1x4x4x4xf32>) outs(%e : tensor<1x4x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x4xf32>
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x4xf32> to tensor<1x6x6x4xf32>
+  return %p : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+// A schedule's packing copy (nofold) and a pad of dynamic size stay.
+// CHECK-LABEL: func.func @kept
+// CHECK: tensor.pad {{.*}} nofold
+// CHECK: tensor.pad
+func.func @kept(%x: tensor<4x4xf32>, %y: tensor<?x4xf32>) -> (tensor<8x4xf32>, tensor<?x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x nofold low[0, 0] high[4, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x4xf32> to tensor<8x4xf32>
+  %q = tensor.pad %y low[1, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<?x4xf32> to tensor<?x4xf32>
+  return %p, %q : tensor<8x4xf32>, tensor<?x4xf32>
+}
