@@ -25,11 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE } TargetKind;
+typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE, TRANSPOSE } TargetKind;
 
 typedef struct Target {
   MlirOperation op;
   TargetKind kind;
+  intptr_t transposedLoop; ///< transposes: the loop of the input's innermost dim
   MlirOperation fill;     ///< convolutions: the zero fill of the init
   MlirOperation epilogue; ///< convolutions: the fused consumer, or null
 } Target;
@@ -127,9 +128,57 @@ static void push(Targets *targets, Target t) {
   targets->items[targets->count++] = t;
 }
 
+static MlirWalkResult findIndexOp(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "linalg.index")) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+// A rank-4 elementwise generic (parallel loops, the output written in loop
+// order) with an input read as a permutation (unit dims may read 0) whose
+// innermost dim is not the output's: the loop of that dim, or -1.
+static intptr_t transposedLoop(MlirOperation op) {
+  if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
+      !dlcAllLoopsParallel(op) || !allOperandsStaticF32(op))
+    return -1;
+  MlirAttribute maps =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  intptr_t numMaps = mlirArrayAttrGetNumElements(maps);
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, numMaps - 1));
+  if (mlirAffineMapGetNumDims(out) != 4 || !mlirAffineMapIsIdentity(out))
+    return -1;
+  bool readsIndices = false;
+  mlirOperationWalk(op, findIndexOp, &readsIndices, MlirWalkPreOrder);
+  if (readsIndices)
+    return -1;
+  for (intptr_t i = 0; i + 1 < numMaps; ++i) {
+    MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+    if (mlirAffineMapGetNumResults(in) != 4)
+      continue;
+    // Dims, or 0 for a unit dim (elementwise lowering's broadcast form).
+    bool permutes = true;
+    for (intptr_t r = 0; r < 4; ++r) {
+      MlirAffineExpr e = mlirAffineMapGetResult(in, r);
+      permutes = permutes && (mlirAffineExprIsADim(e) ||
+                              (mlirAffineExprIsAConstant(e) && !mlirAffineConstantExprGetValue(e)));
+    }
+    MlirAffineExpr last = mlirAffineMapGetResult(in, 3);
+    if (permutes && mlirAffineExprIsADim(last) && mlirAffineDimExprGetPosition(last) != 3)
+      return mlirAffineDimExprGetPosition(last);
+  }
+  return -1;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   Targets *targets = userData;
-  Target t = {op, MATMUL, {NULL}, {NULL}};
+  Target t = {op, MATMUL, -1, {NULL}, {NULL}};
+  if ((t.transposedLoop = transposedLoop(op)) >= 0) {
+    t.kind = TRANSPOSE;
+    push(targets, t);
+    return MlirWalkResultAdvance;
+  }
   if (dlcIsOp(op, "linalg.matmul"))
     t.kind = MATMUL;
   else if (dlcIsOp(op, "linalg.batch_matmul"))
@@ -241,6 +290,25 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
                           depthwise ? 2 : 4, params);
 }
 
+// t x t blocks of the two transposed loops, t the vector width or the
+// largest power of two below it (at least 4) that divides both; shapes
+// that none divides are left to the loop lowering.
+static MlirLogicalResult scheduleTranspose(DlcScheduleLibrary library, const Target *t,
+                                           const DlcHostCPU *cpu) {
+  MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
+  int64_t a = mlirShapedTypeGetDimSize(out, t->transposedLoop), b = mlirShapedTypeGetDimSize(out, 3);
+  int64_t block = cpu->vectorBits / 32;
+  while (block >= 4 && (a % block || b % block))
+    block /= 2;
+  if (block < 4)
+    return mlirLogicalResultSuccess();
+  int64_t params[4] = {1, 1, 1, 1};
+  params[t->transposedLoop] = block;
+  params[3] = block;
+  return dlcApplySchedule(library, 1, &t->op, block == 16 ? "dlc_transpose_4d_16x16" : "dlc_transpose_4d",
+                          4, params);
+}
+
 void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   int64_t bits = dlcPassOptionInt(options, "vector-bits");
   int64_t registers = dlcPassOptionInt(options, "vector-registers");
@@ -270,7 +338,8 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
   for (intptr_t i = 0; ok && i < targets.count; ++i) {
     const Target *t = &targets.items[i];
     ok = mlirLogicalResultIsSuccess(
-        t->kind == CONV || t->kind == DEPTHWISE
+        t->kind == TRANSPOSE ? scheduleTranspose(library, t, &cpu)
+        : t->kind == CONV || t->kind == DEPTHWISE
             ? scheduleConv(library, t, &cpu)
             : scheduleMatmul(library, t, &cpu, dlcPassOptionString(options, "matmul-tiles")));
   }

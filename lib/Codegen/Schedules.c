@@ -23,8 +23,10 @@
 
 extern const char dlc_schedule_matmul[];
 extern const char dlc_schedule_conv[];
+extern const char dlc_schedule_transpose[];
 
-static const char *const builtinSchedules[] = {dlc_schedule_matmul, dlc_schedule_conv};
+static const char *const builtinSchedules[] = {dlc_schedule_matmul, dlc_schedule_conv,
+                                               dlc_schedule_transpose};
 
 static const char targetAttr[] = "dlc.codegen.target";
 

@@ -161,7 +161,9 @@ static const DlcPassDef passes[] = {
      "128-bit; `vector-bits` and `vector-registers` choose for another CPU) unless `matmul-tiles` "
      "fixes them; `schedules` names a transform library whose named "
      "sequences replace DLC's of the same name (same signature). Other ops are left to the loop "
-     "lowering. A schedule that fails is reported at the op and fails the pass.",
+     "lowering. Rank-4 elementwise generics that read an input transposed (layout conversions) are "
+     "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). A "
+     "schedule that fails is reported at the op and fails the pass.",
      "builtin.module", 4,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},

@@ -27,6 +27,7 @@
 typedef struct Extent {
   MlirValue root;
   bool allocated; // root is a memref.alloc / alloca: no argument aliases it
+  bool readOnly;  // root is a constant memref.global: nothing writes it
   bool bounded;   // [begin, end) is known
   int64_t begin, end;
 } Extent;
@@ -60,10 +61,21 @@ static bool staticBytes(MlirType memref, int64_t *bytes) {
 
 // Views keep the extent of what they view; a memref.view of a static size
 // at a constant offset narrows it to its bytes.
-static Extent extentOf(MlirValue v) {
-  Extent e = {v, false, false, 0, 0};
+static Extent extentOf(MlirValue v, MlirSymbolTable globals) {
+  Extent e = {v, false, false, false, 0, 0};
   for (;;) {
     MlirOperation def = dlcDefiningOp(v);
+    if (dlcIsOp(def, "memref.get_global")) {
+      MlirAttribute name =
+          mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("name"));
+      MlirOperation global = mlirSymbolTableLookup(
+          globals, mlirFlatSymbolRefAttrGetValue(name));
+      e.root = v;
+      e.readOnly = !mlirOperationIsNull(global) &&
+                   !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                       global, mlirStringRefCreateFromCString("constant")));
+      return e;
+    }
     if (dlcIsOp(def, "memref.alloc") || dlcIsOp(def, "memref.alloca")) {
       e.root = v;
       e.allocated = true;
@@ -87,7 +99,10 @@ static Extent extentOf(MlirValue v) {
   }
 }
 
+// Can a read of `a` and a write of `b` touch the same bytes?
 static bool disjoint(Extent a, Extent b) {
+  if (a.readOnly)
+    return true;
   if (!mlirValueEqual(a.root, b.root))
     return a.allocated || b.allocated;
   return a.bounded && b.bounded && (a.end <= b.begin || b.end <= a.begin);
@@ -136,7 +151,7 @@ static bool runsAtLeastOnce(MlirOperation loop) {
          constantIndex(mlirOperationGetOperand(loop, 1), &ub) && lb < ub;
 }
 
-static void hoistFrom(MlirOperation loop) {
+static void hoistFrom(MlirOperation loop, MlirSymbolTable globals) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   Extent written[64];
   int numWritten = 0;
@@ -148,7 +163,7 @@ static void hoistFrom(MlirOperation loop) {
     if (!mlirValueIsNull(target)) {
       if (numWritten == 64)
         return;
-      written[numWritten++] = extentOf(target);
+      written[numWritten++] = extentOf(target, globals);
     }
   }
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
@@ -156,7 +171,8 @@ static void hoistFrom(MlirOperation loop) {
     bool invariant = dlcIsOp(op, "memref.load");
     for (intptr_t i = 0; invariant && i < mlirOperationGetNumOperands(op); ++i)
       invariant = isDefinedOutside(mlirOperationGetOperand(op, i), loop);
-    Extent read = invariant ? extentOf(mlirOperationGetOperand(op, 0)) : (Extent){{NULL}, 0, 0, 0, 0};
+    Extent read = invariant ? extentOf(mlirOperationGetOperand(op, 0), globals)
+                            : (Extent){{NULL}, false, false, false, 0, 0};
     for (int i = 0; invariant && i < numWritten; ++i)
       invariant = disjoint(read, written[i]);
     if (invariant)
@@ -177,7 +193,15 @@ void dlcRunHoistInvariantLoads(MlirOperation op, DlcPassRun *run, const DlcPassO
   // Innermost loops only: a body holding another loop is not a known
   // effect (isKnownEffect), so outer loops keep what they have.
   mlirOperationWalk(op, collect, &loops, MlirWalkPostOrder);
+  // Constant globals are module-level symbols: the table of `op` when it
+  // is the module, else of the module around it.
+  MlirOperation module = op;
+  while (!dlcIsOp(module, "builtin.module") &&
+         !mlirOperationIsNull(mlirOperationGetParentOperation(module)))
+    module = mlirOperationGetParentOperation(module);
+  MlirSymbolTable globals = mlirSymbolTableCreate(module);
   for (size_t i = 0; i < loops.count; ++i)
-    hoistFrom(loops.items[i]);
+    hoistFrom(loops.items[i], globals);
+  mlirSymbolTableDestroy(globals);
   dlcOpListFree(&loops);
 }
