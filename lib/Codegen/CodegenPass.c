@@ -128,14 +128,6 @@ static void push(Targets *targets, Target t) {
   targets->items[targets->count++] = t;
 }
 
-static MlirWalkResult findIndexOp(MlirOperation op, void *userData) {
-  if (dlcIsOp(op, "linalg.index")) {
-    *(bool *)userData = true;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 // A rank-4 elementwise generic (parallel loops, the output written in loop
 // order) with an input read as a permutation (unit dims may read 0) whose
 // innermost dim is not the output's: the loop of that dim, or -1.
@@ -149,9 +141,7 @@ static intptr_t transposedLoop(MlirOperation op) {
   MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, numMaps - 1));
   if (mlirAffineMapGetNumDims(out) != 4 || !mlirAffineMapIsIdentity(out))
     return -1;
-  bool readsIndices = false;
-  mlirOperationWalk(op, findIndexOp, &readsIndices, MlirWalkPreOrder);
-  if (readsIndices)
+  if (dlcReadsLoopIndices(op))
     return -1;
   for (intptr_t i = 0; i + 1 < numMaps; ++i) {
     MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));

@@ -46,6 +46,30 @@ bool dlcAllLoopsParallel(MlirOperation op) {
   return true;
 }
 
+bool dlcConstantInt(MlirValue v, int64_t *out) {
+  MlirOperation def = dlcDefiningOp(v);
+  if (!dlcIsOp(def, "arith.constant"))
+    return false;
+  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAInteger(value))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(value);
+  return true;
+}
+
+static MlirWalkResult findIndexOp(MlirOperation op, void *userData) {
+  if (!dlcIsOp(op, "linalg.index"))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+bool dlcReadsLoopIndices(MlirOperation op) {
+  bool found = false;
+  mlirOperationWalk(op, findIndexOp, &found, MlirWalkPreOrder);
+  return found;
+}
+
 void dlcOpListPush(DlcOpList *list, MlirOperation op) {
   if (list->count == list->capacity) {
     list->capacity = list->capacity ? 2 * list->capacity : 32;

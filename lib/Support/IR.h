@@ -40,6 +40,13 @@ MlirOperation dlcDefiningOp(MlirValue v);
 /// Are all loops of the linalg op `op` (its `iterator_types`) parallel?
 bool dlcAllLoopsParallel(MlirOperation op);
 
+/// Whether `v` is an integer (or index) arith.constant; its value in `*out`.
+bool dlcConstantInt(MlirValue v, int64_t *out);
+
+/// Whether a linalg.index is nested in `op` (its body reads the loop
+/// indices, which a transform that reorders or renames loops must not move).
+bool dlcReadsLoopIndices(MlirOperation op);
+
 /// Calls `fn` with the model nodes a location names: each name of a
 /// NameLoc (an ONNX node's; fused locations give each of theirs in order,
 /// and a name's child location is not searched), or, where there is none,

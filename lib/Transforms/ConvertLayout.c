@@ -377,14 +377,6 @@ static bool onlyDims(MlirAffineExpr e, intptr_t n, intptr_t a, intptr_t b) {
   return true;
 }
 
-static MlirWalkResult findIndexOp(MlirOperation op, void *userData) {
-  if (dlcIsOp(op, "linalg.index")) {
-    *(bool *)userData = true;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 // A pooling generic as TensorToLinalg/Pool.c builds it for NCHW: loops
 // (n, c, oh, ow, kh, kw), the input read at (n, c, f(oh, kh), g(ow, kw)), a
 // window tensor at (kh, kw), the output at (n, c, oh, ow); a body that does
@@ -419,9 +411,7 @@ static bool isNCHWPool(MlirOperation op) {
       !isDimExpr(mlirAffineMapGetResult(window, 0), 4) ||
       !isDimExpr(mlirAffineMapGetResult(window, 1), 5))
     return false;
-  bool readsIndices = false;
-  mlirOperationWalk(op, findIndexOp, &readsIndices, MlirWalkPreOrder);
-  return !readsIndices;
+  return !dlcReadsLoopIndices(op);
 }
 
 // The pooling in NHWC between transposes, its loops reordered to (n, oh,

@@ -32,17 +32,6 @@ typedef struct Extent {
   int64_t begin, end;
 } Extent;
 
-static bool constantIndex(MlirValue v, int64_t *out) {
-  MlirOperation def = dlcDefiningOp(v);
-  if (!dlcIsOp(def, "arith.constant"))
-    return false;
-  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  if (!mlirAttributeIsAInteger(value))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(value);
-  return true;
-}
-
 static bool staticBytes(MlirType memref, int64_t *bytes) {
   if (!mlirTypeIsAMemRef(memref) || !mlirShapedTypeHasStaticShape(memref))
     return false;
@@ -83,7 +72,7 @@ static Extent extentOf(MlirValue v, MlirSymbolTable globals) {
     }
     if (dlcIsOp(def, "memref.view")) {
       int64_t shift, bytes;
-      if (!e.bounded && constantIndex(mlirOperationGetOperand(def, 1), &shift) &&
+      if (!e.bounded && dlcConstantInt(mlirOperationGetOperand(def, 1), &shift) &&
           staticBytes(mlirValueGetType(v), &bytes)) {
         e.bounded = true;
         e.begin = shift;
@@ -125,10 +114,8 @@ static bool isDefinedOutside(MlirValue v, MlirOperation loop) {
 
 // The memref a writing op writes, or a null value for ops that write none.
 static MlirValue writtenMemref(MlirOperation op) {
-  if (dlcIsOp(op, "memref.store"))
-    return mlirOperationGetOperand(op, 1);
-  if (dlcIsOp(op, "vector.store") || dlcIsOp(op, "vector.transfer_write") ||
-      dlcIsOp(op, "vector.maskedstore"))
+  if (dlcIsOp(op, "memref.store") || dlcIsOp(op, "vector.store") ||
+      dlcIsOp(op, "vector.transfer_write") || dlcIsOp(op, "vector.maskedstore"))
     return mlirOperationGetOperand(op, 1);
   return (MlirValue){NULL};
 }
@@ -147,8 +134,8 @@ static bool isKnownEffect(MlirOperation op) {
 // move before it without reading memory the loop would not have read.
 static bool runsAtLeastOnce(MlirOperation loop) {
   int64_t lb, ub;
-  return constantIndex(mlirOperationGetOperand(loop, 0), &lb) &&
-         constantIndex(mlirOperationGetOperand(loop, 1), &ub) && lb < ub;
+  return dlcConstantInt(mlirOperationGetOperand(loop, 0), &lb) &&
+         dlcConstantInt(mlirOperationGetOperand(loop, 1), &ub) && lb < ub;
 }
 
 static void hoistFrom(MlirOperation loop, MlirSymbolTable globals) {

@@ -11,27 +11,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
+#include "Support/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdint.h>
-#include <stdlib.h>
-
-typedef struct Loops {
-  MlirOperation *ops;
-  intptr_t count, cap;
-} Loops;
-
-static bool isNamed(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 static bool isInsideParallel(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
        p = mlirOperationGetParentOperation(p))
-    if (isNamed(p, "scf.parallel"))
+    if (dlcIsOp(p, "scf.parallel"))
       return true;
   return false;
 }
@@ -39,16 +29,10 @@ static bool isInsideParallel(MlirOperation op) {
 // Nested scf.parallel ops without reductions, outer ones first. A loop
 // with reductions (results) is left to convert-scf-to-openmp.
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  Loops *loops = userData;
-  if (!isNamed(op, "scf.parallel") || mlirOperationGetNumResults(op) || !isInsideParallel(op))
+  DlcOpList *loops = userData;
+  if (!dlcIsOp(op, "scf.parallel") || mlirOperationGetNumResults(op) || !isInsideParallel(op))
     return MlirWalkResultAdvance;
-  if (loops->count == loops->cap) {
-    loops->cap = loops->cap ? 2 * loops->cap : 16;
-    loops->ops = realloc(loops->ops, sizeof(MlirOperation) * (size_t)loops->cap);
-    if (!loops->ops)
-      abort();
-  }
-  loops->ops[loops->count++] = op;
+  dlcOpListPush(loops, op);
   return MlirWalkResultAdvance;
 }
 
@@ -109,30 +93,19 @@ static void serialize(MlirOperation parallel) {
 
 #define UNKNOWN_WORK INT64_MAX
 
-static bool constantValue(MlirValue v, int64_t *out) {
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (mlirValueIsABlockArgument(v) || !isNamed(def, "arith.constant"))
-    return false;
-  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  if (!mlirAttributeIsAInteger(value))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(value);
-  return true;
-}
-
 // Iterations of an scf.for or scf.parallel with constant bounds (the
 // product over a parallel loop's dims), 1 for other ops, -1 when unknown.
 static int64_t tripCount(MlirOperation op) {
-  bool isFor = isNamed(op, "scf.for");
-  if (!isFor && !isNamed(op, "scf.parallel"))
+  bool isFor = dlcIsOp(op, "scf.for");
+  if (!isFor && !dlcIsOp(op, "scf.parallel"))
     return 1;
   intptr_t rank = isFor ? 1 : mlirBlockGetNumArguments(bodyOf(op));
   int64_t trips = 1;
   for (intptr_t d = 0; d < rank; ++d) {
     int64_t lb, ub, step;
-    if (!constantValue(mlirOperationGetOperand(op, d), &lb) ||
-        !constantValue(mlirOperationGetOperand(op, rank + d), &ub) ||
-        !constantValue(mlirOperationGetOperand(op, 2 * rank + d), &step) || step <= 0)
+    if (!dlcConstantInt(mlirOperationGetOperand(op, d), &lb) ||
+        !dlcConstantInt(mlirOperationGetOperand(op, rank + d), &ub) ||
+        !dlcConstantInt(mlirOperationGetOperand(op, 2 * rank + d), &step) || step <= 0)
       return -1;
     trips *= ub > lb ? (ub - lb + step - 1) / step : 0;
   }
@@ -162,7 +135,7 @@ static int64_t work(MlirOperation op, int64_t limit) {
 }
 
 typedef struct Small {
-  Loops *loops;
+  DlcOpList *loops;
   int64_t minWork;
 } Small;
 
@@ -170,31 +143,24 @@ typedef struct Small {
 // `minWork` operations: forking a team costs more than they save.
 static MlirWalkResult collectSmall(MlirOperation op, void *userData) {
   Small *small = userData;
-  if (!isNamed(op, "scf.parallel") || mlirOperationGetNumResults(op) || isInsideParallel(op) ||
+  if (!dlcIsOp(op, "scf.parallel") || mlirOperationGetNumResults(op) || isInsideParallel(op) ||
       work(op, small->minWork) >= small->minWork)
     return MlirWalkResultAdvance;
-  Loops *loops = small->loops;
-  if (loops->count == loops->cap) {
-    loops->cap = loops->cap ? 2 * loops->cap : 16;
-    loops->ops = realloc(loops->ops, sizeof(MlirOperation) * (size_t)loops->cap);
-    if (!loops->ops)
-      abort();
-  }
-  loops->ops[loops->count++] = op;
+  dlcOpListPush(small->loops, op);
   return MlirWalkResultAdvance;
 }
 
 void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options) {
   (void)run;
-  Loops loops = {NULL, 0, 0};
+  DlcOpList loops = {0};
   Small small = {&loops, dlcPassOptionInt(options, "min-work")};
   if (small.minWork > 0)
     mlirOperationWalk(op, collectSmall, &small, MlirWalkPreOrder);
   mlirOperationWalk(op, collect, &loops, MlirWalkPreOrder);
   // Outer loops first: an inner one moves along with the outer's body,
   // still the same operation.
-  for (intptr_t i = 0; i < loops.count; ++i)
-    serialize(loops.ops[i]);
-  free(loops.ops);
+  for (size_t i = 0; i < loops.count; ++i)
+    serialize(loops.items[i]);
+  dlcOpListFree(&loops);
 }
