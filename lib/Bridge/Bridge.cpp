@@ -107,10 +107,12 @@ MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **da
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op, bool (*isApproximated)(MlirStringRef)) {
+MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op,
+                                           bool (*isApproximated)(MlirStringRef, void *),
+                                           void *userData) {
   Operation *root = unwrap(op);
   RewritePatternSet patterns(root->getContext());
   populateMathPolynomialApproximationPatterns(
-      patterns, [&](StringRef name) { return isApproximated(wrap(name)); });
+      patterns, [&](StringRef name) { return isApproximated(wrap(name), userData); });
   return wrap(applyPatternsGreedily(root, std::move(patterns)));
 }

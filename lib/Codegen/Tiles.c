@@ -24,10 +24,13 @@ static int64_t evenTile(int64_t size, int64_t nominal, int64_t unit) {
 DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu) {
   int64_t lanes = cpu->vectorBits / 32;
   DlcMatmulTiles t;
-  // Two vectors of B per row of accumulators; as many rows as leave room
-  // for B and a broadcast of A: 8 x 2 of 32 registers, 4 x 2 of 16.
+  // Two vectors of B per row of accumulators; rows enough for the FMAs to
+  // hide their latency, leaving room for B and a broadcast of A: 8 x 2 of
+  // 32 registers, 6 x 2 of 16 (12 accumulators: 4 x 2 ran 5-15% slower on
+  // AVX2 for 197x768x768 to 1024^3; three vectors of B per row, 4 x 3,
+  // made LLVM shuffle the rows through the stack, 15x slower).
   t.rn = n <= lanes ? lanes : 2 * lanes;
-  t.rm = cpu->vectorRegisters >= 32 ? 8 : 4;
+  t.rm = cpu->vectorRegisters >= 32 ? 8 : 6;
   if (m < t.rm)
     t.rm = m; // a few rows (matrix-vector): never pad M up to a tile
   // With so few rows, more columns give the FMAs independent accumulators

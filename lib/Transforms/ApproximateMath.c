@@ -17,12 +17,10 @@
 
 #include <string.h>
 
-// The functions named by the pass's `functions` option, comma-separated,
-// for the predicate (which gets no user data).
-static _Thread_local const char *selectedFunctions;
-
-// Whether `name` ("math.exp") is in the comma-separated list.
-static bool isSelected(MlirStringRef name) {
+// Whether `name` ("math.exp") is in `userData`, the pass's `functions`
+// option: a comma-separated list ("exp,tanh").
+static bool isSelected(MlirStringRef name, void *userData) {
+  const char *selectedFunctions = userData;
   const char prefix[] = "math.";
   if (name.length <= sizeof prefix - 1 || strncmp(name.data, prefix, sizeof prefix - 1))
     return false;
@@ -39,9 +37,8 @@ static bool isSelected(MlirStringRef name) {
 }
 
 void dlcRunApproximateMath(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
-  selectedFunctions = dlcPassOptionString(options, "functions");
-  MlirLogicalResult result = dlcBridgeApproximateMath(op, isSelected);
-  selectedFunctions = NULL;
+  const char *functions = dlcPassOptionString(options, "functions");
+  MlirLogicalResult result = dlcBridgeApproximateMath(op, isSelected, (void *)functions);
   if (mlirLogicalResultIsFailure(result)) {
     dlcEmitError(mlirOperationGetLocation(op),
                  "dlc-approximate-math: the rewrite did not converge");
