@@ -60,9 +60,8 @@ bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr
 
 /// Rewrites the f32 math ops under `op` (scalar or vector) that
 /// `isApproximated` accepts (called with the op name, e.g. "math.exp", and
-/// `userData`) into
-/// upstream MLIR's polynomial approximations, plain arith ops that LLVM
-/// vectorizes; libm calls do not vectorize. The C API exposes neither
+/// `userData`) into upstream MLIR's polynomial approximations, plain arith
+/// ops that LLVM vectorizes; libm calls do not vectorize. The C API exposes neither
 /// these patterns nor a pass that applies them.
 MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op,
                                            bool (*isApproximated)(MlirStringRef, void *),
