@@ -6,22 +6,23 @@
 // Parameters, chosen per shape and host by dlc-codegen (lib/Codegen/Tiles.c):
 //   wt, ft  output tile: wt pixels of a row by ft channels, computed in
 //           vector registers (ft a multiple of the vector width, wt * ft
-//           accumulators within the register file); both divide the output
-//           (a partial tile would not vectorize);
+//           accumulators within the register file); ft divides the
+//           channels (a partial vector would not vectorize), wt need not
+//           divide the row: its last tile is peeled off;
 //   kwt     window columns per step: 1, or the whole row for small channel
 //           counts (7x7 on RGB), where the inputs reused across a row pay;
 //   ct      input channels per step (divides C).
 // The output is tiled with scf.forall (the loops threads share) twice:
-// first by ft channels, then each channel slice by wt pixels of a row, so
-// the slice's weights (KH x KW x C x ft) stay in cache while every pixel
-// uses them; with the channels inside, deep layers (512 channels: 295 KB
-// of weights per slice) would stream all their weights from memory for
-// every tile of pixels. The producer convolution and its zero fill are
-// fused into each tile, so the epilogue runs on the tile while it is in
-// registers. Each tile's
-// reduction (kh, kw, c) is tiled, the window row decomposed to a 1-D
-// convolution, vectorized, and the accumulators hoisted out of the
-// reduction loops.
+// first by ft channels, then each channel slice by rows, so the slice's
+// weights (KH x KW x C x ft) stay in cache while every pixel uses them;
+// with the channels inside, deep layers (512 channels: 295 KB of weights
+// per slice) would stream all their weights from memory for every tile of
+// pixels. Each row is tiled by wt pixels with scf.for, the producer
+// convolution fused into each tile, so the epilogue runs on the tile while
+// it is in registers, and the zero fill too, so the accumulators start as
+// constants (a row's fill read back per tile cost the 7x7 stem 20%). Each tile's reduction (kh, kw, c) is tiled, the
+// window row decomposed to a 1-D convolution, vectorized, and the
+// accumulators hoisted out of the reduction loops.
 module attributes {transform.with_named_sequence} {
   // Defined in schedules/matmul.mlir (DLC merges its schedule files).
   transform.named_sequence private @dlc_batch_matmul(%mm: !transform.any_op {transform.consumed},
@@ -33,16 +34,22 @@ module attributes {transform.with_named_sequence} {
       %fill: !transform.any_op {transform.consumed},
       %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
       %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %conv {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %slice, %outer = transform.structured.tile_using_forall %conv tile_sizes [0, 0, 0, %ft, 0, 0, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %fill_slice, %o = transform.structured.fuse_into_containing_op %fill into %outer
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tile, %inner = transform.structured.tile_using_forall %slice tile_sizes [1, 1, %wt, 0, 0, 0, 0]
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %fill_tile, %i = transform.structured.fuse_into_containing_op %fill_slice into %inner
+    %row, %inner = transform.structured.tile_using_forall %slice tile_sizes [1, 1, 0, 0, 0, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_row, %i = transform.structured.fuse_into_containing_op %fill_slice into %inner
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.include @dlc_conv2d_tile failures(propagate) (%tile, %fill_tile, %kwt, %ct)
-        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    // fuse, unlike fuse_into_containing_op, reaches the fill through the
+    // loop's iter_args.
+    %tile, %pixels = transform.structured.fuse %row tile_sizes [0, 0, %wt, 0, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_conv2d_row failures(propagate) (%f, %o, %pixels, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -68,40 +75,71 @@ module attributes {transform.with_named_sequence} {
       %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
       %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
       %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %conv {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %epi_slice, %outer = transform.structured.tile_using_forall %epilogue tile_sizes [0, 0, 0, %ft]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %slice, %o1 = transform.structured.fuse_into_containing_op %conv into %outer
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_slice, %o2 = transform.structured.fuse_into_containing_op %fill into %o1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %epi_tile, %inner = transform.structured.tile_using_forall %epi_slice tile_sizes [1, 1, %wt, 0]
+    %epi_row, %inner = transform.structured.tile_using_forall %epi_slice tile_sizes [1, 1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %row, %i1 = transform.structured.fuse_into_containing_op %slice into %inner
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_row, %i2 = transform.structured.fuse_into_containing_op %fill_slice into %i1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %epi_tile, %pixels = transform.structured.tile_using_for %epi_row tile_sizes [0, 0, %wt, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %tile, %i1 = transform.structured.fuse_into_containing_op %slice into %inner
+    %tile, %p = transform.structured.fuse_into_containing_op %row into %pixels
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_tile, %i2 = transform.structured.fuse_into_containing_op %fill_slice into %i1
+    %fill_tile, %p2 = transform.structured.fuse_into_containing_op %fill_row into %p
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.structured.vectorize %epi_tile : !transform.any_op
-    transform.include @dlc_conv2d_tile failures(propagate) (%tile, %fill_tile, %kwt, %ct)
-        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.include @dlc_conv2d_row failures(propagate) (%f, %o2, %p2, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 
-  // One output tile: reduction tiled (kh by 1, kw by kwt, c by ct), the
+  // One row of output tiles: the loop over its tiles peeled when the tile
+  // does not divide the row (the last, narrower tile then has a static size
+  // too), each tile's reduction tiled (kh by 1, kw by kwt, c by ct), the
   // window row decomposed into a 1-D convolution, everything vectorized,
   // accumulators kept in registers across the reduction loops (innermost
-  // first), contractions lowered to outer products.
-  transform.named_sequence @dlc_conv2d_tile(%tile: !transform.any_op {transform.consumed},
-      %fill: !transform.any_op {transform.consumed},
+  // first), contractions lowered to outer products. The tiles are found by
+  // the mark dlc-codegen puts on its targets (tiling copies it).
+  transform.named_sequence @dlc_conv2d_row(%f: !transform.any_op {transform.readonly},
+      %outer: !transform.any_op {transform.readonly}, %pixels: !transform.any_op {transform.readonly},
       %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
-    %f = transform.get_parent_op %tile {isolated_from_above} : (!transform.any_op) -> !transform.any_op
-    %step, %kh, %kw, %c = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, %kwt, %ct]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %row = transform.structured.decompose %step : (!transform.any_op) -> !transform.any_op
-    transform.structured.vectorize %row : !transform.any_op
-    transform.structured.vectorize %fill : !transform.any_op
+    transform.include @dlc_peel failures(suppress) (%pixels) : (!transform.any_op) -> ()
+    transform.apply_patterns to %outer { transform.apply_patterns.canonicalization } : !transform.any_op
+    %fills = transform.structured.match ops{["linalg.fill"]} in %outer
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %fills : !transform.any_op
+    %epilogues = transform.structured.match ops{["linalg.generic"]} in %outer
+        : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %epilogues : !transform.any_op
+    %tiles = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %outer
+        : (!transform.any_op) -> !transform.any_op
+    %c, %kw, %kh = transform.foreach %tiles : !transform.any_op
+        -> !transform.any_op, !transform.any_op, !transform.any_op {
+    ^bb0(%tile: !transform.any_op):
+      %step, %kh1, %kw1, %c1 = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, %kwt, %ct]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %row = transform.structured.decompose %step : (!transform.any_op) -> !transform.any_op
+      transform.structured.vectorize %row : !transform.any_op
+      transform.yield %c1, %kw1, %kh1 : !transform.any_op, !transform.any_op, !transform.any_op
+    }
     transform.include @dlc_hoist_accumulators failures(propagate) (%f, %c, %kw, %kh)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Splits off the last iteration of a loop over tiles when the tile does
+  // not divide the range; fails (silenceably) when it does.
+  transform.named_sequence @dlc_peel(%loop: !transform.any_op {transform.readonly}) {
+    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    %main, %rest = transform.loop.peel %for : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 

@@ -3,14 +3,18 @@
 
 // A convolution and its epilogue (bias + relu reading it in place) become
 // one scf.forall over output tiles: the convolution, its zero fill and the
-// epilogue computed per tile, in vectors; the accumulators (4 pixels x 16
-// channels) are carried in registers through the window loops.
+// epilogue computed per tile, in vectors; the accumulators (6 pixels x 16
+// channels) are carried in registers through the window loops. The row of
+// 8 pixels ends in a tile of 2 (the peeled rest), vectorized the same.
 // CHECK-LABEL: func.func @fused
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 // CHECK: scf.forall
-// CHECK: scf.for {{.*}} -> (vector<1x4x16xf32>)
+// CHECK: scf.for {{.*}} -> (vector<1x6x16xf32>)
 // CHECK: vector.fma {{.*}} : vector<16xf32>
-// CHECK: arith.maximumf {{.*}} : vector<4x16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<6x16xf32>
+// CHECK: scf.for {{.*}} -> (vector<1x2x16xf32>)
+// CHECK: vector.fma {{.*}} : vector<16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<2x16xf32>
 // CHECK: tensor.parallel_insert_slice
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 func.func @fused(%x: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor<16xf32>) -> tensor<1x8x8x16xf32> {
@@ -37,7 +41,7 @@ func.func @fused(%x: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>, %b: tensor
 // CHECK-LABEL: func.func @fused_unit_batch
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 // CHECK: scf.forall
-// CHECK: arith.maximumf {{.*}} : vector<4x16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<6x16xf32>
 // CHECK: tensor.parallel_insert_slice
 func.func @fused_unit_batch(%x: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x16xf32>) -> tensor<1x8x8x16xf32> {
   %zero = arith.constant 0.0 : f32

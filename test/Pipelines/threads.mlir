@@ -16,11 +16,12 @@ func.func @conv(%x: tensor<1x16x18x18xf32>, %w: tensor<64x16x3x3xf32>) -> tensor
 }
 
 // On loops, the tiles are an scf.parallel over channel slices around one
-// over (H, W tiles) of each slice.
+// over the rows of each slice (the tiles of a row are a sequential loop).
 // LOOPS-LABEL: func.func @conv
 // LOOPS-NOT: scf.forall
 // LOOPS: scf.parallel (%{{.*}}) =
-// LOOPS: scf.parallel (%{{.*}}, %{{.*}}) =
+// LOOPS: scf.parallel (%{{.*}}) =
+// LOOPS: scf.for
 // LOOPS-NOT: scf.parallel
 
 // OMP-LABEL: llvm.func @conv
