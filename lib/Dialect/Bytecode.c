@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -70,6 +71,9 @@ static MlirLogicalResult forwardError(MlirDiagnostic d, void *userData) {
   return mlirLogicalResultSuccess();
 }
 
+// At least any section alignment a bytecode writer asks for.
+#define BUFFER_ALIGNMENT 4096
+
 static void runChild(int fd, const char *data, size_t size) {
   // What the reader prints when it fails (LLVM ERROR, glibc's heap
   // checks) is not the caller's: the parent reports what happened.
@@ -90,6 +94,19 @@ static void runChild(int fd, const char *data, size_t size) {
   mlirContextEnableMultithreading(ctx, false);
   ChildErrors errors = {fd, false};
   mlirContextAttachDiagnosticHandler(ctx, forwardError, &errors, NULL);
+  // The reader refuses a buffer less aligned than the file's sections
+  // (64 bytes for the blobs of dlc-flatten-constants), and a large
+  // malloc'd buffer sits 16 bytes past a page: read a page-aligned copy.
+  if ((uintptr_t)data % BUFFER_ALIGNMENT) {
+    char *aligned = aligned_alloc(BUFFER_ALIGNMENT, (size + BUFFER_ALIGNMENT - 1) /
+                                                        BUFFER_ALIGNMENT * BUFFER_ALIGNMENT);
+    if (!aligned) {
+      writeAll(fd, "Eout of memory", 14);
+      _exit(1);
+    }
+    memcpy(aligned, data, size);
+    data = aligned;
+  }
   MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreate(data, size));
   if (mlirModuleIsNull(module)) {
     if (!errors.any)
