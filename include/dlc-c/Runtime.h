@@ -110,10 +110,13 @@ static inline bool dlcExecutableIsNull(DlcExecutable executable) { return !execu
 /// names the entry to call (an empty name: the default entry, see
 /// dlcModuleLookupEntry); its signature must be static. `options` may be
 /// NULL (the defaults). The module stays owned by the caller and may be
-/// destroyed once this returns. The compiled code calls only libc and libm
-/// (and libomp for more than one thread). Returns an executable the caller
-/// owns (dlcExecutableDestroy), or a null one after error diagnostics
-/// through the module's context.
+/// destroyed once this returns: the executable holds its own copy of the
+/// module's large constants (weights), filled once the code is compiled;
+/// LLVM sees them as external symbols, not initializers, and holds no
+/// copy of them (no LLVM IR constants, object data or JIT sections). The
+/// compiled code calls only libc and libm (and libomp for more than one
+/// thread). Returns an executable the caller owns (dlcExecutableDestroy),
+/// or a null one after error diagnostics through the module's context.
 DLC_CAPI_EXPORTED DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entry,
                                                     const DlcCompileOptions *options);
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Entry/Entry.h"
+#include "Runtime/JitWeights.h"
 #include "Runtime/Profile.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
@@ -33,7 +34,11 @@ typedef struct Executable {
   intptr_t numChecks;
   DlcProfileRows profileRows; ///< `dlc.profile`: what an instrumented entry times
   bool profiled;
+  DlcJitWeights weights; ///< the large constants the code reads
 } Executable;
+
+// Constants smaller than this stay initializers LLVM can fold.
+#define MIN_EXTERNAL_WEIGHT_BYTES 4096
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
@@ -142,15 +147,22 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
     return (DlcExecutable){NULL};
   }
   MlirStringRef runtime = ref(dlcOpenMPRuntimePath);
-  exe->engine = mlirExecutionEngineCreate(module, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
+  // The JIT compiles a copy whose weights are declarations (JitWeights.h);
+  // the caller's module keeps its constants.
+  MlirModule jitted = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
+  dlcJitWeightsExternalize(jitted, MIN_EXTERNAL_WEIGHT_BYTES, &exe->weights);
+  exe->engine = mlirExecutionEngineCreate(jitted, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
                                           openmp ? 1 : 0, openmp ? &runtime : NULL, false, false);
-  if (!mlirExecutionEngineIsNull(exe->engine)) {
+  mlirModuleDestroy(jitted);
+  if (!mlirExecutionEngineIsNull(exe->engine) &&
+      dlcJitWeightsBind(&exe->weights, exe->engine)) {
     // Instrumented code calls the runtime's mark (dlc-instrument-profile).
     mlirExecutionEngineRegisterSymbol(exe->engine, ref("dlc_profile_mark"),
                                       (void *)(uintptr_t)dlcProfileMark);
     mlirExecutionEngineInitialize(exe->engine);
     // The lookup compiles: unresolved symbols show up here.
     exe->packed = (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, name);
+    dlcJitWeightsFill(&exe->weights);
   }
   if (!exe->packed) {
     dlcEmitError(mlirOperationGetLocation(entry), "JIT compilation of @%s failed", exe->name);
@@ -171,6 +183,7 @@ void dlcExecutableDestroy(DlcExecutable executable) {
     free(exe->checks[i]);
   free(exe->checks);
   dlcProfileRowsDestroy(&exe->profileRows);
+  dlcJitWeightsDestroy(&exe->weights);
   free(exe->name);
   free(exe);
 }

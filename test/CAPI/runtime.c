@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *inputs, *tmp;
@@ -231,6 +232,62 @@ static void testExecutable(void) {
   printf("dynamic: %d\n", dlcExecutableIsNull(dlcExecutableCreate(m, mlirStringRef("main"), NULL)));
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
+}
+
+// A module whose 256 x 256 weight w[i] = i % 7 is a dense_resource blob.
+static char *weightModuleText(void) {
+  enum { N = 256 * 256 };
+  const char *head =
+      "func.func @main(%x: tensor<256x256xf32>) -> tensor<256x256xf32> {\n"
+      "  %w = arith.constant dense_resource<w> : tensor<256x256xf32>\n"
+      "  %y = \"dlc_graph.add\"(%x, %w) : (tensor<256x256xf32>, tensor<256x256xf32>)"
+      " -> tensor<256x256xf32>\n"
+      "  return %y : tensor<256x256xf32>\n"
+      "}\n"
+      "{-#\n  dialect_resources: {\n    builtin: {\n      w: \"0x04000000";
+  const char *tail = "\"\n    }\n  }\n#-}\n";
+  size_t at = strlen(head);
+  char *text = malloc(at + 8 * N + strlen(tail) + 1);
+  if (!text)
+    return NULL;
+  memcpy(text, head, at);
+  for (int i = 0; i < N; ++i) {
+    float v = (float)(i % 7);
+    const unsigned char *bytes = (const unsigned char *)&v;
+    for (int b = 0; b < 4; ++b, at += 2)
+      snprintf(text + at, 3, "%02X", bytes[b]);
+  }
+  strcpy(text + at, tail);
+  return text;
+}
+
+// CHECK-LABEL: testWeights
+static void testWeights(void) {
+  printf("testWeights\n");
+  // The executable owns what its code reads: it runs after the module and
+  // its context (which owns the weight's blob) are gone.
+  MlirContext ctx = createContext();
+  char *text = weightModuleText();
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRef(text));
+  free(text);
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef("main"), NULL);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  DlcTensor x, y;
+  fill(&x, DLC_DTYPE_F32, 256, 256);
+  fill(&y, DLC_DTYPE_F32, 256, 256);
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  bool ran = !dlcExecutableIsNull(exe) &&
+             mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &y, &run));
+  int wrong = 0;
+  for (int i = 0; ran && i < 256 * 256; ++i)
+    wrong += ((float *)y.data)[i] != (float)i + (float)(i % 7);
+  // CHECK-NEXT: weights: ran 1, 0 wrong
+  printf("weights: ran %d, %d wrong\n", ran, wrong);
+  dlcTensorDestroy(&x);
+  dlcTensorDestroy(&y);
+  dlcExecutableDestroy(exe);
 }
 
 // CHECK-LABEL: testStatus
@@ -493,6 +550,7 @@ int main(int argc, char **argv) {
   testTensor();
   testEntries();
   testExecutable();
+  testWeights();
   testStatus();
   testProfile();
   testTarget();

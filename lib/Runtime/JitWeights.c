@@ -1,0 +1,98 @@
+//===- JitWeights.c - Weights an executable owns, outside LLVM ---*- C -*-===//
+
+#include "Runtime/JitWeights.h"
+
+#include "Bridge/Bridge.h"
+#include "Support/IR.h"
+#include "Support/Str.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// The alignment every slice gets: what dlc-flatten-constants gives blobs
+// and LLVM then assumes of the globals.
+#define WEIGHT_ALIGNMENT 64
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+typedef struct Collected {
+  DlcOpList globals;
+  size_t minBytes;
+} Collected;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Collected *c = userData;
+  if (!dlcIsOp(op, "llvm.mlir.global") ||
+      mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ref("constant"))))
+    return MlirWalkResultAdvance;
+  MlirAttribute value = mlirOperationGetAttributeByName(op, ref("value"));
+  const void *data;
+  size_t size, align;
+  if (!mlirAttributeIsNull(value) && mlirAttributeIsADenseResourceElements(value) &&
+      mlirLogicalResultIsSuccess(dlcBridgeDenseResourceData(value, &data, &size, &align)) &&
+      size >= c->minBytes && align <= WEIGHT_ALIGNMENT)
+    dlcOpListPush(&c->globals, op);
+  return MlirWalkResultSkip; // a global holds no globals
+}
+
+void dlcJitWeightsExternalize(MlirModule module, size_t minBytes, DlcJitWeights *weights) {
+  memset(weights, 0, sizeof *weights);
+  Collected c = {{0}, minBytes};
+  mlirOperationWalk(mlirModuleGetOperation(module), collect, &c, MlirWalkPreOrder);
+  if (!c.globals.count) {
+    dlcOpListFree(&c.globals);
+    return;
+  }
+  weights->items = calloc(c.globals.count, sizeof *weights->items);
+  if (!weights->items)
+    abort();
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirAttribute external = mlirAttributeParseGet(ctx, ref("#llvm.linkage<external>"));
+  for (size_t i = 0; i < c.globals.count; ++i) {
+    MlirOperation global = c.globals.items[i];
+    MlirAttribute value = mlirOperationGetAttributeByName(global, ref("value"));
+    DlcJitWeight *w = &weights->items[weights->count++];
+    size_t align;
+    dlcBridgeDenseResourceData(value, &w->data, &w->size, &align);
+    w->offset = weights->size;
+    weights->size += (w->size + WEIGHT_ALIGNMENT - 1) / WEIGHT_ALIGNMENT * WEIGHT_ALIGNMENT;
+    MlirStringRef symbol =
+        mlirStringAttrGetValue(mlirOperationGetAttributeByName(global, ref("sym_name")));
+    w->name = dlcStrndup(symbol.data, symbol.length);
+    // A declaration: no initializer, visible to the JIT's symbol lookup.
+    mlirOperationRemoveAttributeByName(global, ref("value"));
+    mlirOperationSetAttributeByName(global, ref("linkage"), external);
+  }
+  dlcOpListFree(&c.globals);
+}
+
+bool dlcJitWeightsBind(DlcJitWeights *weights, MlirExecutionEngine engine) {
+  if (!weights->count)
+    return true;
+  // Untouched until filled: a large allocation is fresh pages.
+  weights->buffer = aligned_alloc(WEIGHT_ALIGNMENT, weights->size);
+  if (!weights->buffer)
+    return false;
+  for (intptr_t i = 0; i < weights->count; ++i)
+    mlirExecutionEngineRegisterSymbol(engine, ref(weights->items[i].name),
+                                      weights->buffer + weights->items[i].offset);
+  return true;
+}
+
+void dlcJitWeightsFill(DlcJitWeights *weights) {
+  for (intptr_t i = 0; i < weights->count; ++i) {
+    DlcJitWeight *w = &weights->items[i];
+    memcpy(weights->buffer + w->offset, w->data, w->size);
+    w->data = NULL;
+  }
+}
+
+void dlcJitWeightsDestroy(DlcJitWeights *weights) {
+  for (intptr_t i = 0; i < weights->count; ++i)
+    free(weights->items[i].name);
+  free(weights->items);
+  free(weights->buffer);
+  memset(weights, 0, sizeof *weights);
+}
