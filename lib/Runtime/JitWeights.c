@@ -27,6 +27,12 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   if (!dlcIsOp(op, "llvm.mlir.global") ||
       mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ref("constant"))))
     return MlirWalkResultAdvance;
+  // LLVM assumes the global's alignment of its slice.
+  MlirAttribute alignment = mlirOperationGetAttributeByName(op, ref("alignment"));
+  if (!mlirAttributeIsNull(alignment) &&
+      (!mlirAttributeIsAInteger(alignment) ||
+       mlirIntegerAttrGetValueInt(alignment) > WEIGHT_ALIGNMENT))
+    return MlirWalkResultSkip;
   MlirAttribute value = mlirOperationGetAttributeByName(op, ref("value"));
   const void *data;
   size_t size, align;
