@@ -33,6 +33,10 @@ typedef struct DlcMatmulTiles {
 /// Tiles for an m x k by k x n product of 32-bit elements on `cpu`.
 DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu);
 
+/// Narrows `tiles->tn` so that `threads` share the `batch` x column blocks
+/// of an n-column product evenly (the schedules' scf.forall runs over them).
+void dlcShareMatmulColumns(DlcMatmulTiles *tiles, int64_t n, int64_t batch, int64_t threads);
+
 /// Parameters of the convolution schedules (schedules/conv.mlir).
 typedef struct DlcConvTiles {
   int64_t wt, ft; ///< output tile: pixels of a row x channels

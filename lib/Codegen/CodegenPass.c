@@ -216,10 +216,12 @@ static bool parseInts(const char *text, int64_t *out, int n) {
 }
 
 static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target *t,
-                                        const DlcHostCPU *cpu, const char *fixedTiles) {
+                                        const DlcHostCPU *cpu, int64_t threads,
+                                        const char *fixedTiles) {
   intptr_t b = t->kind == BATCH_MATMUL ? 1 : 0;
   int64_t m = dim(t->op, 0, b), k = dim(t->op, 0, b + 1), n = dim(t->op, 1, b + 1);
   DlcMatmulTiles tiles = dlcChooseMatmulTiles(m, n, k, cpu);
+  dlcShareMatmulColumns(&tiles, n, b ? dim(t->op, 0, 0) : 1, threads);
   int64_t params[5] = {tiles.tm, tiles.tn, tiles.tk, tiles.rm, tiles.rn};
   if (*fixedTiles && !parseInts(fixedTiles, params, 5)) {
     dlcEmitOpError(t->op, "matmul-tiles must be five positive integers tm,tn,tk,rm,rn, got '%s'",
@@ -242,7 +244,7 @@ static int64_t widthStride(MlirOperation conv) {
 
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
-                                      const DlcHostCPU *cpu) {
+                                      const DlcHostCPU *cpu, int64_t threads) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
   MlirType weight = mlirValueGetType(mlirOperationGetOperand(t->op, 1));
   bool depthwise = t->kind == DEPTHWISE;
@@ -253,6 +255,7 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   if (!depthwise && dlcConvPrefersIm2col(pixels, c)) {
     int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
     DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);
+    dlcShareMatmulColumns(&m, f, mlirShapedTypeGetDimSize(out, 0), threads);
     int64_t params[5] = {m.tm, m.tn, m.tk, m.rm, m.rn};
     return dlcApplySchedule(library, 1, &t->op, "dlc_conv2d_nhwc_hwcf_im2col", 5, params);
   }
@@ -325,13 +328,15 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
     cpu.vectorBits = (int)dlcPassOptionInt(options, "vector-bits");
   if (dlcPassOptionInt(options, "vector-registers") > 0)
     cpu.vectorRegisters = (int)dlcPassOptionInt(options, "vector-registers");
+  int64_t threads = dlcPassOptionInt(options, "threads");
   for (intptr_t i = 0; ok && i < targets.count; ++i) {
     const Target *t = &targets.items[i];
     ok = mlirLogicalResultIsSuccess(
         t->kind == TRANSPOSE ? scheduleTranspose(library, t, &cpu)
         : t->kind == CONV || t->kind == DEPTHWISE
-            ? scheduleConv(library, t, &cpu)
-            : scheduleMatmul(library, t, &cpu, dlcPassOptionString(options, "matmul-tiles")));
+            ? scheduleConv(library, t, &cpu, threads)
+            : scheduleMatmul(library, t, &cpu, threads,
+                             dlcPassOptionString(options, "matmul-tiles")));
   }
   dlcScheduleLibraryDestroy(library);
   free(targets.items);

@@ -47,6 +47,23 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
   return t;
 }
 
+void dlcShareMatmulColumns(DlcMatmulTiles *t, int64_t n, int64_t batch, int64_t threads) {
+  // Column blocks are what threads share: with fewer of them than threads
+  // (256^3 was one block: 2 threads ran as fast as 1) or a count that
+  // leaves one thread idle at the end (3 blocks of 768 on 2 threads), take
+  // narrower blocks, down to the register tile. A narrower block of B is
+  // still reused by every row of A.
+  int64_t blocks = ceilDiv(n, t->tn);
+  if (threads < 2 || (batch * blocks) % threads == 0)
+    return;
+  int64_t wanted = roundUp(batch * blocks, threads) / batch;
+  if (wanted * batch < threads)
+    wanted = ceilDiv(threads, batch);
+  int64_t tn = roundUp(ceilDiv(n, wanted), t->rn);
+  if (tn >= t->rn)
+    t->tn = tn;
+}
+
 // The largest divisor of n that is at most `limit` (at least 1).
 static int64_t largestDivisor(int64_t n, int64_t limit) {
   for (int64_t d = limit < n ? limit : n; d > 1; --d)

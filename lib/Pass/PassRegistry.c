@@ -164,13 +164,15 @@ static const DlcPassDef passes[] = {
      "lowering. Rank-4 elementwise generics that read an input transposed (layout conversions) are "
      "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). A "
      "schedule that fails is reported at the op and fails the pass.",
-     "builtin.module", 4,
+     "builtin.module", 5,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},
       {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},
       {"vector-bits", "int", "0", "vector register width the tiles are chosen for (512, 256, "
        "128; 0: the host's)"},
-      {"vector-registers", "int", "0", "number of vector registers (0: the host's)"}},
+      {"vector-registers", "int", "0", "number of vector registers (0: the host's)"},
+      {"threads", "int", "1", "threads the code will run on: matmul column blocks are shared "
+       "evenly among them"}},
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
@@ -219,15 +221,18 @@ static const DlcPassDef passes[] = {
      "library at run time.",
      "", 0, {{0}}, dlcRunLowerCopies, {"linalg"}},
     {"dlc-serialize-nested-parallel", "DlcSerializeNestedParallel",
-     "Turn scf.parallel loops nested in another, or too small for threads, into scf.for loops",
-     "Each `scf.parallel` without reductions inside another `scf.parallel` becomes one `scf.for` "
-     "per dimension around its body, so that convert-scf-to-openmp opens a parallel region only "
-     "for the outermost loops: a nested region would fork a team per outer iteration, which "
-     "OpenMP runs on one thread. So does an outermost one that executes fewer than `min-work` "
-     "operations (each op counted once per iteration of the loops around it, constant trip "
-     "counts; loops of unknown size are never small): forking and joining a team costs a few "
-     "microseconds, more than such a loop gains (the transformer encoder's 4 x 32 x 32 attention "
-     "products ran 2x slower on 2 threads). The lowering pipelines run it when `threads` is above 1.",
+     "Keep threads for the outermost parallel loops that do enough work, and innermost dims serial",
+     "Each `scf.parallel` without reductions inside another loop (parallel or not) becomes one "
+     "`scf.for` per dimension around its body, so that convert-scf-to-openmp opens a parallel "
+     "region only for the outermost loops: a nested region would fork a team per outer iteration "
+     "(which OpenMP runs on one thread). So does an outermost one that runs one iteration, or "
+     "executes fewer than `min-work` operations (each op counted once per iteration of the loops "
+     "around it, constant trip counts; loops of unknown size are never small): forking and "
+     "joining a team costs a few microseconds, more than such a loop gains (the transformer "
+     "encoder's 4 x 32 x 32 attention products ran 2x slower on 2 threads). An outermost loop of "
+     "several dims whose body holds no loop keeps its last dim as an `scf.for` inside: OpenMP "
+     "collapses a loop nest into one loop indexed by divisions and remainders, which LLVM does "
+     "not vectorize. The lowering pipelines run it when `threads` is above 1.",
      "", 1, {{"min-work", "int", "20000", "operations below which a parallel loop runs on one thread (0: no limit)"}},
      dlcRunSerializeNestedParallel, {"scf"}},
     {"dlc-record-signatures", "DlcRecordSignatures", "Record entries' tensor signatures",
@@ -360,13 +365,15 @@ static const DlcPipelineDef pipelines[] = {
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
      "deallocation pipeline, dlc-plan-memory (temporaries share one arena), dlc-lower-copies, "
-     "linalg -> loops (through affine loops for codegen=naive), the schedules' scf.forall tiles "
-     "to scf.for (threads=1) or scf.parallel (threads above 1), vector transfers unrolled to "
+     "linalg -> loops (through affine loops for codegen=naive; parallel loops over parallel "
+     "dims for codegen=fast with threads above 1), the schedules' scf.forall tiles "
+     "to scf.for (threads=1) or scf.parallel (threads above 1, then "
+     "dlc-serialize-nested-parallel), vector transfers unrolled to "
      "1-D, then (codegen=fast) dlc-hoist-invariant-loads. Accepts IR at any higher level.",
      &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
      "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), with "
-     "threads above 1 dlc-serialize-nested-parallel and convert-scf-to-openmp (a team of "
+     "threads above 1 convert-scf-to-openmp (a team of "
      "`threads`; the code then calls libomp), then "
      "scf -> cf, memref, math (through libm where LLVM has no intrinsic), arith, func "
      "(bare-pointer memref convention), cf and OpenMP to the LLVM dialect. Leaves only llvm "

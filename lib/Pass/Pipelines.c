@@ -192,16 +192,23 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
   // Copies become loops rather than calls into MLIR's runtime library.
   TRY(addOwn(b, "dlc-lower-copies"));
   // The naive path goes through affine loops. Scheduled code leaves
-  // copies of partial tiles whose sizes are not affine dims: scf loops.
+  // copies of partial tiles whose sizes are not affine dims: scf loops,
+  // parallel ones over the parallel dims of what no schedule tiled
+  // (elementwise ops, reductions, pooling) when threads can share them.
+  bool openmp = o->threads > 1;
   TRY(add(b, o->codegen == DlcCodegenNaive ? "func.func(convert-linalg-to-affine-loops)"
-                                            : "func.func(convert-linalg-to-loops)"));
+             : openmp                      ? "func.func(convert-linalg-to-parallel-loops)"
+                                           : "func.func(convert-linalg-to-loops)"));
   TRY(add(b, "lower-affine"));
   // Tiles that threads could share (scf.forall): with more than one
   // thread, parallel loops that the LLVM stage hands to OpenMP; with one,
   // loops that run one after another, so the code needs no threading
   // runtime.
-  TRY(add(b, o->threads > 1 ? "func.func(scf-forall-to-parallel)"
-                             : "func.func(scf-forall-to-for)"));
+  TRY(add(b, openmp ? "func.func(scf-forall-to-parallel)" : "func.func(scf-forall-to-for)"));
+  // Threads only for the outermost parallel loops that do enough work, and
+  // the innermost dim of a loop nest as a plain loop that LLVM vectorizes.
+  if (openmp)
+    TRY(addOwn(b, "dlc-serialize-nested-parallel"));
   // Vector transfers of more than one dim become unrolled 1-D ones, which
   // the LLVM conversion turns into plain vector loads and stores.
   TRY(add(b, "func.func(convert-vector-to-scf{full-unroll=true})"));
@@ -243,8 +250,9 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // Matmuls and convolutions (with their epilogues) become tiled,
     // vectorized loop nests.
     DlcStr codegen = DLC_STR_INIT;
+    dlcStrPrintf(&codegen, "threads=%lld", (long long)o.threads);
     if (o.schedules && *o.schedules)
-      dlcStrPrintf(&codegen, "schedules='%s'", o.schedules);
+      dlcStrPrintf(&codegen, " schedules='%s'", o.schedules);
     MlirLogicalResult added = addOwnWithOptions(b, "dlc-codegen", dlcStrGet(&codegen));
     dlcStrFree(&codegen);
     TRY(added);
@@ -288,9 +296,6 @@ static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOption
   TRY(addOwn(b, "dlc-entry-abi"));
   bool openmp = o->threads > 1;
   if (openmp) {
-    // Only the outermost parallel loops get threads: a parallel region
-    // nested in another would fork a team per outer iteration.
-    TRY(addOwn(b, "dlc-serialize-nested-parallel"));
     // Each parallel loop becomes an omp.parallel region of a team of
     // `threads` sharing the loop (omp.wsloop).
     DlcStr scfToOpenMP = DLC_STR_INIT;

@@ -4,9 +4,16 @@
 // nested one included: a team forked per iteration of the outer loop, which
 // libomp runs on one thread anyway (nested parallelism is off by default)
 // after paying for the fork. The threads are the outer loop's; a loop
-// nested in it becomes a plain scf.for nest, one loop per dimension.
-// Perfectly nested loops need nothing: canonicalization merges them into
-// one scf.parallel first.
+// nested in it, or in a sequential loop (a fork per iteration again),
+// becomes a plain scf.for nest, one loop per dimension. Perfectly nested
+// loops need nothing: canonicalization merges them into one scf.parallel
+// first.
+//
+// An outermost loop of several dims whose body holds no loop (what
+// convert-linalg-to-parallel-loops makes of an elementwise op) keeps its
+// last dim as an scf.for inside: OpenMP collapses a loop nest into one
+// loop whose indices are divisions and remainders, which LLVM does not
+// vectorize, while the inner scf.for is a plain loop it does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +24,18 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
-static bool isInsideParallel(MlirOperation op) {
+static bool isLoop(MlirOperation op) {
+  return dlcIsOp(op, "scf.parallel") || dlcIsOp(op, "scf.for") || dlcIsOp(op, "scf.while") ||
+         dlcIsOp(op, "scf.forall") || dlcIsOp(op, "affine.for") ||
+         dlcIsOp(op, "affine.parallel");
+}
+
+static bool isInsideLoop(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
        p = mlirOperationGetParentOperation(p))
-    if (dlcIsOp(p, "scf.parallel"))
+    if (isLoop(p))
       return true;
   return false;
 }
@@ -30,7 +44,7 @@ static bool isInsideParallel(MlirOperation op) {
 // with reductions (results) is left to convert-scf-to-openmp.
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   DlcOpList *loops = userData;
-  if (!dlcIsOp(op, "scf.parallel") || mlirOperationGetNumResults(op) || !isInsideParallel(op))
+  if (!dlcIsOp(op, "scf.parallel") || mlirOperationGetNumResults(op) || !isInsideLoop(op))
     return MlirWalkResultAdvance;
   dlcOpListPush(loops, op);
   return MlirWalkResultAdvance;
@@ -77,6 +91,87 @@ static void serialize(MlirOperation parallel) {
     before = mlirBlockGetTerminator(bodyOf(loop));
   }
   // Everything but the scf.reduce terminator moves into the innermost loop.
+  MlirOperation terminator = mlirBlockGetTerminator(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationEqual(op, terminator);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, before);
+    op = next;
+  }
+  mlirOperationDestroy(parallel);
+}
+
+//===----------------------------------------------------------------------===//
+// The vectorizable dim of an innermost loop
+//===----------------------------------------------------------------------===//
+
+static MlirWalkResult findLoop(MlirOperation op, void *userData) {
+  if (!isLoop(op))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+static bool holdsLoop(MlirBlock body) {
+  bool found = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !found && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    mlirOperationWalk(op, findLoop, &found, MlirWalkPreOrder);
+  return found;
+}
+
+// Outermost scf.parallel loops of several dims, without reductions, whose
+// bodies hold no loop.
+static MlirWalkResult collectInnermost(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "scf.parallel") && !mlirOperationGetNumResults(op) && !isInsideLoop(op) &&
+      mlirBlockGetNumArguments(bodyOf(op)) >= 2 && !holdsLoop(bodyOf(op)))
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+// scf.parallel (i.., j) becomes scf.parallel (i..) { scf.for j { body } }.
+static void splitLastDim(MlirOperation parallel) {
+  MlirLocation loc = mlirOperationGetLocation(parallel);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirBlock body = bodyOf(parallel);
+  intptr_t rank = mlirBlockGetNumArguments(body), outer = rank - 1;
+  MlirValue bounds[3 * 8];
+  if (outer > 8)
+    return;
+  for (intptr_t k = 0; k < 3; ++k)
+    for (intptr_t d = 0; d < outer; ++d)
+      bounds[k * outer + d] = mlirOperationGetOperand(parallel, k * rank + d);
+  MlirType index = mlirIndexTypeGet(ctx);
+  MlirType types[8];
+  MlirLocation locs[8];
+  for (intptr_t d = 0; d < outer; ++d)
+    types[d] = index, locs[d] = loc;
+  MlirBlock newBody = mlirBlockCreate(outer, types, locs);
+  MlirOperationState reduce = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.reduce"), loc);
+  mlirBlockAppendOwnedOperation(newBody, mlirOperationCreate(&reduce));
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, newBody);
+  char segments[64];
+  snprintf(segments, sizeof segments, "array<i32: %d, %d, %d, 0>", (int)outer, (int)outer,
+           (int)outer);
+  MlirNamedAttribute sizes = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("operandSegmentSizes")),
+      mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(segments)));
+  MlirOperationState state = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.parallel"), loc);
+  mlirOperationStateAddOperands(&state, 3 * outer, bounds);
+  mlirOperationStateAddAttributes(&state, 1, &sizes);
+  mlirOperationStateAddOwnedRegions(&state, 1, &region);
+  MlirOperation split = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(parallel), parallel, split);
+  MlirOperation inner =
+      createFor(mlirOperationGetOperand(parallel, outer), mlirOperationGetOperand(parallel, rank + outer),
+                mlirOperationGetOperand(parallel, 2 * rank + outer), loc,
+                mlirBlockGetTerminator(newBody));
+  for (intptr_t d = 0; d < outer; ++d)
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d), mlirBlockGetArgument(newBody, d));
+  mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, outer),
+                                mlirBlockGetArgument(bodyOf(inner), 0));
+  MlirOperation before = mlirBlockGetTerminator(bodyOf(inner));
   MlirOperation terminator = mlirBlockGetTerminator(body);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationEqual(op, terminator);) {
@@ -140,11 +235,15 @@ typedef struct Small {
 } Small;
 
 // Outermost scf.parallel loops without reductions that do less than
-// `minWork` operations: forking a team costs more than they save.
+// `minWork` operations (forking a team costs more than they save) or run
+// one iteration (which one thread would run alone).
 static MlirWalkResult collectSmall(MlirOperation op, void *userData) {
   Small *small = userData;
-  if (!dlcIsOp(op, "scf.parallel") || mlirOperationGetNumResults(op) || isInsideParallel(op) ||
-      work(op, small->minWork) >= small->minWork)
+  if (!dlcIsOp(op, "scf.parallel") || mlirOperationGetNumResults(op) || isInsideLoop(op))
+    return MlirWalkResultAdvance;
+  int64_t trips = tripCount(op);
+  bool single = trips >= 0 && trips < 2;
+  if (!single && (small->minWork <= 0 || work(op, small->minWork) >= small->minWork))
     return MlirWalkResultAdvance;
   dlcOpListPush(small->loops, op);
   return MlirWalkResultAdvance;
@@ -155,12 +254,18 @@ void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
   (void)run;
   DlcOpList loops = {0};
   Small small = {&loops, dlcPassOptionInt(options, "min-work")};
-  if (small.minWork > 0)
-    mlirOperationWalk(op, collectSmall, &small, MlirWalkPreOrder);
+  mlirOperationWalk(op, collectSmall, &small, MlirWalkPreOrder);
   mlirOperationWalk(op, collect, &loops, MlirWalkPreOrder);
   // Outer loops first: an inner one moves along with the outer's body,
   // still the same operation.
   for (size_t i = 0; i < loops.count; ++i)
     serialize(loops.items[i]);
+  // After serializing: the loops collected above are gone, and bodies
+  // that held them hold their scf.for nests.
+  DlcOpList innermost = {0};
+  mlirOperationWalk(op, collectInnermost, &innermost, MlirWalkPreOrder);
+  for (size_t i = 0; i < innermost.count; ++i)
+    splitLastDim(innermost.items[i]);
+  dlcOpListFree(&innermost);
   dlcOpListFree(&loops);
 }

@@ -1,6 +1,6 @@
-// threads=N: the convolution's output tiles (scf.forall) become OpenMP
-// worksharing loops of a team of N; threads=1, the default, leaves no
-// OpenMP at all.
+// threads=N: the convolution's output tiles (scf.forall) and the parallel
+// dims of what no schedule tiled become OpenMP worksharing loops of a team
+// of N; threads=1, the default, leaves no OpenMP at all.
 // RUN: dlc-opt %s --dlc-linalg-to-loops=threads=2 | FileCheck %s --check-prefix=LOOPS
 // RUN: dlc-opt %s --dlc-lower-to-llvm=threads=2 | FileCheck %s --check-prefix=OMP
 // RUN: dlc-opt %s --dlc-lower-to-llvm=threads=1 | FileCheck %s --check-prefix=ONE --implicit-check-not=omp.
@@ -15,17 +15,26 @@ func.func @conv(%x: tensor<1x16x18x18xf32>, %w: tensor<64x16x3x3xf32>) -> tensor
   return %y : tensor<1x64x16x16xf32>
 }
 
-// On loops, the tiles are an scf.parallel over channel slices around one
-// over the rows of each slice (the tiles of a row are a sequential loop).
+// On loops, the tiles are an scf.parallel over channel slices; the rows of
+// each slice, nested in it, run one after another (a nested parallel loop
+// would fork a team per slice). Before it, the run-time relayout of the
+// weights (an elementwise op on the loop path) is a parallel loop over all
+// but its innermost dim, which stays a loop that LLVM vectorizes.
 // LOOPS-LABEL: func.func @conv
 // LOOPS-NOT: scf.forall
-// LOOPS: scf.parallel (%{{.*}}) =
-// LOOPS: scf.parallel (%{{.*}}) =
+// LOOPS: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) =
+// LOOPS-NEXT: scf.for
+// LOOPS: scf.parallel (%{{[^,]*}}) =
+// LOOPS-NOT: scf.parallel
 // LOOPS: scf.for
 // LOOPS-NOT: scf.parallel
+// LOOPS: return
 
 // OMP-LABEL: llvm.func @conv
 // OMP: %[[N:.*]] = llvm.mlir.constant(2 : i32) : i32
+// OMP: omp.parallel num_threads(%[[N]] : i32) {
+// OMP-NEXT: omp.wsloop {
+// OMP-NEXT: omp.loop_nest (%{{.*}}, %{{.*}}, %{{.*}}) : i64 = {{.*}} collapse(3) {
 // OMP: omp.parallel num_threads(%[[N]] : i32) {
 // OMP-NEXT: omp.wsloop {
 // OMP-NEXT: omp.loop_nest (%{{.*}}) : i64 = {{.*}} {

@@ -94,3 +94,83 @@ func.func @small(%n: memref<?xf32>, %size: index) {
   }
   return
 }
+
+// -----
+
+// A parallel loop inside a sequential one would fork a team per iteration
+// of it: it runs one iteration after another too.
+// CHECK-LABEL: func.func @in_for
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// OMP-LABEL: llvm.func @in_for
+// OMP-NOT: omp.parallel
+// OMP: llvm.return
+func.func @in_for(%n: memref<65536xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 65536 : index
+  %v = arith.constant 1.0 : f32
+  scf.for %k = %c0 to %c4 step %c1 {
+    scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+      memref.store %v, %n[%i] : memref<65536xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// An outermost loop of several dims with no loop in its body (an
+// elementwise op on the loop path) keeps its last dim as an scf.for inside,
+// with the body: OpenMP shares the other dims, and the inner loop is one
+// that LLVM vectorizes.
+// CHECK-LABEL: func.func @innermost
+// CHECK-SAME: (%[[M:.*]]: memref<256x256xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[C256]]) step (%[[C1]]) {
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[C0]] to %[[C256]] step %[[C1]] {
+// CHECK-NEXT: memref.store %{{.*}}, %[[M]][%[[I]], %[[J]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.reduce
+// OMP-LABEL: llvm.func @innermost
+// OMP: omp.loop_nest (%{{[^,]*}}) : i64
+// OMP: llvm.return
+func.func @innermost(%m: memref<256x256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c256, %c256) step (%c1, %c1) {
+    memref.store %v, %m[%i, %j] : memref<256x256xf32>
+  }
+  return
+}
+
+// -----
+
+// A loop of one iteration gives a team nothing to share, however much
+// work that iteration does.
+// CHECK-LABEL: func.func @single
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// OMP-LABEL: llvm.func @single
+// OMP-NOT: omp.parallel
+// OMP: llvm.return
+func.func @single(%m: memref<1x65536xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 65536 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+    scf.for %j = %c0 to %c8 step %c1 {
+      memref.store %v, %m[%i, %j] : memref<1x65536xf32>
+    }
+  }
+  return
+}
