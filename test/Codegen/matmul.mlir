@@ -1,5 +1,6 @@
 // RUN: dlc-opt %s -split-input-file --dlc-codegen | FileCheck %s
 // RUN: dlc-opt %s -split-input-file --dlc-codegen='matmul-tiles=8,16,4,2,8' | FileCheck %s --check-prefix=FIXED
+// RUN: dlc-opt %s -split-input-file --dlc-codegen=threads=2 | FileCheck %s --check-prefix=THREADS
 
 // A matmul becomes loops around packed, zero-padded blocks (tensor.pad
 // nofold: a copy) and a k loop of vector outer products carrying the
@@ -48,4 +49,22 @@ func.func @left_alone(%a: tensor<4x4xf64>, %b: tensor<?x4xf32>, %c: tensor<4x4xf
   %1 = linalg.matmul ins(%b, %c : tensor<?x4xf32>, tensor<4x4xf32>) outs(%b : tensor<?x4xf32>) -> tensor<?x4xf32>
   %2 = linalg.matmul ins(%d, %c : tensor<0x4xf32>, tensor<4x4xf32>) outs(%e : tensor<0x4xf32>) -> tensor<0x4xf32>
   return %0, %1, %2 : tensor<4x4xf64>, tensor<?x4xf32>, tensor<0x4xf32>
+}
+
+// -----
+
+// 256 columns are one block of the nominal 256: with threads=2 the blocks
+// narrow to 128, so each thread gets one (on one thread the loop over one
+// block is gone).
+// CHECK-LABEL: func.func @shared_columns
+// CHECK-NOT: scf.forall
+// CHECK: return
+// THREADS-LABEL: func.func @shared_columns
+// THREADS: scf.forall (%{{.*}}) in (2)
+func.func @shared_columns(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %y : tensor<256x256xf32>
 }
