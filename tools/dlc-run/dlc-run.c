@@ -459,7 +459,12 @@ static int run(DlcRunArgs *o) {
   Compiled c;
   memset(&c, 0, sizeof c);
   int status = DLC_RUN_ERROR;
-  if (compile(o, ctx, &o->bindings, &provided, &c)) {
+  bool compiled = compile(o, ctx, &o->bindings, &provided, &c);
+  // The executable owns its code and weights: the context's copies of the
+  // weights (the importer's blobs, the layouts repacked from them) go
+  // before the runs, so peak memory is the executable's, not the compiler's.
+  mlirContextDestroy(ctx);
+  if (compiled) {
     printBindings(&o->bindings);
     dlcTestInputsPrint(&provided);
     if (o->repeat)
@@ -472,7 +477,6 @@ static int run(DlcRunArgs *o) {
   destroyTensors(c.inputs, c.numInputs);
   dlcRunTapsDestroy(&c.taps);
   dlcTestInputsDestroy(&provided);
-  mlirContextDestroy(ctx);
   return status;
 }
 
