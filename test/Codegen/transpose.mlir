@@ -5,7 +5,7 @@
 // 16 x 16 blocks of (c, w), read in rows of the input, shuffled, written
 // in rows of the output. AVX2 takes 8 x 8 blocks.
 // CHECK-LABEL: func.func @to_nchw
-// CHECK: scf.for
+// CHECK: scf.forall
 // CHECK: vector.transfer_read {{.*}} : tensor<1x1x16x16xf32>, vector<1x16x16xf32>
 // CHECK: vector.shuffle
 // CHECK: vector.transfer_write {{.*}} : vector<1x16x1x16xf32>, tensor<1x16x1x16xf32>
