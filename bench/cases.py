@@ -7,6 +7,8 @@ does.
 """
 
 import os
+import subprocess
+import sys
 import zlib
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
@@ -185,6 +187,26 @@ def model_case(work, name, desc):
                 inputs=[x], test_data=data, expect=y)
 
 
+# --- generated whole models: (name, desc, densenet.py arguments)
+GENERATED_MODELS = [
+    ("densenet", "DenseNet-121-shaped CNN, 224x224, random weights (302 nodes: 120 conv, "
+     "58 concat)", ["--resolution", "224"]),
+]
+DENSENET_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           "test", "models", "Inputs", "densenet.py")
+
+
+def generated_model_case(work, name, desc, args):
+    """A model test/models/Inputs/densenet.py writes (with its input and its
+    NumPy reference output), rather than a 30 MB file in the repository."""
+    base = os.path.join(work, f"model_{name}")
+    x, y = base + "_input_0.npy", base + "_output_0.npy"
+    if not all(os.path.exists(p) for p in (base + ".onnx", x, y)):
+        subprocess.run([sys.executable, DENSENET_PY, base + ".onnx", "--input", x,
+                        "--reference", y] + args, check=True, stdout=subprocess.DEVNULL)
+    return Case("models", name, desc, model=base + ".onnx", inputs=[x], expect=y)
+
+
 def build_cases(work, quick):
     """All cases of the run (quick: one matmul, one conv, one small model)."""
     os.makedirs(work, exist_ok=True)
@@ -196,4 +218,5 @@ def build_cases(work, quick):
     cases += [conv_case(work, *c) for c in CONVS]
     cases += transformer_cases(work)
     cases += [model_case(work, *m) for m in SHARED_MODELS]
+    cases += [generated_model_case(work, *m) for m in GENERATED_MODELS]
     return cases

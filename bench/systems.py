@@ -186,6 +186,9 @@ class Dlc(System):
         else:
             for x in case.inputs:
                 cmd += ["--input", x]
+            if case.expect:
+                # Generated models: their NumPy reference output.
+                cmd += ["--expect", case.expect, "--rtol", "1e-3", "--atol", "1e-4"]
         if repeat:
             cmd += ["--repeat", str(repeat)]
         if self.has_threads:

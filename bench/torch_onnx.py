@@ -46,6 +46,15 @@ def _max_pool(x, kernel_shape, strides=None, pads=(0, 0, 0, 0), ceil_mode=0,
                         padding, tuple(dilations), bool(ceil_mode))
 
 
+def _avg_pool(x, kernel_shape, strides=None, pads=(0, 0, 0, 0), ceil_mode=0,
+              count_include_pad=0, **_):
+    padding, extra = _pads_2d(pads)
+    if extra:
+        raise NotImplementedError("AveragePool with asymmetric pads")
+    return F.avg_pool2d(x, tuple(kernel_shape), tuple(strides or kernel_shape), padding,
+                        bool(ceil_mode), bool(count_include_pad))
+
+
 def _gemm(a, b, c=None, alpha=1.0, beta=1.0, transA=0, transB=0, **_):
     if transA:
         a = a.t()
@@ -94,6 +103,8 @@ OPS = {
     "MatMul": lambda a, b, **_: torch.matmul(a, b),
     "Conv": _conv,
     "MaxPool": _max_pool,
+    "AveragePool": _avg_pool,
+    "Concat": lambda *xs, axis, **_: torch.cat(xs, axis),
     "GlobalAveragePool": lambda x, **_: F.adaptive_avg_pool2d(x, 1),
     "Gather": lambda x, i, axis=0, **_: torch.index_select(
         x, axis, i.reshape(-1)).reshape(

@@ -77,10 +77,37 @@ void dlcScheduleLibraryDestroy(DlcScheduleLibrary library);
 
 /// Applies named sequence `sequence` of `library` to `targets` (ops of one
 /// function) with `numParams` i64 parameters:
-/// `sequence(%target0, .., %param0, ..)`. The function is the payload;
-/// failures are reported there.
+/// `sequence(%target0, .., %param0, ..)`. The payload is a function
+/// holding the targets alone (dlcIsolateGroup), or, where they cannot be
+/// isolated, the function around them; failures are reported there.
 MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
                                    const MlirOperation *targets, const char *sequence,
                                    intptr_t numParams, const int64_t *params);
+
+/// A group of ops moved out of their function into a function of its own
+/// (in a module of its own), so that what a schedule does to the function
+/// around its targets costs what the group costs (Isolate.c).
+typedef struct DlcIsolatedGroup {
+  MlirModule module;      ///< holds `function` while the group is away
+  MlirOperation function; ///< `func.func @__dlc_codegen_group`: the payload
+  MlirBlock home;         ///< the block the group came from
+  MlirOperation anchor;   ///< the op of `home` the group goes back before
+  MlirValue *outside;     ///< what each argument of `function` stands for
+  intptr_t numOutside;
+  MlirOperation *placeholders; ///< per result of the last op: its uses outside
+  intptr_t numResults;
+} DlcIsolatedGroup;
+
+/// Moves `ops` (of one block) into a function of their own, whose
+/// arguments are what they read from outside; a member other than the last
+/// (in block order) that has users outside the group is copied, and its
+/// copy takes its place in `ops`. False (nothing changed) when the ops are
+/// not in one block.
+bool dlcIsolateGroup(intptr_t numOps, MlirOperation *ops, DlcIsolatedGroup *out);
+
+/// Moves what `group`'s function holds back into the group's place (the
+/// values it returns replace the last op's results) and destroys the
+/// function.
+void dlcRestoreGroup(DlcIsolatedGroup *group);
 
 #endif // DLC_CODEGEN_CODEGEN_H

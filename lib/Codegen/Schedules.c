@@ -140,16 +140,12 @@ static MlirWalkResult dropTargetAttr(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
-                                   const MlirOperation *targets, const char *sequence,
-                                   intptr_t numParams, const int64_t *params) {
+// Applies `sequence` to `targets` with `function` as the payload.
+static MlirLogicalResult applyTo(DlcScheduleLibrary library, MlirOperation function,
+                                 intptr_t numTargets, const MlirOperation *targets,
+                                 const char *sequence, intptr_t numParams, const int64_t *params) {
   MlirOperation target = targets[0];
   MlirContext ctx = mlirOperationGetContext(target);
-  MlirOperation function = enclosingFunction(target);
-  if (!defines(library.module, ref(sequence))) {
-    dlcEmitOpError(target, "has no schedule: the library defines no @%s", sequence);
-    return mlirLogicalResultFailure();
-  }
   DlcStr text = DLC_STR_INIT;
   writeEntry(&text, sequence, numTargets, numParams, params);
   MlirModule entry = mlirModuleCreateParse(ctx, mlirStringRefCreate(dlcStrGet(&text), text.len));
@@ -176,5 +172,32 @@ MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTarge
     mlirOperationWalk(function, dropTargetAttr, NULL, MlirWalkPreOrder);
   }
   mlirModuleDestroy(entry);
+  return result;
+}
+
+MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
+                                   const MlirOperation *targets, const char *sequence,
+                                   intptr_t numParams, const int64_t *params) {
+  MlirOperation target = targets[0];
+  if (!defines(library.module, ref(sequence))) {
+    dlcEmitOpError(target, "has no schedule: the library defines no @%s", sequence);
+    return mlirLogicalResultFailure();
+  }
+  // The targets in a function of their own for the time of the schedule
+  // (Isolate.c): what it does to "the function" then costs what the
+  // targets cost, not what the whole model does.
+  enum { MAX_TARGETS = 8 };
+  MlirOperation group[MAX_TARGETS];
+  DlcIsolatedGroup isolated;
+  bool isolate = numTargets <= MAX_TARGETS;
+  for (intptr_t i = 0; isolate && i < numTargets; ++i)
+    group[i] = targets[i];
+  isolate = isolate && dlcIsolateGroup(numTargets, group, &isolated);
+  MlirLogicalResult result = applyTo(library, isolate ? isolated.function
+                                                      : enclosingFunction(target),
+                                     numTargets, isolate ? group : targets, sequence, numParams,
+                                     params);
+  if (isolate)
+    dlcRestoreGroup(&isolated);
   return result;
 }

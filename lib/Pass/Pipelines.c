@@ -291,6 +291,9 @@ static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOption
   // ops of the entry (the entry ABI may nest them).
   if (o->profile)
     TRY(addOwn(b, "dlc-instrument-profile"));
+  // Each layer's loop nest a function of its own: LLVM's loop passes cost
+  // ~N^2 on one function of N loop nests (DenseNet-121: a minute).
+  TRY(addOwn(b, "dlc-outline-loop-nests"));
   // Public functions take static row-major buffers and return an i32
   // status, as dlc-translate's headers say.
   TRY(addOwn(b, "dlc-entry-abi"));

@@ -5,7 +5,9 @@
 // RUN: dlc-opt %s --dlc-lower-to-llvm=threads=2 | FileCheck %s --check-prefix=OMP
 // RUN: dlc-opt %s --dlc-lower-to-llvm=threads=1 | FileCheck %s --check-prefix=ONE --implicit-check-not=omp.
 // RUN: dlc-opt %s --dlc-lower-to-llvm | FileCheck %s --check-prefix=ONE --implicit-check-not=omp.
-// The translation to LLVM IR forks the team through the OpenMP runtime.
+// The translation to LLVM IR forks the team through the OpenMP runtime,
+// in the function the convolution's loop nest was outlined into
+// (dlc-outline-loop-nests).
 // RUN: dlc-translate --mlir-to-llvmir --threads 2 %s | FileCheck %s --check-prefix=LLVMIR
 // RUN: dlc-translate --mlir-to-llvmir --threads 1 %s | FileCheck %s --check-prefix=LLVMIR-ONE --implicit-check-not=__kmpc
 
@@ -46,7 +48,7 @@ func.func @conv(%x: tensor<1x16x18x18xf32>, %w: tensor<64x16x3x3xf32>) -> tensor
 
 // LLVMIR-LABEL: define i32 @conv(
 // LLVMIR: call void @__kmpc_push_num_threads(ptr @{{.*}}, i32 %{{.*}}, i32 2)
-// LLVMIR: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @{{.*}}, i32 1, ptr @conv..omp_par,
-// LLVMIR: define internal void @conv..omp_par(
+// LLVMIR: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @{{.*}}, i32 1, ptr @[[NEST:conv_nest[0-9]+]]..omp_par,
+// LLVMIR: define internal void @[[NEST]]..omp_par(
 
 // LLVMIR-ONE-LABEL: define i32 @conv(

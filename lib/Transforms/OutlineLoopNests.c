@@ -1,0 +1,374 @@
+//===- OutlineLoopNests.c - The dlc-outline-loop-nests pass -----*- C -*-===//
+//
+// Lowered, a model is one function: every layer's loop nest one after the
+// other in the entry. LLVM's loop passes do not scale with that. Each loop
+// costs IndVarSimplify, LoopVectorize and LoopRotate work that grows with
+// the function it sits in (SCEV and the analyses they invalidate are per
+// function), so a function of N loop nests costs ~N^2: a DenseNet-121 (120
+// convolutions) spent 65 s in LLVM's middle end, 30 s of it in
+// IndVarSimplify, where ResNet-18 spends a second.
+//
+// So each top-level loop nest of a function moves into a private function
+// of its own, called where it was: LLVM then works on functions of the size
+// of a layer, and its cost grows linearly with the model. Consecutive nests
+// share a function until it holds `min-ops` operations (few functions for
+// many tiny nests). The callees are `noinline` (the inliner would otherwise
+// rebuild the big function) and internal (they are no part of an
+// artifact's interface).
+//
+// What a nest reads from outside its function: constants, globals and views
+// (subviews, reshapes, views of the memory plan's arena) are copied into the
+// callee, so that it addresses the arena from its base as the entry did and
+// LLVM still sees views of one buffer at constant offsets; the buffers they
+// view (allocations, the entry's arguments) and scalars become arguments,
+// bare pointers for static row-major memrefs. An argument from an allocation
+// of the caller is `noalias`: no other argument can point into it. A nest
+// that reads anything else (a view with a dynamic layout built outside it)
+// stays where it is. Runs on buffers, before dlc-entry-abi.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pass/PassDef.h"
+#include "Support/IR.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static bool isOneOf(MlirOperation op, const char *const *names) {
+  for (; *names; ++names)
+    if (dlcIsOp(op, *names))
+      return true;
+  return false;
+}
+
+// Ops without memory effects or regions that define what nests read:
+// copied into the callee (their operands mapped in turn).
+static const char *const copiedOps[] = {
+    "arith.constant",      "ub.poison",           "memref.get_global",
+    "memref.view",         "memref.subview",      "memref.expand_shape",
+    "memref.collapse_shape", "memref.reinterpret_cast", "memref.cast",
+    NULL};
+
+// What may lie between two nests of one callee: no memory effects, so the
+// first nest may run after it. It stays in the caller.
+static bool isPure(MlirOperation op) {
+  if (mlirOperationGetNumRegions(op))
+    return false;
+  if (isOneOf(op, copiedOps) || dlcIsOp(op, "affine.apply"))
+    return true;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length > 6 && !strncmp(name.data, "arith.", 6);
+}
+
+// A loop nest (any op with regions) whose results, if any, a call can return.
+static bool isNest(MlirOperation op) {
+  return mlirOperationGetNumRegions(op) > 0 && !dlcIsOp(op, "func.func");
+}
+
+static bool isScalar(MlirType t) {
+  return mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t);
+}
+
+// What a bare pointer carries: a static, row-major memref in the default
+// memory space.
+static bool isBarePointerMemRef(MlirType t) {
+  return mlirTypeIsAMemRef(t) && mlirShapedTypeHasStaticShape(t) &&
+         mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(t)) &&
+         mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(t));
+}
+
+static void *grow(void *items, intptr_t count, size_t size) {
+  if (count & (count - 1))
+    return items;
+  void *grown = realloc(items, (size_t)(count ? 2 * count : 1) * size);
+  if (!grown)
+    abort();
+  return grown;
+}
+
+typedef struct Outline {
+  MlirOperation *nests; ///< in block order
+  intptr_t numNests;
+  MlirOperation parent; ///< the function the nests are in
+  MlirBlock body;       ///< the callee's, under construction
+  MlirLocation loc;
+  MlirValue *from, *to; ///< values of the caller and their stand-ins
+  intptr_t numMapped;
+  MlirValue *args; ///< what the call passes, one per block argument
+  bool *noalias;
+  intptr_t numArgs;
+  bool failed;
+} Outline;
+
+static bool inNests(const Outline *o, MlirOperation op) {
+  for (; !mlirOperationIsNull(op) && !mlirOperationEqual(op, o->parent);
+       op = mlirOperationGetParentOperation(op))
+    for (intptr_t i = 0; i < o->numNests; ++i)
+      if (mlirOperationEqual(op, o->nests[i]))
+        return true;
+  return false;
+}
+
+static bool definedInNests(const Outline *o, MlirValue v) {
+  if (mlirValueIsAOpResult(v))
+    return inNests(o, mlirOpResultGetOwner(v));
+  return inNests(o, mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)));
+}
+
+static MlirValue lookup(const Outline *o, MlirValue v) {
+  for (intptr_t i = 0; i < o->numMapped; ++i)
+    if (mlirValueEqual(o->from[i], v))
+      return o->to[i];
+  return (MlirValue){NULL};
+}
+
+// The callee's stand-in for `v` (a copy of its definition, or an
+// argument); null when a call cannot pass it.
+static MlirValue map(Outline *o, MlirValue v) {
+  MlirValue mapped = lookup(o, v);
+  if (!mlirValueIsNull(mapped))
+    return mapped;
+  MlirOperation def = dlcDefiningOp(v);
+  MlirType type = mlirValueGetType(v);
+  if (isOneOf(def, copiedOps) && !mlirOperationGetNumRegions(def)) {
+    MlirOperation copy = mlirOperationClone(def);
+    for (intptr_t i = 0, n = mlirOperationGetNumOperands(def); i < n; ++i) {
+      MlirValue operand = map(o, mlirOperationGetOperand(def, i));
+      if (mlirValueIsNull(operand)) {
+        mlirOperationDestroy(copy);
+        return operand;
+      }
+      mlirOperationSetOperand(copy, i, operand);
+    }
+    mlirBlockAppendOwnedOperation(o->body, copy);
+    mapped = mlirOperationGetResult(copy, mlirOpResultGetResultNumber(v));
+  } else if (isScalar(type) || isBarePointerMemRef(type)) {
+    mapped = mlirBlockAddArgument(o->body, type, o->loc);
+    o->args = grow(o->args, o->numArgs, sizeof *o->args);
+    o->noalias = grow(o->noalias, o->numArgs, sizeof *o->noalias);
+    o->args[o->numArgs] = v;
+    o->noalias[o->numArgs++] =
+        mlirTypeIsAMemRef(type) && (dlcIsOp(def, "memref.alloc") || dlcIsOp(def, "memref.alloca"));
+  } else {
+    return (MlirValue){NULL};
+  }
+  o->from = grow(o->from, o->numMapped, sizeof *o->from);
+  o->to = grow(o->to, o->numMapped, sizeof *o->to);
+  o->from[o->numMapped] = v;
+  o->to[o->numMapped++] = mapped;
+  return mapped;
+}
+
+static MlirWalkResult mapOperands(MlirOperation op, void *userData) {
+  Outline *o = userData;
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!definedInNests(o, v) && mlirValueIsNull(map(o, v))) {
+      o->failed = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult replaceOperands(MlirOperation op, void *userData) {
+  Outline *o = userData;
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!definedInNests(o, v))
+      mlirOperationSetOperand(op, i, lookup(o, v));
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void freeOutline(Outline *o) {
+  free(o->from);
+  free(o->to);
+  free(o->args);
+  free(o->noalias);
+}
+
+// Moves `nests` (of `func`'s entry block, in order) into a new function
+// called where the last of them was; false (nothing changed) when a value
+// they read cannot be passed.
+static bool outline(MlirOperation func, MlirSymbolTable symbols, MlirOperation *nests,
+                    intptr_t numNests, int *counter, MlirOperation *lastCallee) {
+  MlirOperation last = nests[numNests - 1];
+  MlirContext ctx = mlirOperationGetContext(func);
+  Outline o = {nests, numNests, func, mlirBlockCreate(0, NULL, NULL),
+               mlirOperationGetLocation(last), NULL, NULL, 0, NULL, NULL, 0, false};
+  for (intptr_t i = 0; i < numNests && !o.failed; ++i)
+    mlirOperationWalk(nests[i], mapOperands, &o, MlirWalkPreOrder);
+  if (o.failed) {
+    mlirBlockDestroy(o.body);
+    freeOutline(&o);
+    return false;
+  }
+
+  intptr_t numResults = mlirOperationGetNumResults(last);
+  MlirType *resultTypes = malloc(sizeof(MlirType) * (size_t)(numResults + 1));
+  MlirType *argTypes = malloc(sizeof(MlirType) * (size_t)(o.numArgs + 1));
+  MlirAttribute *argAttrs = malloc(sizeof(MlirAttribute) * (size_t)(o.numArgs + 1));
+  if (!resultTypes || !argTypes || !argAttrs)
+    abort();
+  for (intptr_t r = 0; r < numResults; ++r)
+    resultTypes[r] = mlirValueGetType(mlirOperationGetResult(last, r));
+  MlirNamedAttribute noalias =
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("llvm.noalias")), mlirUnitAttrGet(ctx));
+  for (intptr_t i = 0; i < o.numArgs; ++i) {
+    argTypes[i] = mlirValueGetType(o.args[i]);
+    argAttrs[i] = mlirDictionaryAttrGet(ctx, o.noalias[i] ? 1 : 0, &noalias);
+  }
+
+  // func.func private @<function>_nest<k>, noinline and internal.
+  MlirStringRef parentName =
+      mlirStringAttrGetValue(mlirOperationGetAttributeByName(func, ref("sym_name")));
+  char *name = malloc(parentName.length + 32);
+  if (!name)
+    abort();
+  snprintf(name, parentName.length + 32, "%.*s_nest%d", (int)parentName.length, parentName.data,
+           (*counter)++);
+  MlirAttribute noinline = mlirStringAttrGet(ctx, ref("noinline"));
+  MlirNamedAttribute attrs[6] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("sym_name")),
+                            mlirStringAttrGet(ctx, ref(name))),
+      mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, ref("function_type")),
+          mlirTypeAttrGet(mlirFunctionTypeGet(ctx, o.numArgs, argTypes, numResults, resultTypes))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("sym_visibility")),
+                            mlirStringAttrGet(ctx, ref("private"))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("arg_attrs")),
+                            mlirArrayAttrGet(ctx, o.numArgs, argAttrs)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("passthrough")),
+                            mlirArrayAttrGet(ctx, 1, &noinline)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("llvm.linkage")),
+                            mlirAttributeParseGet(ctx, ref("#llvm.linkage<internal>")))};
+  free(name);
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, o.body);
+  MlirOperationState state = mlirOperationStateGet(ref("func.func"), o.loc);
+  mlirOperationStateAddAttributes(&state, 6, attrs);
+  mlirOperationStateAddOwnedRegions(&state, 1, &region);
+  MlirOperation callee = mlirOperationCreate(&state);
+  // After its caller and the callees before it, in order; the table
+  // renames it if the name is taken.
+  MlirOperation after = mlirOperationIsNull(*lastCallee) ? func : *lastCallee;
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(func), after, callee);
+  *lastCallee = callee;
+  MlirAttribute calleeName = mlirSymbolTableInsert(symbols, callee);
+
+  MlirOperationState callState = mlirOperationStateGet(ref("func.call"), o.loc);
+  mlirOperationStateAddOperands(&callState, o.numArgs, o.args);
+  mlirOperationStateAddResults(&callState, numResults, resultTypes);
+  MlirNamedAttribute calleeAttr =
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("callee")),
+                            mlirFlatSymbolRefAttrGet(ctx, mlirStringAttrGetValue(calleeName)));
+  mlirOperationStateAddAttributes(&callState, 1, &calleeAttr);
+  MlirOperation call = mlirOperationCreate(&callState);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(last), last, call);
+  for (intptr_t r = 0; r < numResults; ++r)
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(last, r), mlirOperationGetResult(call, r));
+
+  for (intptr_t i = 0; i < numNests; ++i) {
+    mlirOperationWalk(nests[i], replaceOperands, &o, MlirWalkPreOrder);
+    mlirOperationRemoveFromParent(nests[i]);
+    mlirBlockAppendOwnedOperation(o.body, nests[i]);
+  }
+  MlirValue *results = malloc(sizeof(MlirValue) * (size_t)(numResults + 1));
+  if (!results)
+    abort();
+  for (intptr_t r = 0; r < numResults; ++r)
+    results[r] = mlirOperationGetResult(last, r);
+  MlirOperationState ret = mlirOperationStateGet(ref("func.return"), o.loc);
+  mlirOperationStateAddOperands(&ret, numResults, results);
+  mlirBlockAppendOwnedOperation(o.body, mlirOperationCreate(&ret));
+  free(results);
+  free(resultTypes);
+  free(argTypes);
+  free(argAttrs);
+  freeOutline(&o);
+  return true;
+}
+
+static MlirWalkResult countOps(MlirOperation op, void *userData) {
+  (void)op;
+  ++*(int64_t *)userData;
+  return MlirWalkResultAdvance;
+}
+
+// Outlines the pending nests together, else each alone.
+typedef struct Callees {
+  MlirSymbolTable symbols;
+  int counter;              ///< numbers the callees' names
+  MlirOperation lastCallee; ///< the next goes after it
+} Callees;
+
+static void flush(MlirOperation func, Callees *c, DlcOpList *pending) {
+  if (pending->count &&
+      !outline(func, c->symbols, pending->items, (intptr_t)pending->count, &c->counter,
+               &c->lastCallee) &&
+      pending->count > 1)
+    for (size_t i = 0; i < pending->count; ++i)
+      outline(func, c->symbols, &pending->items[i], 1, &c->counter, &c->lastCallee);
+  pending->count = 0;
+}
+
+static void outlineFunction(MlirOperation func, MlirSymbolTable symbols, int64_t minOps) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  MlirBlock block = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block)))
+    return;
+  // The block's ops before any moves: outlining edits the block.
+  DlcOpList ops = {0}, pending = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    dlcOpListPush(&ops, op);
+  Callees callees = {symbols, 0, {NULL}};
+  int64_t size = 0;
+  for (size_t i = 0; i < ops.count; ++i) {
+    MlirOperation op = ops.items[i];
+    if (isNest(op) && !mlirOperationGetNumResults(op)) {
+      dlcOpListPush(&pending, op);
+      mlirOperationWalk(op, countOps, &size, MlirWalkPreOrder);
+      if (size >= minOps) {
+        flush(func, &callees, &pending);
+        size = 0;
+      }
+    } else if (!isPure(op)) {
+      // A nest with results returns them from a callee of its own.
+      flush(func, &callees, &pending);
+      size = 0;
+      if (isNest(op)) {
+        dlcOpListPush(&pending, op);
+        flush(func, &callees, &pending);
+      }
+    }
+  }
+  flush(func, &callees, &pending);
+  dlcOpListFree(&ops);
+  dlcOpListFree(&pending);
+}
+
+void dlcRunOutlineLoopNests(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
+  (void)run;
+  int64_t minOps = dlcPassOptionInt(options, "min-ops");
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  // The functions as they were: callees are added while walking.
+  DlcOpList funcs = {0};
+  for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f))
+    if (dlcIsOp(f, "func.func") && mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)).ptr)
+      dlcOpListPush(&funcs, f);
+  MlirSymbolTable symbols = mlirSymbolTableCreate(op);
+  for (size_t i = 0; i < funcs.count; ++i)
+    outlineFunction(funcs.items[i], symbols, minOps);
+  mlirSymbolTableDestroy(symbols);
+  dlcOpListFree(&funcs);
+}

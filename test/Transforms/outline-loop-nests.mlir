@@ -1,0 +1,107 @@
+// RUN: dlc-opt %s -split-input-file --dlc-outline-loop-nests | FileCheck %s
+// RUN: dlc-opt %s -split-input-file --dlc-outline-loop-nests=min-ops=1000 | FileCheck %s --check-prefix=GROUP
+
+// Each top-level loop nest becomes a call of a private, noinline, internal
+// function; views of the arena and constants are copied into it, the arena
+// and the argument are passed, the arena as noalias (allocated here).
+// CHECK-LABEL: func.func @two_nests(
+// CHECK-SAME: %[[IN:.*]]: memref<16xf32>, %[[OUT:.*]]: memref<16xf32>)
+// CHECK: %[[ARENA:.*]] = memref.alloc() : memref<128xi8>
+// CHECK: call @two_nests_nest0(%[[IN]], %[[ARENA]]) : (memref<16xf32>, memref<128xi8>) -> ()
+// CHECK: call @two_nests_nest1(%[[ARENA]], %[[OUT]]) : (memref<128xi8>, memref<16xf32>) -> ()
+// CHECK-NEXT: memref.dealloc %[[ARENA]]
+// CHECK-NOT: scf.for
+// CHECK: return
+
+// CHECK: func.func private @two_nests_nest0(%[[A:.*]]: memref<16xf32>, %[[B:.*]]: memref<128xi8> {llvm.noalias})
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>, passthrough = ["noinline"]}
+// CHECK: %[[V:.*]] = memref.view %[[B]][%{{.*}}][] : memref<128xi8> to memref<16xf32>
+// CHECK: scf.for
+// CHECK: memref.load %[[A]]
+// CHECK: memref.store %{{.*}}, %[[V]]
+// CHECK: return
+
+// CHECK: func.func private @two_nests_nest1(%{{.*}}: memref<128xi8> {llvm.noalias}, %{{.*}}: memref<16xf32>)
+// CHECK: scf.for
+
+// min-ops: consecutive nests, with nothing but pure ops between them,
+// share a callee until it holds that many ops.
+// GROUP-LABEL: func.func @two_nests(
+// GROUP: call @two_nests_nest0(
+// GROUP-NOT: call
+// GROUP: memref.dealloc
+// GROUP: func.func private @two_nests_nest0(
+// GROUP: scf.for
+// GROUP: scf.for
+func.func @two_nests(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %arena = memref.alloc() : memref<128xi8>
+  %t = memref.view %arena[%c64][] : memref<128xi8> to memref<16xf32>
+  scf.for %i = %c0 to %c16 step %c1 {
+    %x = memref.load %in[%i] : memref<16xf32>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %t[%i] : memref<16xf32>
+  }
+  %two = arith.constant 2.0 : f32
+  scf.for %i = %c0 to %c16 step %c1 {
+    %x = memref.load %t[%i] : memref<16xf32>
+    %y = arith.mulf %x, %two : f32
+    memref.store %y, %out[%i] : memref<16xf32>
+  }
+  memref.dealloc %arena : memref<128xi8>
+  return
+}
+
+// -----
+
+// A nest with results returns them from its callee; a scalar from outside
+// is passed. An op with memory effects between nests (the copy) keeps them
+// apart even with min-ops.
+// CHECK-LABEL: func.func @results(
+// CHECK: %[[S:.*]] = call @results_nest0(%{{.*}}, %{{.*}}) : (f32, memref<8xf32>) -> f32
+// CHECK: memref.copy
+// CHECK: call @results_nest1(
+// CHECK: return %[[S]]
+// CHECK: func.func private @results_nest0(%{{.*}}: f32, %{{.*}}: memref<8xf32>) -> f32
+// CHECK: scf.for {{.*}} -> (f32)
+// GROUP-LABEL: func.func @results(
+// GROUP: call @results_nest0(
+// GROUP: memref.copy
+// GROUP: call @results_nest1(
+func.func @results(%a: memref<8xf32>, %b: memref<8xf32>, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %s = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %init) -> f32 {
+    %x = memref.load %a[%i] : memref<8xf32>
+    %y = arith.addf %acc, %x : f32
+    scf.yield %y : f32
+  }
+  memref.copy %a, %b : memref<8xf32> to memref<8xf32>
+  scf.for %i = %c0 to %c8 step %c1 {
+    memref.store %s, %b[%i] : memref<8xf32>
+  }
+  return %s : f32
+}
+
+// -----
+
+// A buffer with a dynamic layout from outside (an argument here) is
+// neither copied nor passable by a bare pointer: the nest stays in place.
+// CHECK-LABEL: func.func @stays(
+// CHECK: scf.for
+// CHECK-NOT: call
+// CHECK: return
+func.func @stays(%a: memref<4xf32, strided<[1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %cst = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c4 step %c1 {
+    memref.store %cst, %a[%i] : memref<4xf32, strided<[1], offset: ?>>
+  }
+  return
+}
