@@ -37,7 +37,8 @@ func.func @conv(%x: tensor<1x16x18x18xf32>, %w: tensor<64x16x3x3xf32>) -> tensor
 // OMP: omp.parallel num_threads(%[[N]] : i32) {
 // OMP-NEXT: omp.wsloop {
 // OMP-NEXT: omp.loop_nest (%{{.*}}, %{{.*}}, %{{.*}}) : i64 = {{.*}} collapse(3) {
-// OMP: omp.parallel num_threads(%[[N]] : i32) {
+// OMP: %[[N2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// OMP: omp.parallel num_threads(%[[N2]] : i32) {
 // OMP-NEXT: omp.wsloop {
 // OMP-NEXT: omp.loop_nest (%{{.*}}) : i64 = {{.*}} {
 // OMP-NOT: omp.parallel
