@@ -43,7 +43,11 @@ static const DlcPassDef passes[] = {
      "Replace ops on zero-size tensors by empty constants",
      "Zero-dim tensor elimination: a dlc_graph op whose used results all have a static "
      "zero-size dim computes nothing; its results become empty `dlc_graph.constant`s, whatever "
-     "its operands. A concat with an empty operand becomes its other operand.",
+     "its operands. A concat with an empty operand becomes its other operand. A reduction of an "
+     "empty input (static shapes) into a non-empty result becomes a splat of its value over no "
+     "elements, ONNX's and the lowering's: sum, l1, l2 and sum_square 0, prod 1, max the lowest "
+     "value (-inf), min the highest (+inf), log_sum and log_sum_exp -inf, mean NaN (floats) or 0 "
+     "(integers).",
      "", 0, {{0}}, dlcRunEliminateEmptyTensors, {NULL}},
     {"dlc-fold-constants", "DlcFoldConstants", "Evaluate dlc_graph ops on constants",
      "Replaces each dlc_graph op whose operands are all `dlc_graph.constant`s by a constant of "
