@@ -52,8 +52,10 @@ static const DlcPassDef passes[] = {
     {"dlc-fold-constants", "DlcFoldConstants", "Evaluate dlc_graph ops on constants",
      "Replaces each dlc_graph op whose operands are all `dlc_graph.constant`s by a constant of "
      "its value: elementwise arithmetic, comparisons, activations, cast, where, and the shape "
-     "ops (reshape, flatten, squeeze, unsqueeze, expand, transpose, concat, slice, gather). "
-     "`dlc_graph.shape` folds as soon as its input's dims are static, so that exporter-style "
+     "ops (reshape, flatten, squeeze, unsqueeze, expand, transpose, concat, slice, gather), "
+     "and the reductions whose value does not depend on an order: integer reduce_sum and "
+     "reduce_prod (wrapping), reduce_max and reduce_min of any type (NaN propagates, +0 above "
+     "-0). `dlc_graph.shape` folds as soon as its input's dims are static, so that exporter-style "
      "shape computations (Shape -> Gather -> Concat -> Reshape) become constants, and a reshape "
      "or expand whose `shape_tensor` is constant takes it as its `shape` attribute. Floats are "
      "computed in double and rounded to the element type after each op (exact for + - * / "
