@@ -147,8 +147,12 @@ static const DlcPassDef passes[] = {
      "Transposes are then moved "
      "above the tensor.pad ops before them, so that dlc-fuse-elementwise composes the "
      "transpose after one convolution, the elementwise ops between, and the transpose before the "
-     "next: between layers the permutations cancel.",
-     "", 0, {{0}}, dlcRunConvertLayout, {"linalg", "tensor", "arith"}},
+     "next: between layers the permutations cancel. `layout` is the activation layout the "
+     "code generator asks for: `nhwc` (DLC's convolution schedules) or `nchw`, which leaves "
+     "convolutions and pooling in NCHW; matmul operands are repacked in either.",
+     "", 1,
+     {{"layout", "string", "nhwc", "activation layout of convolutions and pooling: nhwc or nchw"}},
+     dlcRunConvertLayout, {"linalg", "tensor", "arith"}},
     {"dlc-fuse-elementwise", "DlcFuseElementwise",
      "Fuse chains of elementwise linalg.generic ops into one loop nest",
      "A producer linalg.generic with only parallel loops and one result used once is merged into "
