@@ -12,9 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/OpDef.h"
-#include "Support/Builder.h"
 #include "Optimize/GraphRewrite.h"
 #include "Pass/PassDef.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
