@@ -69,7 +69,9 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateHoistInvariantLoadsPass(void);
 DLC_CAPI_EXPORTED MlirPass dlcCreateSerializeNestedParallelPass(void);
 
 /// dlc-convert-layout: NCHW named convolutions on static f32 tensors become
-/// NHWC ones between transposes, constant weights repacked at compile time.
+/// NHWC ones between transposes, constant weights repacked at compile time
+/// (option `layout`, default nhwc; `dlcCreatePassFromString` with
+/// "layout=nchw" leaves convolutions and pooling in NCHW).
 DLC_CAPI_EXPORTED MlirPass dlcCreateConvertLayoutPass(void);
 /// dlc-fuse-elementwise: merges chains of elementwise linalg.generic ops
 /// (never into reductions).

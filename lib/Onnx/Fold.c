@@ -1,12 +1,16 @@
 //===- Fold.c - Computing small constant nodes while importing --*- C -*-===//
 //
 // Exporters compute shapes with ops: Shape -> Gather -> Concat -> Reshape,
-// Size -> Sub -> ConstantOfShape. A node whose graph op reads only
-// constants (or the shape of a static tensor) and has a small static
-// result is computed as it is imported, by the constant folder's evaluator
-// (Optimize/Evaluate.c), and its output becomes a constant, so that the
-// nodes after it see known values and get static types: a ConstantOfShape
-// of a computed length, say, whose length decides the rank of a Reshape.
+// Size -> Sub -> ConstantOfShape, Shape -> Slice -> ReduceProd. A node
+// whose graph ops read only constants (or the shape of a static tensor)
+// and have small static results is computed as it is imported, by the
+// constant folder's evaluator (Optimize/Evaluate.c), through the several
+// ops one node may become (a Concat of three inputs is two concats), and
+// its output becomes a constant, so that the nodes after it see known
+// values and get static types: a ConstantOfShape of a computed length,
+// say, whose length decides the rank of a Reshape, or the axes of a
+// Squeeze, the pads of a Pad, the repeats of a Tile, which the dlc_graph
+// ops take as attributes.
 // Larger results stay ops for dlc-fold-constants, whose size option keeps
 // weights from being copied.
 //
@@ -24,22 +28,6 @@
 
 static bool isGraphConstant(MlirValue v) {
   return mlirValueIsAOpResult(v) && dlcIsOp(mlirOpResultGetOwner(v), "dlc_graph.constant");
-}
-
-// The operands of `op` as elements; false when one is not a constant.
-static bool readOperands(MlirOperation op, const DlcOpDef *def, DlcElements *operands,
-                         bool *present) {
-  bool isShape = dlcIsOp(op, "dlc_graph.shape"); // reads types, not values
-  for (int i = 0; i < dlcDefNumOperands(def); ++i) {
-    MlirValue v = dlcOpOperand(op, i);
-    present[i] = !mlirValueIsNull(v);
-    if (!present[i] || isShape)
-      continue;
-    if (!isGraphConstant(v) ||
-        !dlcElementsRead(dlcOpAttr(mlirOpResultGetOwner(v), "value"), &operands[i]))
-      return false;
-  }
-  return true;
 }
 
 static bool toTensor(const DlcElements *e, DlcTensor *out) {
@@ -69,26 +57,67 @@ static int64_t numElements(MlirType type) {
   return n;
 }
 
-bool dlcOnnxFold(MlirValue value, DlcTensor *out) {
-  if (!mlirValueIsAOpResult(value) || isGraphConstant(value))
+// How many ops one fold may evaluate: the few that one node's translation
+// builds before its output (Concat's chain of binary concats, the cast,
+// unsqueeze and concat of Slice's computed bounds), not a walk up the
+// graph: what earlier nodes left as ops did not fold then and will not now.
+#define FOLD_MAX_OPS 16
+
+// Is `value` a constant, or computed by evaluable ops with small static
+// results from constants (or static shapes), *budget ops at most? Reads
+// no values, so no weight is read for a fold that cannot happen.
+static bool computable(MlirValue value, int *budget) {
+  if (isGraphConstant(value))
+    return true;
+  if (!mlirValueIsAOpResult(value) || --*budget < 0)
     return false;
   MlirOperation op = mlirOpResultGetOwner(value);
   const DlcOpDef *def = dlcLookupOpDef(op);
   MlirType type = mlirValueGetType(value);
   if (!def || mlirOperationGetNumResults(op) != 1 || !dlcCanEvaluate(op) ||
-      !mlirShapedTypeHasStaticShape(type) ||
-      numElements(type) > DLC_ONNX_FOLD_MAX_ELEMENTS)
+      !mlirShapedTypeHasStaticShape(type) || numElements(type) > DLC_ONNX_FOLD_MAX_ELEMENTS)
     return false;
-  DlcElements operands[DLC_MAX_OPERANDS], result;
-  bool present[DLC_MAX_OPERANDS] = {false};
+  if (dlcIsOp(op, "dlc_graph.shape")) // reads its operand's type, not its values
+    return true;
+  for (int i = 0; i < dlcDefNumOperands(def); ++i) {
+    MlirValue v = dlcOpOperand(op, i);
+    if (!mlirValueIsNull(v) && !computable(v, budget))
+      return false;
+  }
+  return true;
+}
+
+// The value of a `computable` value; false when the evaluator declines
+// (integer division by zero, an index out of range ...).
+static bool evaluate(MlirValue value, DlcElements *out) {
+  MlirOperation op = mlirOpResultGetOwner(value);
+  if (isGraphConstant(value))
+    return dlcElementsRead(dlcOpAttr(op, "value"), out);
+  const DlcOpDef *def = dlcLookupOpDef(op);
+  bool isShape = dlcIsOp(op, "dlc_graph.shape");
+  DlcElements operands[DLC_MAX_OPERANDS];
+  bool present[DLC_MAX_OPERANDS] = {false}, ok = true;
   memset(operands, 0, sizeof operands);
-  bool ok = readOperands(op, def, operands, present) &&
-            dlcEvaluate(op, operands, present, &result);
+  for (int i = 0; i < dlcDefNumOperands(def); ++i) {
+    MlirValue v = dlcOpOperand(op, i);
+    present[i] = !mlirValueIsNull(v);
+    if (ok && present[i] && !isShape)
+      ok = evaluate(v, &operands[i]);
+  }
+  ok = ok && dlcEvaluate(op, operands, present, out);
   for (int i = 0; i < DLC_MAX_OPERANDS; ++i)
     dlcElementsFree(&operands[i]);
-  if (!ok)
+  return ok;
+}
+
+bool dlcOnnxFold(MlirValue value, DlcTensor *out) {
+  int budget = FOLD_MAX_OPS;
+  if (!mlirValueIsAOpResult(value) || isGraphConstant(value) || !computable(value, &budget))
     return false;
-  ok = toTensor(&result, out);
+  DlcElements result;
+  if (!evaluate(value, &result))
+    return false;
+  bool ok = toTensor(&result, out);
   dlcElementsFree(&result);
   return ok;
 }

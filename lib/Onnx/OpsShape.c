@@ -7,7 +7,9 @@
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
 // the dlc_graph ops: when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
-// at import time; Gather's indices and Pad's constant_value stay operands.
+// at import time: constants, bound graph inputs, or values other nodes
+// compute from static shapes (Fold.c folds them as it imports those
+// nodes); Gather's indices and Pad's constant_value stay operands.
 //
 //===----------------------------------------------------------------------===//
 

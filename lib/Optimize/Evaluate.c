@@ -11,7 +11,9 @@
 
 #include "Optimize/Evaluate.h"
 
+#include "Dialect/Graph/GraphInfer.h"
 #include "Dialect/OpDef.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -26,7 +28,8 @@ typedef enum Kind {
   K_LESS_EQUAL, K_MAX, K_MIN, K_MOD, K_FMOD, K_AND, K_OR, K_XOR, K_NEG, K_ABS, K_RELU, K_SQRT,
   K_EXP, K_LOG, K_SIGMOID, K_TANH, K_ERF, K_FLOOR, K_CEIL, K_ROUND, K_SIGN, K_NOT, K_CAST,
   K_WHERE, K_SHAPE, K_RESHAPE,
-  K_EXPAND, K_TRANSPOSE, K_CONCAT, K_SLICE, K_GATHER, K_FILL,
+  K_EXPAND, K_TRANSPOSE, K_CONCAT, K_SLICE, K_GATHER, K_FILL, K_REDUCE_SUM, K_REDUCE_PROD,
+  K_REDUCE_MAX, K_REDUCE_MIN,
 } Kind;
 
 static const struct {
@@ -45,7 +48,8 @@ static const struct {
     {"min", K_MIN}, {"mod", K_MOD}, {"and", K_AND}, {"or", K_OR}, {"xor", K_XOR},
     {"bitwise_and", K_AND}, {"bitwise_or", K_OR}, {"bitwise_xor", K_XOR}, {"floor", K_FLOOR},
     {"ceil", K_CEIL}, {"round", K_ROUND}, {"sign", K_SIGN}, {"not", K_NOT},
-    {"bitwise_not", K_NOT},
+    {"bitwise_not", K_NOT}, {"reduce_sum", K_REDUCE_SUM}, {"reduce_prod", K_REDUCE_PROD},
+    {"reduce_max", K_REDUCE_MAX}, {"reduce_min", K_REDUCE_MIN},
 };
 
 static Kind kindOf(MlirOperation op) {
@@ -381,6 +385,71 @@ static bool gather(MlirOperation op, const DlcElements *in, DlcElements *r) {
   return true;
 }
 
+// Combines element `k` of `a` into element `at` of `r`, the accumulator of
+// a reduction `kind`. As maximumf / minimumf: +0 is above -0.
+static void accumulate(Kind kind, const DlcElements *a, int64_t k, DlcElements *r, int64_t at) {
+  if (a->isFloat) {
+    double x = a->f[k], *acc = &r->f[at];
+    if (isnan(x) || isnan(*acc))
+      *acc = NAN;
+    else if (kind == K_REDUCE_MAX ? x > *acc || (x == *acc && !signbit(x))
+                                  : x < *acc || (x == *acc && signbit(x)))
+      *acc = x;
+    return;
+  }
+  int64_t x = a->i[k], *acc = &r->i[at];
+  uint64_t ux = (uint64_t)x, uacc = (uint64_t)*acc;
+  bool isUnsigned = dlcIsUnsigned(a->elt);
+  switch (kind) {
+  case K_REDUCE_SUM: *acc = (int64_t)(uacc + ux); break;
+  case K_REDUCE_PROD: *acc = (int64_t)(uacc * ux); break;
+  case K_REDUCE_MAX:
+    if (isUnsigned ? ux > uacc : x > *acc)
+      *acc = x;
+    break;
+  default:
+    if (isUnsigned ? ux < uacc : x < *acc)
+      *acc = x;
+    break;
+  }
+}
+
+static bool reduce(MlirOperation op, Kind kind, const DlcElements *a, DlcElements *r) {
+  if (a->isFloat && (kind == K_REDUCE_SUM || kind == K_REDUCE_PROD))
+    return false;
+  bool reduced[DLC_MAX_RANK];
+  dlcGraphReducedDims(op, a->shape.rank, reduced);
+  // The seeds of the lowering: 0, 1, the lowest and the highest value.
+  double seed = kind == K_REDUCE_SUM    ? 0
+                : kind == K_REDUCE_PROD ? 1
+                : kind == K_REDUCE_MAX  ? dlcEltLowest(r->elt)
+                                        : dlcEltHighest(r->elt);
+  for (int64_t k = 0; k < r->count; ++k) {
+    if (r->isFloat)
+      r->f[k] = seed;
+    else // the highest ui64 and i64 are not doubles: their bit patterns
+      r->i[k] = kind == K_REDUCE_MIN && dlcEltWidth(r->elt) == 64
+                    ? (dlcIsUnsigned(r->elt) ? -1 : INT64_MAX)
+                    : dlcElementsWrapInt(r, (int64_t)seed);
+  }
+  int64_t index[DLC_MAX_RANK];
+  for (int64_t k = 0; k < a->count; ++k) {
+    // Kept dims in order: the output's row-major index, with or without
+    // the 1s of keepdims.
+    unflatten(&a->shape, k, index);
+    int64_t at = 0;
+    for (int64_t d = 0; d < a->shape.rank; ++d)
+      if (!reduced[d])
+        at = at * a->shape.dims[d] + index[d];
+    if (at >= r->count)
+      return false;
+    accumulate(kind, a, k, r, at);
+  }
+  for (int64_t k = 0; !r->isFloat && k < r->count; ++k)
+    r->i[k] = dlcElementsWrapInt(r, r->i[k]);
+  return true;
+}
+
 bool dlcEvaluate(MlirOperation op, const DlcElements *operands, const bool *present,
                  DlcElements *result) {
   Kind kind = kindOf(op);
@@ -410,6 +479,10 @@ bool dlcEvaluate(MlirOperation op, const DlcElements *operands, const bool *pres
   case K_CONCAT: ok = concat(op, operands, &r); break;
   case K_SLICE: ok = slice(op, &operands[0], &r); break;
   case K_GATHER: ok = gather(op, operands, &r); break;
+  case K_REDUCE_SUM:
+  case K_REDUCE_PROD:
+  case K_REDUCE_MAX:
+  case K_REDUCE_MIN: ok = reduce(op, kind, &operands[0], &r); break;
   case K_FILL: {
     double v = dlcOpFloat(op, "value");
     for (int64_t k = 0; k < r.count; ++k) {

@@ -2,8 +2,10 @@
 //
 // The reference semantics of the ops constant folding evaluates (those of
 // docs/GraphDialect.md, which the lowering implements): elementwise
-// arithmetic, comparisons, activations, casts, where, and the shape ops
-// (reshape, transpose, concat, slice, gather, expand, shape).
+// arithmetic, comparisons, activations, casts, where, the shape ops
+// (reshape, transpose, concat, slice, gather, expand, shape), and the
+// reductions whose value does not depend on the order (integer sums and
+// products, maxima and minima).
 //
 //===----------------------------------------------------------------------===//
 

@@ -43,13 +43,19 @@ static const DlcPassDef passes[] = {
      "Replace ops on zero-size tensors by empty constants",
      "Zero-dim tensor elimination: a dlc_graph op whose used results all have a static "
      "zero-size dim computes nothing; its results become empty `dlc_graph.constant`s, whatever "
-     "its operands. A concat with an empty operand becomes its other operand.",
+     "its operands. A concat with an empty operand becomes its other operand. A reduction of an "
+     "empty input (static shapes) into a non-empty result becomes a splat of its value over no "
+     "elements, ONNX's and the lowering's: sum, l1, l2 and sum_square 0, prod 1, max the lowest "
+     "value (-inf), min the highest (+inf), log_sum and log_sum_exp -inf, mean NaN (floats) or 0 "
+     "(integers).",
      "", 0, {{0}}, dlcRunEliminateEmptyTensors, {NULL}},
     {"dlc-fold-constants", "DlcFoldConstants", "Evaluate dlc_graph ops on constants",
      "Replaces each dlc_graph op whose operands are all `dlc_graph.constant`s by a constant of "
      "its value: elementwise arithmetic, comparisons, activations, cast, where, and the shape "
-     "ops (reshape, flatten, squeeze, unsqueeze, expand, transpose, concat, slice, gather). "
-     "`dlc_graph.shape` folds as soon as its input's dims are static, so that exporter-style "
+     "ops (reshape, flatten, squeeze, unsqueeze, expand, transpose, concat, slice, gather), "
+     "and the reductions whose value does not depend on an order: integer reduce_sum and "
+     "reduce_prod (wrapping), reduce_max and reduce_min of any type (NaN propagates, +0 above "
+     "-0). `dlc_graph.shape` folds as soon as its input's dims are static, so that exporter-style "
      "shape computations (Shape -> Gather -> Concat -> Reshape) become constants, and a reshape "
      "or expand whose `shape_tensor` is constant takes it as its `shape` attribute. Floats are "
      "computed in double and rounded to the element type after each op (exact for + - * / "
@@ -141,8 +147,12 @@ static const DlcPassDef passes[] = {
      "Transposes are then moved "
      "above the tensor.pad ops before them, so that dlc-fuse-elementwise composes the "
      "transpose after one convolution, the elementwise ops between, and the transpose before the "
-     "next: between layers the permutations cancel.",
-     "", 0, {{0}}, dlcRunConvertLayout, {"linalg", "tensor", "arith"}},
+     "next: between layers the permutations cancel. `layout` is the activation layout the "
+     "code generator asks for: `nhwc` (DLC's convolution schedules) or `nchw`, which leaves "
+     "convolutions and pooling in NCHW; matmul operands are repacked in either.",
+     "", 1,
+     {{"layout", "string", "nhwc", "activation layout of convolutions and pooling: nhwc or nchw"}},
+     dlcRunConvertLayout, {"linalg", "tensor", "arith"}},
     {"dlc-fuse-elementwise", "DlcFuseElementwise",
      "Fuse chains of elementwise linalg.generic ops into one loop nest",
      "A producer linalg.generic with only parallel loops and one result used once is merged into "

@@ -240,9 +240,10 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   DlcCompileOptions o = *options;
   TRY(addGraphToLinalg(b, o.profile));
   if (o.codegen == DlcCodegenFast) {
-    // Convolutions in the layout their schedules vectorize (NHWC), with
-    // transposes that elementwise fusion then cancels between layers; the
-    // same fusion merges chains of elementwise ops into one loop nest.
+    // Convolutions in the layout their schedules vectorize (NHWC, the
+    // pass's default `layout`), with transposes that elementwise fusion
+    // then cancels between layers; the same fusion merges chains of
+    // elementwise ops into one loop nest.
     TRY(addOwn(b, "dlc-convert-layout"));
     TRY(addOwn(b, "dlc-fuse-elementwise"));
     TRY(add(b, "canonicalize"));

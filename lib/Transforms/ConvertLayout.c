@@ -15,11 +15,18 @@
 // permutations cancel, and conversions remain where the graph starts and
 // ends and around ops that stay NCHW.
 //
+// The activation layout is the option `layout`, the one the code generator
+// asks for: `nhwc` (the default, what DLC's schedules vectorize) or `nchw`,
+// which leaves convolutions and pooling as they are (a backend that wants
+// NCHW, or a measurement of what the conversion buys). Matmul operands are
+// not an activation layout and are repacked either way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Bridge/Bridge.h"
 #include "Conversion/TensorToLinalg/LinalgBuilders.h"
 #include "Pass/PassDef.h"
+#include "Support/Diag.h"
 #include "Support/IR.h"
 #include "Support/Types.h"
 
@@ -500,10 +507,17 @@ static bool isMatmul(MlirOperation op) {
   return dlcIsOp(op, "linalg.matmul") || dlcIsOp(op, "linalg.batch_matmul");
 }
 
+typedef struct Collected {
+  DlcOpList ops;
+  bool nhwc; // convolutions and pooling too, else matmuls only
+} Collected;
+
 static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
+  Collected *c = userData;
   bool conv = dlcIsOp(op, "linalg.conv_2d_nchw_fchw") || dlcIsOp(op, "linalg.depthwise_conv_2d_nchw_chw");
-  if (((conv || (isMatmul(op) && hasMaps(op))) && allStaticF32(op)) || isNCHWPool(op))
-    dlcOpListPush(userData, op);
+  bool matmul = isMatmul(op) && hasMaps(op);
+  if (((matmul || (conv && c->nhwc)) && allStaticF32(op)) || (c->nhwc && isNCHWPool(op)))
+    dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
 
@@ -541,13 +555,22 @@ static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) 
 }
 
 void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
-  (void)run, (void)options;
-  DlcOpList convs = {0}, transposes = {0}, named = {0};
+  const char *layout = dlcPassOptionString(options, "layout");
+  bool nhwc = !strcmp(layout, "nhwc");
+  if (!nhwc && strcmp(layout, "nchw")) {
+    dlcEmitError(mlirOperationGetLocation(op),
+                 "dlc-convert-layout: invalid layout=%s: expected nhwc or nchw", layout);
+    dlcPassRunSignalFailure(run);
+    return;
+  }
+  DlcOpList transposes = {0}, named = {0};
   mlirOperationWalk(op, collectNamedTransposes, &named, MlirWalkPreOrder);
   for (size_t i = 0; i < named.count; ++i)
     generalizeTranspose(named.items[i]);
   dlcOpListFree(&named);
-  mlirOperationWalk(op, collectConvs, &convs, MlirWalkPreOrder);
+  Collected collected = {{0}, nhwc};
+  mlirOperationWalk(op, collectConvs, &collected, MlirWalkPreOrder);
+  DlcOpList convs = collected.ops;
   for (size_t i = 0; i < convs.count; ++i) {
     if (isMatmul(convs.items[i]))
       rewriteMatmul(convs.items[i]);

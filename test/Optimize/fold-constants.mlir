@@ -107,3 +107,63 @@ func.func @constant_of_shape() -> tensor<2x3xi32> {
   %c = "dlc_graph.constant_of_shape"(%s) {dtype = i32, value = 7.0 : f64} : (tensor<2xi64>) -> tensor<2x3xi32>
   return %c : tensor<2x3xi32>
 }
+
+// -----
+
+// Integer reductions: sums and products wrap as the element type does
+// (any order gives the same value), maxima and minima compare unsigned
+// types as unsigned; a maximum over no elements is the type's lowest value.
+// CHECK-LABEL: func.func @reduce_ints
+// CHECK-DAG: %[[PROD:.*]] = "dlc_graph.constant"() {value = dense<24> : tensor<1xi64>}
+// CHECK-DAG: %[[SUM:.*]] = "dlc_graph.constant"() {value = dense<-56> : tensor<i8>}
+// CHECK-DAG: %[[MAX:.*]] = "dlc_graph.constant"() {value = dense<{{\[\[}}200], [7]]> : tensor<2x1xui8>}
+// CHECK-DAG: %[[MIN:.*]] = "dlc_graph.constant"() {value = dense<[-3, 4]> : tensor<2xi64>}
+// CHECK-DAG: %[[EMPTY:.*]] = "dlc_graph.constant"() {value = dense<-2147483648> : tensor<1x2xi32>}
+// CHECK-NOT: dlc_graph.reduce
+// CHECK: return %[[PROD]], %[[SUM]], %[[MAX]], %[[MIN]], %[[EMPTY]]
+func.func @reduce_ints() -> (tensor<1xi64>, tensor<i8>, tensor<2x1xui8>, tensor<2xi64>, tensor<1x2xi32>) {
+  %dims = "dlc_graph.constant"() {value = dense<[2, 3, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %prod = "dlc_graph.reduce_prod"(%dims) : (tensor<3xi64>) -> tensor<1xi64>
+  %bytes = "dlc_graph.constant"() {value = dense<[100, 100]> : tensor<2xi8>} : () -> tensor<2xi8>
+  %sum = "dlc_graph.reduce_sum"(%bytes) {keepdims = false} : (tensor<2xi8>) -> tensor<i8>
+  %u = "dlc_graph.constant"() {value = dense<[[200, 3], [7, 1]]> : tensor<2x2xui8>} : () -> tensor<2x2xui8>
+  %max = "dlc_graph.reduce_max"(%u) {axes = array<i64: -1>} : (tensor<2x2xui8>) -> tensor<2x1xui8>
+  %s = "dlc_graph.constant"() {value = dense<[[5, -3, 9], [4, 4, 8]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+  %min = "dlc_graph.reduce_min"(%s) {axes = array<i64: 1>, keepdims = false} : (tensor<2x3xi64>) -> tensor<2xi64>
+  %e = "dlc_graph.constant"() {value = dense<> : tensor<0x2xi32>} : () -> tensor<0x2xi32>
+  %empty = "dlc_graph.reduce_max"(%e) {axes = array<i64: 0>} : (tensor<0x2xi32>) -> tensor<1x2xi32>
+  return %prod, %sum, %max, %min, %empty : tensor<1xi64>, tensor<i8>, tensor<2x1xui8>, tensor<2xi64>, tensor<1x2xi32>
+}
+
+// -----
+
+// Float maxima and minima choose an element, so they are exact: NaN
+// propagates and +0 is above -0, as maximumf / minimumf in the compiled code.
+// CHECK-LABEL: func.func @reduce_float_max_min
+// CHECK-DAG: %[[MAX:.*]] = "dlc_graph.constant"() {value = dense<[0x7FC00000, 0.000000e+00]> : tensor<2xf32>}
+// CHECK-DAG: %[[MIN:.*]] = "dlc_graph.constant"() {value = dense<[0x7FC00000, -0.000000e+00]> : tensor<2xf32>}
+// CHECK: return %[[MAX]], %[[MIN]]
+func.func @reduce_float_max_min() -> (tensor<2xf32>, tensor<2xf32>) {
+  %x = "dlc_graph.constant"() {value = dense<[[1.0, 0x7FC00000, -2.0], [-0.0, 0.0, -0.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %max = "dlc_graph.reduce_max"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<2x3xf32>) -> tensor<2xf32>
+  %min = "dlc_graph.reduce_min"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %max, %min : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// Not folded: float sums and products (their rounding depends on the order
+// the compiled code adds in), and the reductions the evaluator does not
+// know (mean).
+// CHECK-LABEL: func.func @reduce_not_folded
+// CHECK: dlc_graph.reduce_sum
+// CHECK: dlc_graph.reduce_prod
+// CHECK: dlc_graph.reduce_mean
+func.func @reduce_not_folded() -> (tensor<1xf32>, tensor<1xf32>, tensor<1xi64>) {
+  %x = "dlc_graph.constant"() {value = dense<[0.1, 0.2, 0.3]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %sum = "dlc_graph.reduce_sum"(%x) : (tensor<3xf32>) -> tensor<1xf32>
+  %prod = "dlc_graph.reduce_prod"(%x) : (tensor<3xf32>) -> tensor<1xf32>
+  %i = "dlc_graph.constant"() {value = dense<[2, 3, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %mean = "dlc_graph.reduce_mean"(%i) : (tensor<3xi64>) -> tensor<1xi64>
+  return %sum, %prod, %mean : tensor<1xf32>, tensor<1xf32>, tensor<1xi64>
+}

@@ -9,7 +9,9 @@ run(); the lit tests in test/e2e/*.test run those scripts.
 With --differential, each case is also compiled with --codegen=naive (one
 scalar loop nest per op, the reference path) and the default fast code must
 match the naive code's outputs: a bug in a schedule shows up as a difference
-between DLC's two code generators, not only against NumPy.
+between DLC's two code generators, not only against NumPy. With --no-optimize,
+cases compile without the graph optimizations (dlc-run --no-optimize): a
+value a graph rewrite computes must equal the one the lowering computes.
 """
 
 import concurrent.futures
@@ -21,6 +23,7 @@ import tempfile
 import numpy as np
 
 DIFFERENTIAL = "--differential" in sys.argv
+NO_OPTIMIZE = "--no-optimize" in sys.argv
 
 MLIR_ELT = {
     np.dtype(np.float32): "f32", np.dtype(np.float64): "f64",
@@ -141,6 +144,8 @@ def _run_one(case, workdir):
     with open(model, "w") as f:
         f.write(case.mlir())
     args = [model, "--rtol", repr(case.rtol), "--atol", repr(case.atol)]
+    if NO_OPTIMIZE:
+        args.append("--no-optimize")
     for i, x in enumerate(x for x in case.inputs if x is not None):
         path = os.path.join(d, "input_%d.npy" % i)
         np.save(path, np.asarray(x, order="C"))
