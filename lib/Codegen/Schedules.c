@@ -19,14 +19,16 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Transform/Interpreter.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 extern const char dlc_schedule_matmul[];
 extern const char dlc_schedule_conv[];
 extern const char dlc_schedule_transpose[];
+extern const char dlc_schedule_rows[];
 
 static const char *const builtinSchedules[] = {dlc_schedule_matmul, dlc_schedule_conv,
-                                               dlc_schedule_transpose};
+                                               dlc_schedule_transpose, dlc_schedule_rows};
 
 static const char targetAttr[] = "dlc.codegen.target";
 
@@ -90,10 +92,13 @@ void dlcScheduleLibraryDestroy(DlcScheduleLibrary library) {
 }
 
 // The entry sequence: match the marked targets, include the schedule.
-static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, intptr_t numParams,
-                       const int64_t *params) {
+// Targets from `merged` on (when below numTargets) are matched one by one
+// and passed as one handle, in their order: a group of any size.
+static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, intptr_t merged,
+                       intptr_t numParams, const int64_t *params) {
   DlcStr types = DLC_STR_INIT, args = DLC_STR_INIT, decl = DLC_STR_INIT;
-  for (intptr_t i = 0; i < numTargets; ++i) {
+  intptr_t numArgs = merged < numTargets ? merged + 1 : numTargets;
+  for (intptr_t i = 0; i < numArgs; ++i) {
     dlcStrPrintf(&types, "%s!transform.any_op", i ? ", " : "");
     dlcStrPrintf(&args, "%s%%t%ld", i ? ", " : "", (long)i);
     dlcStrPrintf(&decl, "%s%%t%ld: !transform.any_op {transform.consumed}", i ? ", " : "", (long)i);
@@ -111,9 +116,15 @@ static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, int
                sequence, dlcStrGet(&decl));
   for (intptr_t i = 0; i < numTargets; ++i)
     dlcStrPrintf(s,
-                 "    %%t%ld = transform.structured.match attributes {%s = %ld : i64} in %%root : "
+                 "    %%%s%ld = transform.structured.match attributes {%s = %ld : i64} in %%root : "
                  "(!transform.any_op) -> !transform.any_op\n",
-                 (long)i, targetAttr, (long)i);
+                 i < merged ? "t" : "m", (long)i, targetAttr, (long)i);
+  if (merged < numTargets) {
+    dlcStrPrintf(s, "    %%t%ld = transform.merge_handles ", (long)merged);
+    for (intptr_t i = merged; i < numTargets; ++i)
+      dlcStrPrintf(s, "%s%%m%ld", i > merged ? ", " : "", (long)i);
+    dlcStrPuts(s, " : !transform.any_op\n");
+  }
   for (intptr_t i = 0; i < numParams; ++i)
     dlcStrPrintf(s, "    %%p%ld = transform.param.constant %lld : i64 -> !transform.param<i64>\n",
                  (long)i, (long long)params[i]);
@@ -140,9 +151,9 @@ static MlirWalkResult dropTargetAttr(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
-                                   const MlirOperation *targets, const char *sequence,
-                                   intptr_t numParams, const int64_t *params) {
+static MlirLogicalResult apply(DlcScheduleLibrary library, intptr_t numTargets,
+                               const MlirOperation *targets, intptr_t merged, const char *sequence,
+                               intptr_t numParams, const int64_t *params) {
   MlirOperation target = targets[0];
   MlirContext ctx = mlirOperationGetContext(target);
   MlirOperation function = enclosingFunction(target);
@@ -151,7 +162,7 @@ MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTarge
     return mlirLogicalResultFailure();
   }
   DlcStr text = DLC_STR_INIT;
-  writeEntry(&text, sequence, numTargets, numParams, params);
+  writeEntry(&text, sequence, numTargets, merged, numParams, params);
   MlirModule entry = mlirModuleCreateParse(ctx, mlirStringRefCreate(dlcStrGet(&text), text.len));
   dlcStrFree(&text);
   if (mlirModuleIsNull(entry) || mlirOperationIsNull(function)) {
@@ -176,5 +187,25 @@ MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTarge
     mlirOperationWalk(function, dropTargetAttr, NULL, MlirWalkPreOrder);
   }
   mlirModuleDestroy(entry);
+  return result;
+}
+
+MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
+                                   const MlirOperation *targets, const char *sequence,
+                                   intptr_t numParams, const int64_t *params) {
+  return apply(library, numTargets, targets, numTargets, sequence, numParams, params);
+}
+
+MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperation root,
+                                        intptr_t numMembers, const MlirOperation *members,
+                                        const char *sequence, intptr_t numParams,
+                                        const int64_t *params) {
+  MlirOperation *targets = malloc((size_t)(numMembers + 1) * sizeof *targets);
+  if (!targets)
+    abort();
+  targets[0] = root;
+  memcpy(targets + 1, members, (size_t)numMembers * sizeof *targets);
+  MlirLogicalResult result = apply(library, numMembers + 1, targets, 1, sequence, numParams, params);
+  free(targets);
   return result;
 }
