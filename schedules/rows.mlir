@@ -13,7 +13,8 @@
 // the reduced values into small row-space buffers) rather than full
 // tensors swept once per op. A member read twice (softmax's exp: by the
 // sum and by the division) is fused once per use; cse merges the copies,
-// so it is computed once per row block.
+// so it is computed once per row block; dce removes the members left
+// without uses outside the loop.
 //
 // Parameters, chosen by dlc-codegen (lib/Codegen/Tiles.c): one tile size
 // per dim of the root's iteration space, 0 (untiled) for the reduced
@@ -28,6 +29,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %fused, %loop = transform.structured.fuse_into_containing_op %members into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_dce to %f : !transform.any_op
     transform.apply_cse to %f : !transform.any_op
     transform.yield
   }
@@ -40,6 +42,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %fused, %loop = transform.structured.fuse_into_containing_op %members into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_dce to %f : !transform.any_op
     transform.apply_cse to %f : !transform.any_op
     transform.yield
   }
@@ -52,6 +55,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %fused, %loop = transform.structured.fuse_into_containing_op %members into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_dce to %f : !transform.any_op
     transform.apply_cse to %f : !transform.any_op
     transform.yield
   }

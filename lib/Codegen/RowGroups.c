@@ -225,11 +225,13 @@ static bool readsInRow(MlirOperation reader, intptr_t i, MlirOperation def, cons
   for (intptr_t r = 0; r < n; ++r) {
     MlirAffineExpr e = mlirAffineMapGetResult(map, r);
     bool dimR = mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == r;
+    // Index 0 of a dim of size 1 is how the lowerings read broadcastable
+    // dims (a batch of 1).
+    bool zero = mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0;
     if (r < rows || fullValue) {
-      if (!dimR)
+      if (!dimR && !(zero && s->full[r] == 1))
         return false;
-    } else if (!(mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0) &&
-               !(dimR && unitLoop(reader, s, r))) {
+    } else if (!zero && !(dimR && unitLoop(reader, s, r))) {
       return false;
     }
   }
@@ -384,6 +386,20 @@ static MlirValue allocLike(MlirOperation empty, MlirOperation before) {
 // overwrites element by element, so it needs no buffer at all (softmax's
 // exp).
 static void separateDestinations(DlcRowGroup *group) {
+  // A reduction accumulating into a fill that is no member (other groups
+  // use it too: CSE merges equal fills) gets a copy of the fill as member.
+  for (size_t m = 0, n = group->members.count; m < n; ++m) {
+    MlirOperation reduce = group->members.items[m];
+    if (!dlcIsOp(reduce, "linalg.reduce"))
+      continue;
+    MlirOperation fill = dlcDefiningOp(mlirOperationGetOperand(reduce, 1));
+    if (!dlcIsOp(fill, "linalg.fill") || contains(&group->members, fill))
+      continue;
+    MlirOperation copy = mlirOperationClone(fill);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(reduce), reduce, copy);
+    mlirOperationSetOperand(reduce, 1, mlirOperationGetResult(copy, 0));
+    dlcOpListPush(&group->members, copy);
+  }
   size_t count = group->members.count;
   for (size_t m = 0; m < count; ++m) {
     MlirOperation fill = group->members.items[m];
