@@ -96,6 +96,18 @@ static bool hasShape(MlirType t, const Shapes *s, bool keepdims) {
   return true;
 }
 
+// The rows' shape without the reduced dims (a reduced result's): before
+// the first reduction, any proper prefix of the root's shape.
+static bool isRowSpace(MlirType t, const Shapes *s) {
+  intptr_t m = mlirShapedTypeGetRank(t);
+  if (!isStaticF32(t) || m < 1 || m >= s->rank || (s->reduced && m != s->rank - s->reduced))
+    return false;
+  for (intptr_t i = 0; i < m; ++i)
+    if (mlirShapedTypeGetDimSize(t, i) != s->full[i])
+      return false;
+  return true;
+}
+
 // A reduction of one static f32 input of the root's shape over its
 // innermost dims (how many: `*reduced`, 0 if not yet known).
 static bool isRowReduce(MlirOperation op, Shapes *s) {
@@ -128,13 +140,14 @@ static bool isElementwise(MlirOperation op) {
   return mlirAffineMapIsIdentity(mapOf(op, n - 1));
 }
 
-// tensor.expand_shape that only appends unit dims to a reduced result: the
-// same data, the reduced dims kept as 1.
-static MlirOperation expandedReduce(MlirOperation expand) {
+// tensor.expand_shape that only appends unit dims to a per-row value (a
+// reduced result, or an elementwise op on reduced results): the same data,
+// the reduced dims kept as 1. Returns the value's op.
+static MlirOperation expandedRowValue(MlirOperation expand) {
   if (!dlcIsOp(expand, "tensor.expand_shape"))
     return (MlirOperation){NULL};
   MlirOperation src = dlcDefiningOp(mlirOperationGetOperand(expand, 0));
-  if (!dlcIsOp(src, "linalg.reduce"))
+  if (!dlcIsOp(src, "linalg.reduce") && !isElementwise(src))
     return (MlirOperation){NULL};
   MlirType from = resultType(src), to = resultType(expand);
   if (!isStaticF32(from) || !isStaticF32(to))
@@ -153,7 +166,7 @@ static MlirOperation memberRead(MlirValue v, const DlcOpList *members) {
   MlirOperation def = dlcDefiningOp(v);
   if (mlirOperationIsNull(def))
     return def;
-  MlirOperation reduce = expandedReduce(def);
+  MlirOperation reduce = expandedRowValue(def);
   if (!mlirOperationIsNull(reduce))
     def = reduce;
   return contains(members, def) ? def : (MlirOperation){NULL};
@@ -165,7 +178,7 @@ static bool usedOnlyBy(MlirValue v, const DlcOpList *members) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (contains(members, user))
       continue;
-    if (mlirOperationIsNull(expandedReduce(user)) ||
+    if (mlirOperationIsNull(expandedRowValue(user)) ||
         !usedOnlyBy(mlirOperationGetResult(user, 0), members))
       return false;
   }
@@ -181,7 +194,7 @@ static void gather(MlirOperation op, Shapes *s, const DlcOpList *excluded, DlcOp
     MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(op, i));
     if (mlirOperationIsNull(def))
       continue;
-    MlirOperation through = expandedReduce(def);
+    MlirOperation through = expandedRowValue(def);
     if (!mlirOperationIsNull(through))
       def = through;
     if (contains(members, def) || contains(excluded, def) ||
@@ -193,7 +206,8 @@ static void gather(MlirOperation op, Shapes *s, const DlcOpList *excluded, DlcOp
     else
       take = isRowReduce(def, s) ||
              (isElementwise(def) &&
-              (hasShape(resultType(def), s, false) || hasShape(resultType(def), s, true)));
+              (hasShape(resultType(def), s, false) || hasShape(resultType(def), s, true) ||
+               isRowSpace(resultType(def), s)));
     if (!take)
       continue;
     dlcOpListPush(members, def);
@@ -235,7 +249,8 @@ static bool readsInRow(MlirOperation reader, intptr_t i, MlirOperation def, cons
       return false;
     }
   }
-  return n == s->rank || (n == rows && dlcIsOp(def, "linalg.reduce"));
+  bool rowValue = dlcIsOp(def, "linalg.reduce") || isRowSpace(resultType(def), s);
+  return n == s->rank || (n == rows && rowValue);
 }
 
 bool dlcRowGroupFind(MlirOperation root, const DlcOpList *excluded, DlcRowGroup *out) {
@@ -260,7 +275,8 @@ bool dlcRowGroupFind(MlirOperation root, const DlcOpList *excluded, DlcRowGroup 
   for (size_t i = 1; i < members.count;) {
     MlirOperation m = members.items[i];
     bool shapeOk = dlcIsOp(m, "linalg.fill") || dlcIsOp(m, "linalg.reduce") ||
-                   hasShape(resultType(m), &s, false) || hasShape(resultType(m), &s, true);
+                   hasShape(resultType(m), &s, false) || hasShape(resultType(m), &s, true) ||
+                   isRowSpace(resultType(m), &s);
     if (shapeOk && usedOnlyBy(mlirOperationGetResult(m, 0), &members)) {
       ++i;
       continue;
@@ -325,9 +341,9 @@ void dlcRowGroupPrepare(DlcRowGroup *group) {
         continue;
       MlirValue v = mlirOperationGetOperand(op, i);
       MlirOperation expand = dlcDefiningOp(v);
-      MlirOperation reduce = expandedReduce(expand);
+      MlirOperation reduce = expandedRowValue(expand);
       if (mlirOperationIsNull(reduce) || !contains(&ops, reduce))
-        continue;
+        continue; // (a reduce, or an elementwise op on reduced values)
       MlirValue reduced = mlirOperationGetResult(reduce, 0);
       intptr_t keep = mlirShapedTypeGetRank(mlirValueGetType(reduced));
       MlirAffineMap map = mlirAffineMapAttrGetValue(newMaps[i]);
