@@ -5,16 +5,16 @@
 // RUN: dlc-opt %s -split-input-file --dlc-graph-to-linalg --dlc-convert-layout --dlc-fuse-elementwise --canonicalize --cse --dlc-codegen | FileCheck %s
 // RUN: dlc-opt %s -split-input-file --dlc-graph-to-linalg --dlc-convert-layout --dlc-fuse-elementwise --canonicalize --cse --dlc-codegen=row-block=512 | FileCheck %s --check-prefix=BLOCK
 
-// Softmax: max, exp, sum, div per block of 32 rows of 128 (4096 elements);
+// Softmax: max, exp, sum, div per block of 16 rows of 128 (2048 elements);
 // the exp is computed once (cse merges its two fused copies) into the
 // output's slice, which the division then overwrites.
 // CHECK-LABEL: func.func @softmax
 // CHECK-NOT: linalg.reduce
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (12, 4)
-// CHECK: linalg.reduce { arith.maximumf } ins(%{{.*}} : tensor<1x32x128xf32>)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (12, 8)
+// CHECK: linalg.reduce { arith.maximumf } ins(%{{.*}} : tensor<1x16x128xf32>)
 // CHECK: math.exp
 // CHECK-NOT: math.exp
-// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<1x32x128xf32>)
+// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<1x16x128xf32>)
 // CHECK: arith.divf
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: linalg.
@@ -32,14 +32,14 @@ func.func @softmax(%x: tensor<12x128x128xf32>) -> tensor<12x128x128xf32> {
 // -----
 
 // Layer norm: mean, x - mean, variance, 1 / sqrt(var + eps), scale and
-// shift; 4 rows of 768 per block (the largest divisor of 128 up to 5).
+// shift; 2 rows of 768 per block.
 // CHECK-LABEL: func.func @layer_norm
 // CHECK-NOT: linalg.reduce
 // CHECK-NOT: tensor.expand_shape
-// CHECK: scf.forall (%{{.*}}) in (32)
-// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<4x768xf32>)
+// CHECK: scf.forall (%{{.*}}) in (64)
+// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<2x768xf32>)
 // CHECK: arith.subf
-// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<4x768xf32>)
+// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<2x768xf32>)
 // CHECK: math.sqrt
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: linalg.
@@ -57,7 +57,7 @@ func.func @layer_norm(%x: tensor<128x768xf32>, %s: tensor<768xf32>, %b: tensor<7
 // and square-rooted: all one group.
 // CHECK-LABEL: func.func @rms
 // CHECK-NOT: linalg.
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 1)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 1)
 // CHECK: arith.mulf
 // CHECK: linalg.reduce { arith.addf }
 // CHECK: math.sqrt
