@@ -73,10 +73,9 @@ typedef struct DlcRowGroup {
   intptr_t reduced;  ///< innermost dims a row has
 } DlcRowGroup;
 
-/// Whether `root` heads a row group whose members are none of `excluded`
-/// (ops other schedules take, or other groups' members); fills `out`
-/// (free it with dlcRowGroupFree) when it does.
-bool dlcRowGroupFind(MlirOperation root, const DlcOpList *excluded, DlcRowGroup *out);
+/// Whether `root` heads a row group of ops in its block; fills `out` (free
+/// it with dlcRowGroupFree) when it does.
+bool dlcRowGroupFind(MlirOperation root, DlcRowGroup *out);
 
 /// Readies a group for its schedule: reads of reduced results through
 /// tensor.expand_shape read the results directly (the unit dims dropped

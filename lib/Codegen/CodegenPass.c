@@ -7,7 +7,9 @@
 // together with its zero fill and, when its only user is an elementwise
 // linalg.generic reading it in place (bias, activation, residual add), with
 // that epilogue: one loop nest for the group. Targets are collected first:
-// applying a schedule rewrites the function being walked.
+// applying a schedule rewrites the function being walked. Then row groups
+// (RowGroups.c: reductions over the innermost dims with the elementwise
+// ops over the same rows) become one loop over blocks of rows each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -310,11 +312,11 @@ static MlirWalkResult collectGenerics(MlirOperation op, void *userData) {
 
 // The row group headed by the last generic that heads one, or false.
 static bool nextRowGroup(MlirOperation module, DlcRowGroup *group) {
-  DlcOpList generics = {0}, none = {0};
+  DlcOpList generics = {0};
   mlirOperationWalk(module, collectGenerics, &generics, MlirWalkPreOrder);
   bool found = false;
   for (size_t i = generics.count; i-- > 0 && !found;)
-    found = dlcRowGroupFind(generics.items[i], &none, group);
+    found = dlcRowGroupFind(generics.items[i], group);
   dlcOpListFree(&generics);
   return found;
 }

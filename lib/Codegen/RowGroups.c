@@ -18,9 +18,10 @@
 // must stay in its row: a full-size value read in place, a per-row value
 // read at the row's index (anything else, a transposed read of a row max
 // say, means no group). A member's result is used only by members, so
-// that fusing it into the root's loop leaves no copy of it outside. Ops
-// other schedules take are not members; what is not a member is an input
-// of the group, read in slices.
+// that fusing it into the root's loop leaves no copy of it outside. What
+// is not a member is an input of the group, read in slices. dlc-codegen
+// looks for groups after the other schedules ran, among the ops left at
+// the function's level, so that their ops are never members.
 //
 // dlc-codegen tiles the root's rows and fuses the members into that loop
 // (schedules/rows.mlir): softmax, log_softmax, layer norm, RMS norm, a
@@ -186,7 +187,7 @@ static bool usedOnlyBy(MlirValue v, const DlcOpList *members) {
 }
 
 // Gathers the candidates reachable from the root's operands.
-static void gather(MlirOperation op, Shapes *s, const DlcOpList *excluded, DlcOpList *members) {
+static void gather(MlirOperation op, Shapes *s, DlcOpList *members) {
   MlirBlock block = mlirOperationGetBlock(op);
   bool reduce = dlcIsOp(op, "linalg.reduce");
   intptr_t n = reduce ? 2 : numInputs(op);
@@ -197,7 +198,7 @@ static void gather(MlirOperation op, Shapes *s, const DlcOpList *excluded, DlcOp
     MlirOperation through = expandedRowValue(def);
     if (!mlirOperationIsNull(through))
       def = through;
-    if (contains(members, def) || contains(excluded, def) ||
+    if (contains(members, def) ||
         !mlirBlockEqual(mlirOperationGetBlock(def), block))
       continue;
     bool take;
@@ -212,7 +213,7 @@ static void gather(MlirOperation op, Shapes *s, const DlcOpList *excluded, DlcOp
       continue;
     dlcOpListPush(members, def);
     if (!dlcIsOp(def, "linalg.fill"))
-      gather(def, s, excluded, members);
+      gather(def, s, members);
   }
 }
 
@@ -253,9 +254,9 @@ static bool readsInRow(MlirOperation reader, intptr_t i, MlirOperation def, cons
   return n == s->rank || (n == rows && rowValue);
 }
 
-bool dlcRowGroupFind(MlirOperation root, const DlcOpList *excluded, DlcRowGroup *out) {
+bool dlcRowGroupFind(MlirOperation root, DlcRowGroup *out) {
   memset(out, 0, sizeof *out);
-  if (!isElementwise(root) || contains(excluded, root))
+  if (!isElementwise(root))
     return false;
   MlirType type = resultType(root);
   if (!isStaticF32(type) || mlirShapedTypeGetRank(type) < 2 ||
@@ -268,7 +269,7 @@ bool dlcRowGroupFind(MlirOperation root, const DlcOpList *excluded, DlcRowGroup 
   // The root is in the list too: members may be used by it.
   DlcOpList members = {0};
   dlcOpListPush(&members, root);
-  gather(root, &s, excluded, &members);
+  gather(root, &s, &members);
   // Keepdims generics gathered before the first reduction fixed the row
   // shape are checked again; then members used outside the group leave
   // it, until none is.

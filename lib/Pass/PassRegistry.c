@@ -162,8 +162,11 @@ static const DlcPassDef passes[] = {
      "fixes them; `schedules` names a transform library whose named "
      "sequences replace DLC's of the same name (same signature). Other ops are left to the loop "
      "lowering. Rank-4 elementwise generics that read an input transposed (layout conversions) are "
-     "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). A "
-     "schedule that fails is reported at the op and fails the pass.",
+     "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). Row "
+     "groups (an elementwise generic with the reductions over the innermost dims it reads and "
+     "the elementwise ops over the same rows: softmax, layer norm) become one scf.forall over "
+     "blocks of about `row-block` elements of rows, every op of the group fused into it "
+     "(schedules/rows.mlir). A schedule that fails is reported at the op and fails the pass.",
      "builtin.module", 5,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},
