@@ -61,6 +61,18 @@ static bool stackAllocs(MlirBlock body, int64_t maxBytes) {
         }
         MlirOperation alloca = mlirOperationCreate(&state);
         mlirBlockInsertOwnedOperationBefore(body, op, alloca);
+        // A dealloc already there (the pass may run after deallocation)
+        // goes: the stack buffer is released with the iteration.
+        for (MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+             !mlirOpOperandIsNull(use);) {
+          MlirOperation user = mlirOpOperandGetOwner(use);
+          use = mlirOpOperandGetNextUse(use);
+          if (dlcIsOp(user, "memref.dealloc")) {
+            if (mlirOperationEqual(user, next))
+              next = mlirOperationGetNextInBlock(user);
+            mlirOperationDestroy(user);
+          }
+        }
         mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
                                       mlirOperationGetResult(alloca, 0));
         mlirOperationDestroy(op);
