@@ -22,7 +22,7 @@
 // working set stays in L1 (docs/Codegen.md).
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @dlc_rows_2d(%root: !transform.any_op {transform.consumed},
-      %members: !transform.any_op {transform.consumed},
+      %members: !transform.any_op {transform.readonly},
       %t0: !transform.param<i64> {transform.readonly}, %t1: !transform.param<i64> {transform.readonly}) {
     %f = transform.get_parent_op %root {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %tiled, %forall = transform.structured.tile_using_forall %root tile_sizes [%t0, %t1]
@@ -40,7 +40,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   transform.named_sequence @dlc_rows_3d(%root: !transform.any_op {transform.consumed},
-      %members: !transform.any_op {transform.consumed},
+      %members: !transform.any_op {transform.readonly},
       %t0: !transform.param<i64> {transform.readonly}, %t1: !transform.param<i64> {transform.readonly}, %t2: !transform.param<i64> {transform.readonly}) {
     %f = transform.get_parent_op %root {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %tiled, %forall = transform.structured.tile_using_forall %root tile_sizes [%t0, %t1, %t2]
@@ -58,7 +58,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   transform.named_sequence @dlc_rows_4d(%root: !transform.any_op {transform.consumed},
-      %members: !transform.any_op {transform.consumed},
+      %members: !transform.any_op {transform.readonly},
       %t0: !transform.param<i64> {transform.readonly}, %t1: !transform.param<i64> {transform.readonly}, %t2: !transform.param<i64> {transform.readonly}, %t3: !transform.param<i64> {transform.readonly}) {
     %f = transform.get_parent_op %root {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %tiled, %forall = transform.structured.tile_using_forall %root tile_sizes [%t0, %t1, %t2, %t3]

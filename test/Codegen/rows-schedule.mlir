@@ -39,7 +39,7 @@ func.func @main(%arg0: tensor<12x128x128xf32>) -> (tensor<12x128x128xf32>, tenso
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @dlc_rows_3d(%root: !transform.any_op {transform.consumed},
-      %members: !transform.any_op {transform.consumed}, %t0: !transform.param<i64> {transform.readonly},
+      %members: !transform.any_op {transform.readonly}, %t0: !transform.param<i64> {transform.readonly},
       %t1: !transform.param<i64> {transform.readonly}, %t2: !transform.param<i64> {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %c = transform.structured.match attributes {dlc.codegen.target = 0 : i64} in %root : (!transform.any_op) -> !transform.any_op
