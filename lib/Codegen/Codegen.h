@@ -11,6 +11,7 @@
 #define DLC_CODEGEN_CODEGEN_H
 
 #include "mlir-c/IR.h"
+#include "Support/IR.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -63,6 +64,40 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
 /// channels.
 bool dlcConvPrefersIm2col(int64_t pixels, int64_t c);
 
+/// Row groups (RowGroups.c): the root's rank is at most this.
+#define DLC_CODEGEN_MAX_ROWS_RANK 4
+
+/// An elementwise generic (the root) and the reductions over its innermost
+/// dims and elementwise ops over the same rows that it reads, which
+/// schedules/rows.mlir computes in one loop over blocks of rows.
+typedef struct DlcRowGroup {
+  MlirOperation root;
+  DlcOpList members; ///< the other ops, consumers before producers
+  intptr_t rank;     ///< the root's loops
+  intptr_t reduced;  ///< innermost dims a row has
+} DlcRowGroup;
+
+/// Whether `root` heads a row group of ops in its block; fills `out` (free
+/// it with dlcRowGroupFree) when it does.
+bool dlcRowGroupFind(MlirOperation root, DlcRowGroup *out);
+
+/// Readies a group for its schedule: reads of reduced results through
+/// tensor.expand_shape read the results directly (the unit dims dropped
+/// from the maps), which fusion needs, and members write into tensors of
+/// their own (RowGroups.c says why).
+void dlcRowGroupPrepare(DlcRowGroup *group);
+void dlcRowGroupFree(DlcRowGroup *group);
+
+/// Tile sizes of a row group's root of shape `dims` (`rank` dims, the last
+/// `reduced` of them a row): 0 for the row dims, and for the outer dims a
+/// block of rows of about `blockElements` elements (at least one row),
+/// made of whole dims where it can and of a divisor of a dim otherwise.
+void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
+                       int64_t blockElements, int64_t *tiles);
+
+/// The default block size of row groups on `cpu`, in elements.
+int64_t dlcDefaultRowBlock(const DlcHostCPU *cpu);
+
 /// A transform library: DLC's schedules, with those of a user's file
 /// (if any) taking the place of DLC's of the same name.
 typedef struct DlcScheduleLibrary {
@@ -109,5 +144,13 @@ bool dlcIsolateGroup(intptr_t numOps, MlirOperation *ops, DlcIsolatedGroup *out)
 /// values it returns replace the last op's results) and destroys the
 /// function.
 void dlcRestoreGroup(DlcIsolatedGroup *group);
+
+/// Applies named sequence `sequence` of `library` to a group:
+/// `sequence(%root, %members, %param0, ..)`, the members one handle in
+/// their order.
+MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperation root,
+                                        intptr_t numMembers, const MlirOperation *members,
+                                        const char *sequence, intptr_t numParams,
+                                        const int64_t *params);
 
 #endif // DLC_CODEGEN_CODEGEN_H

@@ -7,7 +7,9 @@
 // together with its zero fill and, when its only user is an elementwise
 // linalg.generic reading it in place (bias, activation, residual add), with
 // that epilogue: one loop nest for the group. Targets are collected first:
-// applying a schedule rewrites the function being walked.
+// applying a schedule rewrites the function being walked. Then row groups
+// (RowGroups.c: reductions over the innermost dims with the elementwise
+// ops over the same rows) become one loop over blocks of rows each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -302,6 +304,52 @@ static MlirLogicalResult scheduleTranspose(DlcScheduleLibrary library, const Tar
                           4, params);
 }
 
+// Generics of the function's body (not of loops: a scheduled group's
+// tiles are not groups again), last first.
+static MlirWalkResult collectGenerics(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "linalg.generic") &&
+      dlcIsOp(mlirOperationGetParentOperation(op), "func.func"))
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+// The row group headed by the last generic that heads one, or false.
+static bool nextRowGroup(MlirOperation module, DlcRowGroup *group) {
+  DlcOpList generics = {0};
+  mlirOperationWalk(module, collectGenerics, &generics, MlirWalkPreOrder);
+  bool found = false;
+  for (size_t i = generics.count; i-- > 0 && !found;)
+    found = dlcRowGroupFind(generics.items[i], group);
+  dlcOpListFree(&generics);
+  return found;
+}
+
+// One group at a time, found again after each: a schedule's cleanup (cse)
+// may replace ops of groups found before it ran.
+static MlirLogicalResult scheduleRowGroups(MlirOperation module, DlcScheduleLibrary library,
+                                           const DlcHostCPU *cpu, int64_t block) {
+  if (block <= 0)
+    block = dlcDefaultRowBlock(cpu);
+  DlcRowGroup group;
+  while (nextRowGroup(module, &group)) {
+    MlirType type = mlirValueGetType(mlirOperationGetResult(group.root, 0));
+    int64_t dims[DLC_CODEGEN_MAX_ROWS_RANK], tiles[DLC_CODEGEN_MAX_ROWS_RANK];
+    for (intptr_t i = 0; i < group.rank; ++i)
+      dims[i] = mlirShapedTypeGetDimSize(type, i);
+    dlcChooseRowTiles(group.rank, dims, group.reduced, block, tiles);
+    dlcRowGroupPrepare(&group);
+    char sequence[32];
+    snprintf(sequence, sizeof sequence, "dlc_rows_%ldd", (long)group.rank);
+    MlirLogicalResult result =
+        dlcApplyGroupSchedule(library, group.root, (intptr_t)group.members.count,
+                              group.members.items, sequence, group.rank, tiles);
+    dlcRowGroupFree(&group);
+    if (mlirLogicalResultIsFailure(result))
+      return result;
+  }
+  return mlirLogicalResultSuccess();
+}
+
 void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   int64_t bits = dlcPassOptionInt(options, "vector-bits");
   int64_t registers = dlcPassOptionInt(options, "vector-registers");
@@ -315,8 +363,6 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
   }
   Targets targets = {0};
   mlirOperationWalk(op, collect, &targets, MlirWalkPreOrder);
-  if (!targets.count)
-    return;
   DlcScheduleLibrary library = dlcScheduleLibraryCreate(
       mlirOperationGetContext(op), dlcPassOptionString(options, "schedules"),
       mlirOperationGetLocation(op));
@@ -338,6 +384,11 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
             : scheduleMatmul(library, t, &cpu, threads,
                              dlcPassOptionString(options, "matmul-tiles")));
   }
+  // Row groups last: their members are what the schedules above left at
+  // the function's level.
+  if (ok)
+    ok = mlirLogicalResultIsSuccess(
+        scheduleRowGroups(op, library, &cpu, dlcPassOptionInt(options, "row-block")));
   dlcScheduleLibraryDestroy(library);
   free(targets.items);
   if (!ok)

@@ -19,14 +19,16 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Transform/Interpreter.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 extern const char dlc_schedule_matmul[];
 extern const char dlc_schedule_conv[];
 extern const char dlc_schedule_transpose[];
+extern const char dlc_schedule_rows[];
 
 static const char *const builtinSchedules[] = {dlc_schedule_matmul, dlc_schedule_conv,
-                                               dlc_schedule_transpose};
+                                               dlc_schedule_transpose, dlc_schedule_rows};
 
 static const char targetAttr[] = "dlc.codegen.target";
 
@@ -90,13 +92,19 @@ void dlcScheduleLibraryDestroy(DlcScheduleLibrary library) {
 }
 
 // The entry sequence: match the marked targets, include the schedule.
-static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, intptr_t numParams,
-                       const int64_t *params) {
+// Targets from `merged` on (when below numTargets) are matched one by one
+// and passed as one handle, in their order: a group of any size.
+static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, intptr_t merged,
+                       intptr_t numParams, const int64_t *params) {
   DlcStr types = DLC_STR_INIT, args = DLC_STR_INIT, decl = DLC_STR_INIT;
-  for (intptr_t i = 0; i < numTargets; ++i) {
+  intptr_t numArgs = merged < numTargets ? merged + 1 : numTargets;
+  for (intptr_t i = 0; i < numArgs; ++i) {
     dlcStrPrintf(&types, "%s!transform.any_op", i ? ", " : "");
     dlcStrPrintf(&args, "%s%%t%ld", i ? ", " : "", (long)i);
-    dlcStrPrintf(&decl, "%s%%t%ld: !transform.any_op {transform.consumed}", i ? ", " : "", (long)i);
+    // A group's members are fused under failures(suppress), in a nested
+    // sequence that the named sequence's verifier does not see consume them.
+    dlcStrPrintf(&decl, "%s%%t%ld: !transform.any_op {transform.%s}", i ? ", " : "", (long)i,
+                 i == merged ? "readonly" : "consumed");
   }
   for (intptr_t i = 0; i < numParams; ++i) {
     dlcStrPuts(&types, ", !transform.param<i64>");
@@ -111,9 +119,15 @@ static void writeEntry(DlcStr *s, const char *sequence, intptr_t numTargets, int
                sequence, dlcStrGet(&decl));
   for (intptr_t i = 0; i < numTargets; ++i)
     dlcStrPrintf(s,
-                 "    %%t%ld = transform.structured.match attributes {%s = %ld : i64} in %%root : "
+                 "    %%%s%ld = transform.structured.match attributes {%s = %ld : i64} in %%root : "
                  "(!transform.any_op) -> !transform.any_op\n",
-                 (long)i, targetAttr, (long)i);
+                 i < merged ? "t" : "m", (long)i, targetAttr, (long)i);
+  if (merged < numTargets) {
+    dlcStrPrintf(s, "    %%t%ld = transform.merge_handles ", (long)merged);
+    for (intptr_t i = merged; i < numTargets; ++i)
+      dlcStrPrintf(s, "%s%%m%ld", i > merged ? ", " : "", (long)i);
+    dlcStrPuts(s, " : !transform.any_op\n");
+  }
   for (intptr_t i = 0; i < numParams; ++i)
     dlcStrPrintf(s, "    %%p%ld = transform.param.constant %lld : i64 -> !transform.param<i64>\n",
                  (long)i, (long long)params[i]);
@@ -140,14 +154,16 @@ static MlirWalkResult dropTargetAttr(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-// Applies `sequence` to `targets` with `function` as the payload.
+// Applies `sequence` to `targets` with `function` as the payload; targets
+// from `merged` on are passed as one handle (writeEntry).
 static MlirLogicalResult applyTo(DlcScheduleLibrary library, MlirOperation function,
                                  intptr_t numTargets, const MlirOperation *targets,
-                                 const char *sequence, intptr_t numParams, const int64_t *params) {
+                                 intptr_t merged, const char *sequence, intptr_t numParams,
+                                 const int64_t *params) {
   MlirOperation target = targets[0];
   MlirContext ctx = mlirOperationGetContext(target);
   DlcStr text = DLC_STR_INIT;
-  writeEntry(&text, sequence, numTargets, numParams, params);
+  writeEntry(&text, sequence, numTargets, merged, numParams, params);
   MlirModule entry = mlirModuleCreateParse(ctx, mlirStringRefCreate(dlcStrGet(&text), text.len));
   dlcStrFree(&text);
   if (mlirModuleIsNull(entry) || mlirOperationIsNull(function)) {
@@ -175,29 +191,48 @@ static MlirLogicalResult applyTo(DlcScheduleLibrary library, MlirOperation funct
   return result;
 }
 
-MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
-                                   const MlirOperation *targets, const char *sequence,
-                                   intptr_t numParams, const int64_t *params) {
+// The targets in a function of their own for the time of the schedule
+// (Isolate.c): what it does to "the function" then costs what the targets
+// cost, not what the whole model does.
+static MlirLogicalResult apply(DlcScheduleLibrary library, intptr_t numTargets,
+                               const MlirOperation *targets, intptr_t merged,
+                               const char *sequence, intptr_t numParams, const int64_t *params) {
   MlirOperation target = targets[0];
   if (!defines(library.module, ref(sequence))) {
     dlcEmitOpError(target, "has no schedule: the library defines no @%s", sequence);
     return mlirLogicalResultFailure();
   }
-  // The targets in a function of their own for the time of the schedule
-  // (Isolate.c): what it does to "the function" then costs what the
-  // targets cost, not what the whole model does.
-  enum { MAX_TARGETS = 8 };
-  MlirOperation group[MAX_TARGETS];
+  MlirOperation *group = malloc((size_t)numTargets * sizeof *group);
+  if (!group)
+    abort();
+  memcpy(group, targets, (size_t)numTargets * sizeof *group);
   DlcIsolatedGroup isolated;
-  bool isolate = numTargets <= MAX_TARGETS;
-  for (intptr_t i = 0; isolate && i < numTargets; ++i)
-    group[i] = targets[i];
-  isolate = isolate && dlcIsolateGroup(numTargets, group, &isolated);
-  MlirLogicalResult result = applyTo(library, isolate ? isolated.function
-                                                      : enclosingFunction(target),
-                                     numTargets, isolate ? group : targets, sequence, numParams,
-                                     params);
+  bool isolate = dlcIsolateGroup(numTargets, group, &isolated);
+  MlirLogicalResult result =
+      applyTo(library, isolate ? isolated.function : enclosingFunction(target), numTargets,
+              isolate ? group : targets, merged, sequence, numParams, params);
   if (isolate)
     dlcRestoreGroup(&isolated);
+  free(group);
+  return result;
+}
+
+MlirLogicalResult dlcApplySchedule(DlcScheduleLibrary library, intptr_t numTargets,
+                                   const MlirOperation *targets, const char *sequence,
+                                   intptr_t numParams, const int64_t *params) {
+  return apply(library, numTargets, targets, numTargets, sequence, numParams, params);
+}
+
+MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperation root,
+                                        intptr_t numMembers, const MlirOperation *members,
+                                        const char *sequence, intptr_t numParams,
+                                        const int64_t *params) {
+  MlirOperation *targets = malloc((size_t)(numMembers + 1) * sizeof *targets);
+  if (!targets)
+    abort();
+  targets[0] = root;
+  memcpy(targets + 1, members, (size_t)numMembers * sizeof *targets);
+  MlirLogicalResult result = apply(library, numMembers + 1, targets, 1, sequence, numParams, params);
+  free(targets);
   return result;
 }

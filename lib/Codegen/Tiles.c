@@ -140,3 +140,42 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
 // the window loops are faster again, and the im2col copy grows with the
 // pixels.
 bool dlcConvPrefersIm2col(int64_t pixels, int64_t c) { return pixels <= 64 && c >= 64; }
+
+// A row group's loop body reads a block of input rows and writes a block
+// of output rows, each swept several times (softmax: max, exp, sum, div),
+// with block-sized temporaries besides (layer norm's (x - mean)^2), which
+// should all stay in L1 (32-48 KB) between the sweeps. Measured on a Zen 2
+// (32 KB L1), 1 thread, blocks of 1024 / 2048 / 4096 / 8192 elements:
+// layer norm 128x768 0.028 / 0.027 / 0.031 / 0.035 ms, softmax 12x128x128
+// 0.196 / 0.199 / 0.202 / 0.207 ms.
+int64_t dlcDefaultRowBlock(const DlcHostCPU *cpu) {
+  (void)cpu;
+  return 2048;
+}
+
+// The innermost outer dim is tiled first (rows next to each other are
+// contiguous); a dim taken whole lets the next one out be tiled too. A
+// divisor keeps every block the same static size; where the only divisors
+// are far below the budget (a prime row count), a partial last block is
+// cheaper than many tiny ones.
+void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
+                       int64_t blockElements, int64_t *tiles) {
+  int64_t row = 1;
+  for (intptr_t i = rank - reduced; i < rank; ++i) {
+    row *= dims[i];
+    tiles[i] = 0;
+  }
+  int64_t rows = blockElements / row > 1 ? blockElements / row : 1;
+  for (intptr_t i = rank - reduced - 1; i >= 0; --i) {
+    if (rows >= dims[i]) {
+      tiles[i] = dims[i];
+      rows /= dims[i];
+      continue;
+    }
+    int64_t t = rows;
+    while (t > 1 && dims[i] % t)
+      --t;
+    tiles[i] = 2 * t >= rows ? t : rows;
+    rows = 1;
+  }
+}

@@ -162,7 +162,7 @@ static const DlcPassDef passes[] = {
      "against each other (see dlc-convert-layout). Never fuses into a reduction, which would "
      "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does).",
      "", 0, {{0}}, dlcRunFuseElementwise, {"linalg"}},
-    {"dlc-codegen", "DlcCodegen", "Schedule matmuls and convolutions into fast vector code",
+    {"dlc-codegen", "DlcCodegen", "Schedule matmuls, convolutions and row groups into fast vector code",
      "Runs on linalg on tensors. Each op of a class DLC has a schedule for (linalg.matmul and "
      "linalg.batch_matmul on static f32 tensors) is tiled for the caches, its blocks packed and "
      "zero-padded to whole tiles, tiled again for registers and vectorized, by a transform-dialect "
@@ -172,11 +172,16 @@ static const DlcPassDef passes[] = {
      "fixes them; `schedules` names a transform library whose named "
      "sequences replace DLC's of the same name (same signature). Other ops are left to the loop "
      "lowering. Rank-4 elementwise generics that read an input transposed (layout conversions) are "
-     "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). A "
-     "schedule that fails is reported at the op and fails the pass.",
-     "builtin.module", 5,
+     "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). Row "
+     "groups (an elementwise generic with the reductions over the innermost dims it reads and "
+     "the elementwise ops over the same rows: softmax, layer norm) become one scf.forall over "
+     "blocks of about `row-block` elements of rows, every op of the group fused into it "
+     "(schedules/rows.mlir). A schedule that fails is reported at the op and fails the pass.",
+     "builtin.module", 6,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},
+      {"row-block", "int", "0", "elements in a block of rows of a row group (softmax, norms: "
+       "reductions and elementwise ops over the same rows, one loop nest); 0: DLC's default"},
       {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},
       {"vector-bits", "int", "0", "vector register width the tiles are chosen for (512, 256, "
        "128; 0: the host's)"},
@@ -307,6 +312,18 @@ static const DlcPassDef passes[] = {
      "null, after which the rest of the function is skipped (see docs/RuntimeErrors.md). "
      "The lowering pipelines run it after bufferization.",
      "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith", "scf", "memref"}},
+    {"dlc-stack-loop-buffers", "DlcStackLoopBuffers",
+     "Put the small static buffers of scf.forall bodies on the stack",
+     "Runs on buffers, before deallocation. Each `memref.alloc` directly in the body of an "
+     "`scf.forall` with a static shape, the default memory space and at most `max-bytes` bytes "
+     "becomes a `memref.alloca` (the loop is an allocation scope). Static allocas in the body of "
+     "an `scf.for` that no parallel loop encloses move to the function's entry, where they take "
+     "one stack slot rather than new stack every iteration (the lowering runs the pass again "
+     "after `scf-forall-to-for`). Row groups (dlc-codegen) compute per-block values "
+     "(row maxima, sums, means) there, which would otherwise be a malloc and a free per block "
+     "of rows. Part of the fast codegen path only.",
+     "", 1, {{"max-bytes", "int", "65536", "largest buffer put on the stack, in bytes"}},
+     dlcRunStackLoopBuffers, {"memref"}},
     {"dlc-plan-memory", "DlcPlanMemory", "Share one arena among a function's temporary buffers",
      "Runs on buffers, after deallocation. In each function of one block, a `memref.alloc` of "
      "that block with a static shape, identity layout and default memory space, freed (if at "

@@ -209,6 +209,9 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
   // the innermost dim of a loop nest as a plain loop that LLVM vectorizes.
   if (openmp)
     TRY(addOwn(b, "dlc-serialize-nested-parallel"));
+  // The stack buffers of loop bodies that became sequential: one slot each.
+  if (o->codegen == DlcCodegenFast)
+    TRY(addOwn(b, "dlc-stack-loop-buffers"));
   // Vector transfers of more than one dim become unrolled 1-D ones, which
   // the LLVM conversion turns into plain vector loads and stores.
   TRY(add(b, "func.func(convert-vector-to-scf{full-unroll=true})"));
@@ -278,6 +281,9 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   // Results become trailing out-parameters the caller allocates.
   TRY(add(b, "buffer-results-to-out-params{modify-public-functions=true "
               "hoist-static-allocs=true}"));
+  // Per-block buffers of row groups on the stack, not malloc'd per block.
+  if (o.codegen == DlcCodegenFast)
+    TRY(addOwn(b, "dlc-stack-loop-buffers"));
   // Free every temporary buffer.
   TRY(add(b, "buffer-deallocation-pipeline"));
   // Temporaries whose lifetimes do not overlap share one arena.
