@@ -31,16 +31,6 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static void *growArray(void *items, intptr_t count, size_t size) {
-  // Amortized by powers of two: reallocate when count reaches one.
-  if (count & (count - 1))
-    return items;
-  void *grown = realloc(items, (size_t)(count ? 2 * count : 1) * size);
-  if (!grown)
-    abort();
-  return grown;
-}
-
 typedef struct Group {
   MlirOperation *ops; ///< the targets, in block order
   intptr_t numOps;
@@ -100,11 +90,11 @@ static MlirValue inside(Mapper *m, MlirValue v) {
     DlcIsolatedGroup *iso = m->isolated;
     mapped = mlirBlockAddArgument(m->body, mlirValueGetType(v),
                                   mlirOperationGetLocation(iso->function));
-    iso->outside = growArray(iso->outside, iso->numOutside, sizeof *iso->outside);
+    iso->outside = dlcGrowArray(iso->outside, iso->numOutside, sizeof *iso->outside);
     iso->outside[iso->numOutside++] = v;
   }
-  m->from = growArray(m->from, m->count, sizeof *m->from);
-  m->to = growArray(m->to, m->count, sizeof *m->to);
+  m->from = dlcGrowArray(m->from, m->count, sizeof *m->from);
+  m->to = dlcGrowArray(m->to, m->count, sizeof *m->to);
   m->from[m->count] = v;
   m->to[m->count++] = mapped;
   return mapped;
@@ -133,7 +123,7 @@ static intptr_t collectUses(const Group *g, MlirValue v, bool outsideGroup, Use 
     MlirOperation owner = mlirOpOperandGetOwner(u);
     if (inGroup(g, owner) == outsideGroup)
       continue;
-    *uses = growArray(*uses, n, sizeof **uses);
+    *uses = dlcGrowArray(*uses, n, sizeof **uses);
     (*uses)[n++] = (Use){owner, mlirOpOperandGetOperandNumber(u)};
   }
   return n;

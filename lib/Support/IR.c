@@ -80,6 +80,15 @@ void dlcOpListPush(DlcOpList *list, MlirOperation op) {
   list->items[list->count++] = op;
 }
 
+void *dlcGrowArray(void *items, intptr_t count, size_t size) {
+  if (count & (count - 1))
+    return items;
+  void *grown = realloc(items, (size_t)(count ? 2 * count : 1) * size);
+  if (!grown)
+    abort();
+  return grown;
+}
+
 void dlcOpListFree(DlcOpList *list) {
   free(list->items);
   *list = (DlcOpList){0};

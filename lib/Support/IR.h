@@ -64,4 +64,9 @@ typedef struct DlcOpList {
 void dlcOpListPush(DlcOpList *list, MlirOperation op);
 void dlcOpListFree(DlcOpList *list);
 
+/// `items` (an array of `count` elements of `size` bytes, from realloc or
+/// NULL) with room for one more: capacity doubles when `count` is a power
+/// of two. Aborts when memory is out, as the op lists do.
+void *dlcGrowArray(void *items, intptr_t count, size_t size);
+
 #endif // DLC_SUPPORT_IR_H

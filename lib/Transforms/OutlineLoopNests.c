@@ -84,15 +84,6 @@ static bool isBarePointerMemRef(MlirType t) {
          mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(t));
 }
 
-static void *grow(void *items, intptr_t count, size_t size) {
-  if (count & (count - 1))
-    return items;
-  void *grown = realloc(items, (size_t)(count ? 2 * count : 1) * size);
-  if (!grown)
-    abort();
-  return grown;
-}
-
 typedef struct Outline {
   MlirOperation *nests; ///< in block order
   intptr_t numNests;
@@ -151,16 +142,16 @@ static MlirValue map(Outline *o, MlirValue v) {
     mapped = mlirOperationGetResult(copy, mlirOpResultGetResultNumber(v));
   } else if (isScalar(type) || isBarePointerMemRef(type)) {
     mapped = mlirBlockAddArgument(o->body, type, o->loc);
-    o->args = grow(o->args, o->numArgs, sizeof *o->args);
-    o->noalias = grow(o->noalias, o->numArgs, sizeof *o->noalias);
+    o->args = dlcGrowArray(o->args, o->numArgs, sizeof *o->args);
+    o->noalias = dlcGrowArray(o->noalias, o->numArgs, sizeof *o->noalias);
     o->args[o->numArgs] = v;
     o->noalias[o->numArgs++] =
         mlirTypeIsAMemRef(type) && (dlcIsOp(def, "memref.alloc") || dlcIsOp(def, "memref.alloca"));
   } else {
     return (MlirValue){NULL};
   }
-  o->from = grow(o->from, o->numMapped, sizeof *o->from);
-  o->to = grow(o->to, o->numMapped, sizeof *o->to);
+  o->from = dlcGrowArray(o->from, o->numMapped, sizeof *o->from);
+  o->to = dlcGrowArray(o->to, o->numMapped, sizeof *o->to);
   o->from[o->numMapped] = v;
   o->to[o->numMapped++] = mapped;
   return mapped;

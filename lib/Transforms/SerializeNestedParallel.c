@@ -74,6 +74,17 @@ static MlirBlock bodyOf(MlirOperation loop) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
 }
 
+// Everything in `body` but its terminator moves before `before`.
+static void moveBodyBefore(MlirBlock body, MlirOperation before) {
+  MlirOperation terminator = mlirBlockGetTerminator(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationEqual(op, terminator);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, before);
+    op = next;
+  }
+}
+
 // scf.parallel (ivs) = (lbs) to (ubs) step (steps) becomes one scf.for per
 // dimension, outermost first, holding the parallel loop's body.
 static void serialize(MlirOperation parallel) {
@@ -91,13 +102,7 @@ static void serialize(MlirOperation parallel) {
     before = mlirBlockGetTerminator(bodyOf(loop));
   }
   // Everything but the scf.reduce terminator moves into the innermost loop.
-  MlirOperation terminator = mlirBlockGetTerminator(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationEqual(op, terminator);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, before);
-    op = next;
-  }
+  moveBodyBefore(body, before);
   mlirOperationDestroy(parallel);
 }
 
@@ -172,13 +177,7 @@ static void splitLastDim(MlirOperation parallel) {
   mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, outer),
                                 mlirBlockGetArgument(bodyOf(inner), 0));
   MlirOperation before = mlirBlockGetTerminator(bodyOf(inner));
-  MlirOperation terminator = mlirBlockGetTerminator(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationEqual(op, terminator);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, before);
-    op = next;
-  }
+  moveBodyBefore(body, before);
   mlirOperationDestroy(parallel);
 }
 
