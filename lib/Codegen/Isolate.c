@@ -72,15 +72,13 @@ typedef struct Mapper {
   const Group *group;
   DlcIsolatedGroup *isolated;
   MlirBlock body;
-  MlirValue *from, *to; ///< outside values and what stands for them inside
-  intptr_t count;
+  DlcValueMap values; ///< outside values and what stands for them inside
 } Mapper;
 
 static MlirValue inside(Mapper *m, MlirValue v) {
-  for (intptr_t i = 0; i < m->count; ++i)
-    if (mlirValueEqual(m->from[i], v))
-      return m->to[i];
-  MlirValue mapped;
+  MlirValue mapped = dlcValueMapLookup(&m->values, v);
+  if (!mlirValueIsNull(mapped))
+    return mapped;
   MlirOperation def = dlcDefiningOp(v);
   if (copiedIn(def)) {
     MlirOperation copy = mlirOperationClone(def);
@@ -93,10 +91,7 @@ static MlirValue inside(Mapper *m, MlirValue v) {
     iso->outside = dlcGrowArray(iso->outside, iso->numOutside, sizeof *iso->outside);
     iso->outside[iso->numOutside++] = v;
   }
-  m->from = dlcGrowArray(m->from, m->count, sizeof *m->from);
-  m->to = dlcGrowArray(m->to, m->count, sizeof *m->to);
-  m->from[m->count] = v;
-  m->to[m->count++] = mapped;
+  dlcValueMapAdd(&m->values, v, mapped);
   return mapped;
 }
 
@@ -203,11 +198,10 @@ bool dlcIsolateGroup(intptr_t numOps, MlirOperation *ops, DlcIsolatedGroup *out)
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), function);
   *out = (DlcIsolatedGroup){module, function, block, anchor, NULL, 0, NULL, 0};
 
-  Mapper mapper = {&group, out, body, NULL, NULL, 0};
+  Mapper mapper = {&group, out, body, {NULL, NULL, 0}};
   for (intptr_t i = 0; i < numOps; ++i)
     mlirOperationWalk(order[i], mapOperands, &mapper, MlirWalkPreOrder);
-  free(mapper.from);
-  free(mapper.to);
+  dlcValueMapFree(&mapper.values);
 
   // The users outside wait on placeholders (in the last target's place).
   intptr_t numResults = mlirOperationGetNumResults(last);

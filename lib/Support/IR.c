@@ -89,6 +89,26 @@ void *dlcGrowArray(void *items, intptr_t count, size_t size) {
   return grown;
 }
 
+MlirValue dlcValueMapLookup(const DlcValueMap *map, MlirValue from) {
+  for (intptr_t i = 0; i < map->count; ++i)
+    if (mlirValueEqual(map->from[i], from))
+      return map->to[i];
+  return (MlirValue){NULL};
+}
+
+void dlcValueMapAdd(DlcValueMap *map, MlirValue from, MlirValue to) {
+  map->from = dlcGrowArray(map->from, map->count, sizeof *map->from);
+  map->to = dlcGrowArray(map->to, map->count, sizeof *map->to);
+  map->from[map->count] = from;
+  map->to[map->count++] = to;
+}
+
+void dlcValueMapFree(DlcValueMap *map) {
+  free(map->from);
+  free(map->to);
+  *map = (DlcValueMap){0};
+}
+
 void dlcOpListFree(DlcOpList *list) {
   free(list->items);
   *list = (DlcOpList){0};

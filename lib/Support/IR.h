@@ -64,6 +64,18 @@ typedef struct DlcOpList {
 void dlcOpListPush(DlcOpList *list, MlirOperation op);
 void dlcOpListFree(DlcOpList *list);
 
+/// Values and what stands for them elsewhere (a value's copy or argument in
+/// a function it was moved into), looked up in the order they were added.
+typedef struct DlcValueMap {
+  MlirValue *from, *to;
+  intptr_t count;
+} DlcValueMap;
+
+/// What `from` maps to, or a null value.
+MlirValue dlcValueMapLookup(const DlcValueMap *map, MlirValue from);
+void dlcValueMapAdd(DlcValueMap *map, MlirValue from, MlirValue to);
+void dlcValueMapFree(DlcValueMap *map);
+
 /// `items` (an array of `count` elements of `size` bytes, from realloc or
 /// NULL) with room for one more: capacity doubles when `count` is a power
 /// of two. Aborts when memory is out, as the op lists do.

@@ -90,8 +90,7 @@ typedef struct Outline {
   MlirOperation parent; ///< the function the nests are in
   MlirBlock body;       ///< the callee's, under construction
   MlirLocation loc;
-  MlirValue *from, *to; ///< values of the caller and their stand-ins
-  intptr_t numMapped;
+  DlcValueMap values; ///< values of the caller and their stand-ins
   MlirValue *args; ///< what the call passes, one per block argument
   bool *noalias;
   intptr_t numArgs;
@@ -113,17 +112,10 @@ static bool definedInNests(const Outline *o, MlirValue v) {
   return inNests(o, mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)));
 }
 
-static MlirValue lookup(const Outline *o, MlirValue v) {
-  for (intptr_t i = 0; i < o->numMapped; ++i)
-    if (mlirValueEqual(o->from[i], v))
-      return o->to[i];
-  return (MlirValue){NULL};
-}
-
 // The callee's stand-in for `v` (a copy of its definition, or an
 // argument); null when a call cannot pass it.
 static MlirValue map(Outline *o, MlirValue v) {
-  MlirValue mapped = lookup(o, v);
+  MlirValue mapped = dlcValueMapLookup(&o->values, v);
   if (!mlirValueIsNull(mapped))
     return mapped;
   MlirOperation def = dlcDefiningOp(v);
@@ -150,10 +142,7 @@ static MlirValue map(Outline *o, MlirValue v) {
   } else {
     return (MlirValue){NULL};
   }
-  o->from = dlcGrowArray(o->from, o->numMapped, sizeof *o->from);
-  o->to = dlcGrowArray(o->to, o->numMapped, sizeof *o->to);
-  o->from[o->numMapped] = v;
-  o->to[o->numMapped++] = mapped;
+  dlcValueMapAdd(&o->values, v, mapped);
   return mapped;
 }
 
@@ -174,14 +163,13 @@ static MlirWalkResult replaceOperands(MlirOperation op, void *userData) {
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (!definedInNests(o, v))
-      mlirOperationSetOperand(op, i, lookup(o, v));
+      mlirOperationSetOperand(op, i, dlcValueMapLookup(&o->values, v));
   }
   return MlirWalkResultAdvance;
 }
 
 static void freeOutline(Outline *o) {
-  free(o->from);
-  free(o->to);
+  dlcValueMapFree(&o->values);
   free(o->args);
   free(o->noalias);
 }
@@ -194,7 +182,7 @@ static bool outline(MlirOperation func, MlirSymbolTable symbols, MlirOperation *
   MlirOperation last = nests[numNests - 1];
   MlirContext ctx = mlirOperationGetContext(func);
   Outline o = {nests, numNests, func, mlirBlockCreate(0, NULL, NULL),
-               mlirOperationGetLocation(last), NULL, NULL, 0, NULL, NULL, 0, false};
+               mlirOperationGetLocation(last), {NULL, NULL, 0}, NULL, NULL, 0, false};
   for (intptr_t i = 0; i < numNests && !o.failed; ++i)
     mlirOperationWalk(nests[i], mapOperands, &o, MlirWalkPreOrder);
   if (o.failed) {
