@@ -37,26 +37,13 @@ typedef struct Group {
   MlirOperation home; ///< the op whose block holds the targets
 } Group;
 
-static bool isMember(const Group *g, MlirOperation op) {
-  for (intptr_t i = 0; i < g->numOps; ++i)
-    if (mlirOperationEqual(g->ops[i], op))
-      return true;
-  return false;
-}
-
 // Is `op` a target or nested in one?
 static bool inGroup(const Group *g, MlirOperation op) {
-  for (; !mlirOperationIsNull(op) && !mlirOperationEqual(op, g->home);
-       op = mlirOperationGetParentOperation(op))
-    if (isMember(g, op))
-      return true;
-  return false;
+  return dlcOpIsInAny(op, g->numOps, g->ops, g->home);
 }
 
 static bool definedInGroup(const Group *g, MlirValue v) {
-  if (mlirValueIsAOpResult(v))
-    return inGroup(g, mlirOpResultGetOwner(v));
-  return inGroup(g, mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)));
+  return dlcValueIsDefinedInAny(v, g->numOps, g->ops, g->home);
 }
 
 // Values without operands that schedules fold, and so must see as they

@@ -89,6 +89,24 @@ void *dlcGrowArray(void *items, intptr_t count, size_t size) {
   return grown;
 }
 
+bool dlcOpIsInAny(MlirOperation op, intptr_t numOps, const MlirOperation *ops,
+                  MlirOperation stop) {
+  for (; !mlirOperationIsNull(op) && !mlirOperationEqual(op, stop);
+       op = mlirOperationGetParentOperation(op))
+    for (intptr_t i = 0; i < numOps; ++i)
+      if (mlirOperationEqual(op, ops[i]))
+        return true;
+  return false;
+}
+
+bool dlcValueIsDefinedInAny(MlirValue value, intptr_t numOps, const MlirOperation *ops,
+                            MlirOperation stop) {
+  MlirOperation owner = mlirValueIsAOpResult(value)
+                            ? mlirOpResultGetOwner(value)
+                            : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value));
+  return dlcOpIsInAny(owner, numOps, ops, stop);
+}
+
 MlirValue dlcValueMapLookup(const DlcValueMap *map, MlirValue from) {
   for (intptr_t i = 0; i < map->count; ++i)
     if (mlirValueEqual(map->from[i], from))

@@ -64,6 +64,15 @@ typedef struct DlcOpList {
 void dlcOpListPush(DlcOpList *list, MlirOperation op);
 void dlcOpListFree(DlcOpList *list);
 
+/// Whether `op`, or an op around it below `stop`, is one of `ops`.
+bool dlcOpIsInAny(MlirOperation op, intptr_t numOps, const MlirOperation *ops,
+                  MlirOperation stop);
+
+/// Whether `value` is a result of, or a block argument inside, one of `ops`
+/// or an op nested in one (below `stop`).
+bool dlcValueIsDefinedInAny(MlirValue value, intptr_t numOps, const MlirOperation *ops,
+                            MlirOperation stop);
+
 /// Values and what stands for them elsewhere (a value's copy or argument in
 /// a function it was moved into), looked up in the order they were added.
 typedef struct DlcValueMap {

@@ -97,19 +97,8 @@ typedef struct Outline {
   bool failed;
 } Outline;
 
-static bool inNests(const Outline *o, MlirOperation op) {
-  for (; !mlirOperationIsNull(op) && !mlirOperationEqual(op, o->parent);
-       op = mlirOperationGetParentOperation(op))
-    for (intptr_t i = 0; i < o->numNests; ++i)
-      if (mlirOperationEqual(op, o->nests[i]))
-        return true;
-  return false;
-}
-
 static bool definedInNests(const Outline *o, MlirValue v) {
-  if (mlirValueIsAOpResult(v))
-    return inNests(o, mlirOpResultGetOwner(v));
-  return inNests(o, mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)));
+  return dlcValueIsDefinedInAny(v, o->numNests, o->nests, o->parent);
 }
 
 // The callee's stand-in for `v` (a copy of its definition, or an
