@@ -25,6 +25,43 @@ module attributes {transform.with_named_sequence} {
     %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %cols, %ln = transform.structured.tile_using_forall %mm tile_sizes [0, %tn, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_matmul_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // With its epilogue (a Gemm's bias, a transformer's bias add and
+  // activation: the elementwise op reading the product in place) and the
+  // zero fill of its accumulator: the epilogue's column blocks are the
+  // scf.forall, the fill and the product fused into each, so a block of
+  // the product is zeroed, computed and finished while it is in cache, in
+  // one loop nest. The epilogue runs on the whole block after its last k
+  // tile: k is outside m, the order that packs each block of B once.
+  transform.named_sequence @dlc_matmul_fused(%epilogue: !transform.any_op {transform.consumed},
+      %mm: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_cols, %ln = transform.structured.tile_using_forall %epilogue tile_sizes [0, %tn]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %cols, %l1 = transform.structured.fuse_into_containing_op %mm into %ln
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_cols, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_matmul_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // One column block of a product: tiles for the caches, packing, register
+  // tiles.
+  transform.named_sequence @dlc_matmul_columns(%f: !transform.any_op {transform.readonly},
+      %cols: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tk: !transform.param<i64> {transform.readonly},
+      %rm: !transform.param<i64> {transform.readonly}, %rn: !transform.param<i64> {transform.readonly}) {
     %block, %lk, %lm = transform.structured.tile_using_for %cols tile_sizes [%tm, 0, %tk]
         interchange = [2, 0, 1]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
@@ -55,6 +92,35 @@ module attributes {transform.with_named_sequence} {
     %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %cols, %ln = transform.structured.tile_using_forall %mm tile_sizes [0, %tn, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_matvec_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // With its epilogue, as @dlc_matmul_fused.
+  transform.named_sequence @dlc_matvec_fused(%epilogue: !transform.any_op {transform.consumed},
+      %mm: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_cols, %ln = transform.structured.tile_using_forall %epilogue tile_sizes [0, %tn]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %cols, %l1 = transform.structured.fuse_into_containing_op %mm into %ln
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_cols, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_matvec_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_matvec_columns(%f: !transform.any_op {transform.readonly},
+      %cols: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tk: !transform.param<i64> {transform.readonly},
+      %rm: !transform.param<i64> {transform.readonly}, %rn: !transform.param<i64> {transform.readonly}) {
     %block, %lk, %lm = transform.structured.tile_using_for %cols tile_sizes [%tm, 0, %tk]
         interchange = [2, 0, 1]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
@@ -83,6 +149,35 @@ module attributes {transform.with_named_sequence} {
     %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
     %cols, %lbn = transform.structured.tile_using_forall %mm tile_sizes [1, 0, %tn, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_batch_matmul_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // With its epilogue, as @dlc_matmul_fused.
+  transform.named_sequence @dlc_batch_matmul_fused(%epilogue: !transform.any_op {transform.consumed},
+      %mm: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_cols, %lbn = transform.structured.tile_using_forall %epilogue tile_sizes [1, 0, %tn]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %cols, %l1 = transform.structured.fuse_into_containing_op %mm into %lbn
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_cols, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_batch_matmul_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_batch_matmul_columns(%f: !transform.any_op {transform.readonly},
+      %cols: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tk: !transform.param<i64> {transform.readonly},
+      %rm: !transform.param<i64> {transform.readonly}, %rn: !transform.param<i64> {transform.readonly}) {
     %block, %lk, %lm = transform.structured.tile_using_for %cols tile_sizes [0, %tm, 0, %tk]
         interchange = [0, 3, 1, 2]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)

@@ -64,6 +64,26 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
 /// channels.
 bool dlcConvPrefersIm2col(int64_t pixels, int64_t c);
 
+/// Epilogues.c: when the product's result reaches its only consumer, an
+/// elementwise generic, through a tensor.expand_shape (a product over
+/// batch dims, lowered with the batch folded into rows), rewrites the
+/// consumer over the product's dims, its result expanded after it; false,
+/// changing nothing, when some operand is not read along whole groups of
+/// the expanded dims.
+bool dlcCollapseConsumerOntoProduct(MlirOperation product);
+
+/// Lets a product fused with `epilogue` (which reads it as operand
+/// `operand`, in place) be computed in the epilogue's destination: gives
+/// the product a zero fill of its own there (`*fill`, replaced) and marks
+/// the epilogue. False, changing nothing, when the destination is neither
+/// a function argument nor an empty tensor (or a reshape of one).
+bool dlcPrepareEpilogueInPlace(MlirOperation product, MlirOperation *fill, MlirOperation epilogue,
+                               intptr_t operand);
+
+/// After the schedules: each tile of a marked epilogue takes its in-place
+/// input as its destination, so that bufferization computes it in place.
+void dlcComputeEpiloguesInPlace(MlirOperation root);
+
 /// Row groups (RowGroups.c): the root's rank is at most this.
 #define DLC_CODEGEN_MAX_ROWS_RANK 4
 

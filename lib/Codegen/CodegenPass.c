@@ -33,8 +33,8 @@ typedef struct Target {
   MlirOperation op;
   TargetKind kind;
   intptr_t transposedLoop; ///< transposes: the loop of the input's innermost dim
-  MlirOperation fill;     ///< convolutions: the zero fill of the init
-  MlirOperation epilogue; ///< convolutions: the fused consumer, or null
+  MlirOperation fill;     ///< products, convolutions: the zero fill of the init
+  MlirOperation epilogue; ///< products, convolutions: the fused consumer, or null
 } Target;
 
 typedef struct Targets {
@@ -94,11 +94,11 @@ static bool readsInPlace(MlirAffineMap map, MlirType type) {
   return true;
 }
 
-// The elementwise consumer that can share the convolution's tiles: the
+// The elementwise consumer that can share the producer's tiles: the
 // result's only use, by a parallel generic with one result of the same
-// shape that reads it in place (so its tile is the conv's).
-static MlirOperation epilogueOf(MlirOperation conv) {
-  MlirValue result = mlirOperationGetResult(conv, 0);
+// shape that reads it in place (so its tile is the producer's).
+static MlirOperation epilogueOf(MlirOperation producer) {
+  MlirValue result = mlirOperationGetResult(producer, 0);
   MlirOpOperand use = mlirValueGetFirstUse(result);
   if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return (MlirOperation){NULL};
@@ -183,18 +183,39 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   if (!allOperandsStaticF32(op))
     return MlirWalkResultAdvance;
-  if (t.kind == MATMUL || t.kind == BATCH_MATMUL) {
-    if (hasDefaultMaps(op, t.kind))
+  bool product = t.kind == MATMUL || t.kind == BATCH_MATMUL;
+  if (product && !hasDefaultMaps(op, t.kind))
+    return MlirWalkResultAdvance;
+  // The zero fill is computed in the tiles too (a fill other ops share as
+  // well is copied into the loop). Products are scheduled without it
+  // (their tiles accumulate into whatever the init holds), convolutions
+  // not.
+  t.fill = dlcDefiningOp(mlirOperationGetOperand(op, 2));
+  if (!dlcIsOp(t.fill, "linalg.fill")) {
+    t.fill = (MlirOperation){NULL};
+    if (product)
       push(targets, t);
     return MlirWalkResultAdvance;
   }
-  // The zero fill is computed in the tiles too (a fill other ops share as
-  // well is copied into the loop).
-  t.fill = dlcDefiningOp(mlirOperationGetOperand(op, 2));
-  if (!dlcIsOp(t.fill, "linalg.fill"))
-    return MlirWalkResultAdvance;
   t.epilogue = epilogueOf(op);
   push(targets, t);
+  return MlirWalkResultAdvance;
+}
+
+// A fused group's loops compute the epilogue's nodes too: every op of it
+// carries all their locations, the producer's first.
+static void locateGroup(const Target *t) {
+  MlirLocation both[2] = {mlirOperationGetLocation(t->op), mlirOperationGetLocation(t->epilogue)};
+  MlirLocation group = mlirLocationFusedGet(mlirOperationGetContext(t->op), 2, both, mlirAttributeGetNull());
+  mlirOperationSetLocation(t->epilogue, group);
+  mlirOperationSetLocation(t->op, group);
+  mlirOperationSetLocation(t->fill, group);
+}
+
+static MlirWalkResult collectProducts(MlirOperation op, void *userData) {
+  if ((dlcIsOp(op, "linalg.matmul") || dlcIsOp(op, "linalg.batch_matmul")) &&
+      allOperandsStaticF32(op))
+    dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
@@ -231,8 +252,23 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
     return mlirLogicalResultFailure();
   }
   // Fewer rows than the smallest register tile: B is not worth packing.
-  const char *sequence = b ? "dlc_batch_matmul" : m < 4 ? "dlc_matvec" : "dlc_matmul";
-  return dlcApplySchedule(library, 1, &t->op, sequence, 5, params);
+  bool fused = !mlirOperationIsNull(t->epilogue);
+  char sequence[32];
+  snprintf(sequence, sizeof sequence, "%s%s",
+           b ? "dlc_batch_matmul" : m < 4 ? "dlc_matvec" : "dlc_matmul", fused ? "_fused" : "");
+  if (!fused)
+    return dlcApplySchedule(library, 1, &t->op, sequence, 5, params);
+  MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
+  MlirValue product = mlirOperationGetResult(t->op, 0);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(t->epilogue); ++i)
+    if (mlirValueEqual(mlirOperationGetOperand(t->epilogue, i), product)) {
+      dlcPrepareEpilogueInPlace(t->op, &targets[2], t->epilogue, i);
+      break;
+    }
+  Target group = *t;
+  group.fill = targets[2];
+  locateGroup(&group);
+  return dlcApplySchedule(library, 3, targets, sequence, 5, params);
 }
 
 // The stride along W of a named NHWC convolution (its `strides` are H, W).
@@ -267,15 +303,8 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
     return mlirLogicalResultSuccess();
   bool fused = !mlirOperationIsNull(t->epilogue);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
-  if (fused) {
-    // The group's loops compute the epilogue's nodes too: every op of it
-    // carries all their locations, the convolution's first.
-    MlirLocation both[2] = {mlirOperationGetLocation(t->op), mlirOperationGetLocation(t->epilogue)};
-    MlirLocation group =
-        mlirLocationFusedGet(mlirOperationGetContext(t->op), 2, both, mlirAttributeGetNull());
-    for (int i = 0; i < 3; ++i)
-      mlirOperationSetLocation(targets[i], group);
-  }
+  if (fused)
+    locateGroup(t);
   char sequence[64];
   snprintf(sequence, sizeof sequence, "%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",
@@ -361,6 +390,13 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
     dlcPassRunSignalFailure(run);
     return;
   }
+  // Products whose epilogue reads them through a reshape get it back as a
+  // direct consumer (Epilogues.c) before the groups are formed.
+  DlcOpList products = {0};
+  mlirOperationWalk(op, collectProducts, &products, MlirWalkPreOrder);
+  for (size_t i = 0; i < products.count; ++i)
+    dlcCollapseConsumerOntoProduct(products.items[i]);
+  dlcOpListFree(&products);
   Targets targets = {0};
   mlirOperationWalk(op, collect, &targets, MlirWalkPreOrder);
   DlcScheduleLibrary library = dlcScheduleLibraryCreate(
@@ -384,6 +420,8 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
             : scheduleMatmul(library, t, &cpu, threads,
                              dlcPassOptionString(options, "matmul-tiles")));
   }
+  if (ok)
+    dlcComputeEpiloguesInPlace(op);
   // Row groups last: their members are what the schedules above left at
   // the function's level.
   if (ok)

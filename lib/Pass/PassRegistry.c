@@ -407,6 +407,7 @@ static const DlcPipelineDef pipelines[] = {
      "dlc-codegen, dlc-reassociate-reductions, dlc-approximate-math, dlc-decompose-pads, "
      "eliminate-empty-tensors, canonicalize and cse, then "
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
+     "canonicalize, "
      "buffer-results-to-out-params (results become trailing memref arguments), the buffer "
      "deallocation pipeline, dlc-plan-memory (temporaries share one arena), dlc-lower-copies, "
      "linalg -> loops (through affine loops for codegen=naive; parallel loops over parallel "

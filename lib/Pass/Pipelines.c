@@ -278,6 +278,11 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   // row-major layouts at the boundary so callers pass dense arrays.
   TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true "
               "function-boundary-type-conversion=identity-layout-map}"));
+  // A result computed in a reshaped buffer (expand_shape(collapse_shape(
+  // alloc)), an epilogue collapsed onto its product) is the buffer itself
+  // again: the out-parameter rewrite below then computes it in the
+  // caller's memory instead of copying it there.
+  TRY(add(b, "canonicalize"));
   // Results become trailing out-parameters the caller allocates.
   TRY(add(b, "buffer-results-to-out-params{modify-public-functions=true "
               "hoist-static-allocs=true}"));

@@ -370,10 +370,10 @@ static void testProfile(void) {
   run.profile = profile;
   for (int i = 0; i < 3; ++i)
     dlcExecutableRun(exe, 1, &in, 1, &out, &run);
-  // One row per node, in the order they run.
-  // CHECK-NEXT: 2 rows, 3 runs
-  // CHECK-NEXT: row 0: mm matmul 64x64xf32 flops=524288 nodes=1 mm
-  // CHECK-NEXT: row 1: act relu 64x64xf32 flops=0 nodes=1 act
+  // One row per loop nest, in the order they run: the relu is the
+  // matmul's epilogue, computed in its loop nest, and the row names both.
+  // CHECK-NEXT: 1 rows, 3 runs
+  // CHECK-NEXT: row 0: mm matmul+relu 64x64xf32 flops=524288 nodes=2 act
   printf("%ld rows, %ld runs\n", (long)dlcProfileGetNumRows(profile),
          (long)dlcProfileGetNumRuns(profile));
   for (intptr_t r = 0; r < dlcProfileGetNumRows(profile); ++r) {
@@ -392,8 +392,7 @@ static void testProfile(void) {
              dlcProfileGetStart(profile, k, 0) >= 0;
   printf("rows within runs: %d\n", within);
   // CHECK-NEXT: {"displayTimeUnit": "ms", "traceEvents": [
-  // CHECK-NEXT: {"name": "mm", "cat": "node", "ph": "X", "pid": 0, "tid": 0, "ts": {{[0-9.]+}}, "dur": {{[0-9.]+}}, "args": {"run": 0, "op": "matmul", "shape": "64x64xf32", "flops": 524288}},
-  // CHECK-NEXT: {"name": "act", "cat": "node", "ph": "X", "pid": 0, "tid": 0, "ts": {{[0-9.]+}}, "dur": {{[0-9.]+}}, "args": {"run": 0, "op": "relu", "shape": "64x64xf32"}},
+  // CHECK-NEXT: {"name": "mm", "cat": "node", "ph": "X", "pid": 0, "tid": 0, "ts": {{[0-9.]+}}, "dur": {{[0-9.]+}}, "args": {"run": 0, "op": "matmul+relu", "shape": "64x64xf32", "flops": 524288, "fused": ["act"]}},
   dlcProfilePrintTrace(profile, printPiece, stdout);
   // A profile belongs to its executable.
   // CHECK: the profile given to @f was created for another executable

@@ -68,3 +68,104 @@ func.func @shared_columns(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> t
   %y = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %y : tensor<256x256xf32>
 }
+
+// -----
+
+// A matmul and its epilogue (a bias add and relu reading it in place) are
+// one group: the epilogue's column blocks are the scf.forall, the zero
+// fill and the product fused into each, and the epilogue runs in place on
+// the block the product left in its destination.
+// CHECK-LABEL: func.func @fused
+// CHECK: scf.forall {{.*}} shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK: %[[DEST:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK: linalg.fill {{.*}} outs(%[[DEST]] :
+// CHECK: %[[BLOCK:.*]] = scf.for
+// CHECK: vector.outerproduct
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[BLOCK]] : {{.*}}) outs(%[[BLOCK]] :
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: linalg.generic
+func.func @fused(%a: tensor<127x255xf32>, %b: tensor<255x511xf32>, %bias: tensor<511xf32>) -> tensor<127x511xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<127x511xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<127x511xf32>) -> tensor<127x511xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<127x255xf32>, tensor<255x511xf32>) outs(%init : tensor<127x511xf32>) -> tensor<127x511xf32>
+  %e2 = tensor.empty() : tensor<127x511xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%bias, %y : tensor<511xf32>, tensor<127x511xf32>) outs(%e2 : tensor<127x511xf32>) {
+  ^bb0(%c: f32, %x: f32, %o: f32):
+    %s = arith.addf %x, %c : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<127x511xf32>
+  return %r : tensor<127x511xf32>
+}
+
+// -----
+
+// A product over a batch dim, expanded back for its epilogue (read with 0
+// along the unit batch dim): the epilogue is rewritten over the product's
+// dims (its residual operand collapsed the same way), fused, and its result
+// expanded after the group.
+// CHECK-LABEL: func.func @through_reshape
+// CHECK: tensor.collapse_shape %arg2 {{\[\[}}0, 1], [2]] : tensor<1x33x96xf32> into tensor<33x96xf32>
+// CHECK: scf.for
+// CHECK: vector.outerproduct
+// CHECK: %[[P:.*]] = linalg.copy
+// CHECK: linalg.generic {{.*}} ins(%[[P]], %{{.*}} : tensor<33x96xf32>, tensor<33x96xf32>) outs(%[[P]] :
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x33x96xf32>
+// CHECK-NOT: linalg.generic
+func.func @through_reshape(%a: tensor<33x64xf32>, %b: tensor<64x96xf32>, %res: tensor<1x33x96xf32>) -> tensor<1x33x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<33x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<33x96xf32>) -> tensor<33x96xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<33x64xf32>, tensor<64x96xf32>) outs(%init : tensor<33x96xf32>) -> tensor<33x96xf32>
+  %x = tensor.expand_shape %y [[0, 1], [2]] output_shape [1, 33, 96] : tensor<33x96xf32> into tensor<1x33x96xf32>
+  %e2 = tensor.empty() : tensor<1x33x96xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (0, j, k)>, affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j, k)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %res : tensor<1x33x96xf32>, tensor<1x33x96xf32>) outs(%e2 : tensor<1x33x96xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<1x33x96xf32>
+  return %r : tensor<1x33x96xf32>
+}
+
+// -----
+
+// Not an epilogue: a consumer reading the product transposed (its tiles
+// are not the product's), and one reading a split dim alone (the reshape's
+// group is not read whole, so the consumer keeps its dims).
+// CHECK-LABEL: func.func @not_fused
+// CHECK: vector.outerproduct
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<16x32xf32>)
+// CHECK-LABEL: func.func @split_dim_read
+// CHECK: tensor.expand_shape
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x16x32xf32>, tensor<16xf32>)
+func.func @not_fused(%a: tensor<32x8xf32>, %b: tensor<8x16xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<32x16xf32>) -> tensor<32x16xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<32x8xf32>, tensor<8x16xf32>) outs(%init : tensor<32x16xf32>) -> tensor<32x16xf32>
+  %e2 = tensor.empty() : tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<32x16xf32>) outs(%e2 : tensor<16x32xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    linalg.yield %p : f32
+  } -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+func.func @split_dim_read(%a: tensor<32x8xf32>, %b: tensor<8x32xf32>, %s: tensor<16xf32>) -> tensor<2x16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<32x8xf32>, tensor<8x32xf32>) outs(%init : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %x = tensor.expand_shape %y [[0, 1], [2]] output_shape [2, 16, 32] : tensor<32x32xf32> into tensor<2x16x32xf32>
+  %e2 = tensor.empty() : tensor<2x16x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (j)>, affine_map<(i, j, k) -> (i, j, k)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<2x16x32xf32>, tensor<16xf32>) outs(%e2 : tensor<2x16x32xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    linalg.yield %m : f32
+  } -> tensor<2x16x32xf32>
+  return %r : tensor<2x16x32xf32>
+}
