@@ -24,6 +24,12 @@ extern "C" {
 /// nest), kept to test the fast path against.
 typedef enum DlcCodegen { DlcCodegenFast = 0, DlcCodegenNaive = 1 } DlcCodegen;
 
+/// The activation layout convolutions and pooling compute in on the fast
+/// path (dlc-convert-layout's `layout`): NHWC, which DLC's convolution
+/// schedules vectorize (the default), or NCHW, the layout ONNX models come
+/// in (convolutions then run as the loop lowering makes them).
+typedef enum DlcLayout { DlcLayoutNHWC = 0, DlcLayoutNCHW = 1 } DlcLayout;
+
 typedef struct DlcCompileOptions {
   //--- Graph level.
   /// Run dlc-optimize before lowering (default true). The pipeline
@@ -34,6 +40,8 @@ typedef struct DlcCompileOptions {
   const char *disabledPasses;
   //--- Code generation.
   DlcCodegen codegen;
+  /// The activation layout (fast code generation only; default NHWC).
+  DlcLayout layout;
   /// Threads the compiled code runs on (default 1: no threading runtime
   /// needed; above 1 the code calls libomp).
   int64_t threads;
@@ -63,7 +71,7 @@ typedef struct DlcCompileOptions {
   const char *reproducer;
 } DlcCompileOptions;
 
-/// The defaults: optimized, fast code generation, 1 thread, DLC's
+/// The defaults: optimized, fast code generation, NHWC, 1 thread, DLC's
 /// schedules, LLVM -O2, the host CPU, "cc", no profile, no reproducer.
 DLC_CAPI_EXPORTED DlcCompileOptions dlcCompileOptionsGetDefault(void);
 

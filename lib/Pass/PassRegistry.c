@@ -374,10 +374,13 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
 
 // The options of the lowering pipelines, described as a pass's are.
 #define LOWERING_OPTIONS(flag)                                                                   \
-  {flag, flag, "", "", "builtin.module", 4,                                                      \
+  {flag, flag, "", "", "builtin.module", 5,                                                      \
    {{"codegen", "string", "fast",                                                                \
      "fast: DLC's schedules (dlc-codegen) and vector code; naive: one scalar loop nest per op, "   \
      "the reference the fast path is tested against"},                                          \
+    {"layout", "string", "nhwc",                                                                 \
+     "the activation layout of convolutions and pooling on the fast path (dlc-convert-layout): "  \
+     "nhwc or nchw"},                                                                            \
     {"threads", "int", "1", "threads the compiled code runs on (above 1: OpenMP, libomp)"},     \
     {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},     \
     {"profile", "bool", "false",                                                                 \

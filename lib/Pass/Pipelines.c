@@ -228,12 +228,16 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
 static MlirLogicalResult checkOptions(const Builder *b, const DlcCompileOptions *options,
                                       DlcCompileOptions *o) {
   *o = orDefaults(options);
-  if (o->threads >= 1 && (o->codegen == DlcCodegenFast || o->codegen == DlcCodegenNaive))
-    return mlirLogicalResultSuccess();
   DlcStr message = DLC_STR_INIT;
-  dlcStrPrintf(&message, o->threads < 1 ? "invalid threads=%lld: at least 1 thread is needed"
-                                        : "invalid codegen (%lld): expected fast or naive",
-               o->threads < 1 ? (long long)o->threads : (long long)o->codegen);
+  if (o->threads < 1)
+    dlcStrPrintf(&message, "invalid threads=%lld: at least 1 thread is needed",
+                 (long long)o->threads);
+  else if (o->codegen != DlcCodegenFast && o->codegen != DlcCodegenNaive)
+    dlcStrPrintf(&message, "invalid codegen (%lld): expected fast or naive", (long long)o->codegen);
+  else if (o->layout != DlcLayoutNHWC && o->layout != DlcLayoutNCHW)
+    dlcStrPrintf(&message, "invalid layout (%lld): expected nhwc or nchw", (long long)o->layout);
+  else
+    return mlirLogicalResultSuccess();
   report(b, dlcStrGet(&message));
   dlcStrFree(&message);
   return mlirLogicalResultFailure();
@@ -247,7 +251,8 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // pass's default `layout`), with transposes that elementwise fusion
     // then cancels between layers; the same fusion merges chains of
     // elementwise ops into one loop nest.
-    TRY(addOwn(b, "dlc-convert-layout"));
+    TRY(o.layout == DlcLayoutNCHW ? addOwnWithOptions(b, "dlc-convert-layout", "layout=nchw")
+                                  : addOwn(b, "dlc-convert-layout"));
     TRY(addOwn(b, "dlc-fuse-elementwise"));
     TRY(add(b, "canonicalize"));
     TRY(add(b, "cse"));
@@ -411,6 +416,17 @@ MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values
   } else if (strcmp(codegen, "fast")) {
     DlcStr message = DLC_STR_INIT;
     dlcStrPrintf(&message, "invalid codegen=%s: expected fast or naive", codegen);
+    if (error)
+      error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
+    dlcStrFree(&message);
+    return mlirLogicalResultFailure();
+  }
+  const char *layout = dlcPassOptionString(values, "layout");
+  if (!strcmp(layout, "nchw")) {
+    out->layout = DlcLayoutNCHW;
+  } else if (strcmp(layout, "nhwc")) {
+    DlcStr message = DLC_STR_INIT;
+    dlcStrPrintf(&message, "invalid layout=%s: expected nhwc or nchw", layout);
     if (error)
       error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
     dlcStrFree(&message);

@@ -131,6 +131,7 @@ static void testBuilders(MlirContext ctx) {
 // CHECK-NEXT: check ok: 1 calls: 1
 // CHECK-NEXT: [invalid threads=0: at least 1 thread is needed] threads: 0 calls: 2
 // CHECK-NEXT: [invalid codegen (7): expected fast or naive] codegen: 0 calls: 3
+// CHECK-NEXT: [invalid layout (5): expected nhwc or nchw] layout: 0 calls: 4
 static void testErrors(MlirContext ctx) {
   printf("errors\n");
   int calls = 0;
@@ -154,6 +155,10 @@ static void testErrors(MlirContext ctx) {
   bad.codegen = (DlcCodegen)7;
   built = dlcBuildLoopsToLLVMPipelineWithOptions(opm, &bad, printCounted, &calls);
   printf(" codegen: %d calls: %d\n", mlirLogicalResultIsSuccess(built), calls);
+  bad = dlcCompileOptionsGetDefault();
+  bad.layout = (DlcLayout)5;
+  built = dlcBuildLinalgToLoopsPipelineWithOptions(opm, &bad, printCounted, &calls);
+  printf(" layout: %d calls: %d\n", mlirLogicalResultIsSuccess(built), calls);
   mlirPassManagerDestroy(pm);
 }
 

@@ -45,6 +45,9 @@ static void printToolError(MlirStringRef message, void *userData) {
 void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
   printf("  --codegen=fast|naive    fast (default): DLC's schedules, tiled vector code; naive:\n"
          "                          one scalar loop nest per op, the reference for testing\n"
+         "  --layout=nhwc|nchw      The layout convolutions and pooling compute in (fast\n"
+         "                          codegen): nhwc (default), which DLC's schedules\n"
+         "                          vectorize, or nchw, as ONNX models come\n"
          "  --threads N             Threads the compiled code runs its parallel loops on;\n"
          "                          more than 1 calls LLVM's OpenMP runtime, libomp\n"
          "                          (default: %s)\n"
@@ -70,6 +73,19 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
       options->codegen = DlcCodegenNaive;
     else {
       fprintf(stderr, "%s: --codegen expects 'fast' or 'naive', got '%s'\n", tool, v);
+      *status = errorStatus;
+    }
+    return true;
+  }
+  if (dlcTakeFlagValue(argc, argv, i, "layout", &v, tool, status, errorStatus)) {
+    if (!v)
+      return true;
+    if (!strcmp(v, "nhwc"))
+      options->layout = DlcLayoutNHWC;
+    else if (!strcmp(v, "nchw"))
+      options->layout = DlcLayoutNCHW;
+    else {
+      fprintf(stderr, "%s: --layout expects 'nhwc' or 'nchw', got '%s'\n", tool, v);
       *status = errorStatus;
     }
     return true;
