@@ -246,7 +246,8 @@ class Module:
             raise Error(f"the model takes {len(self.inputs)} inputs, got {len(arrays)}")
         inputs = []
         for info, value in zip(self.inputs, arrays):
-            array = np.ascontiguousarray(value)
+            # np.require keeps a 0-d array 0-d (ascontiguousarray makes it 1-d).
+            array = np.require(value, requirements="C")
             if array.dtype != info.dtype:
                 raise Error(f"input '{info.name}' must be {info.dtype}, got {array.dtype}")
             if array.shape != info.shape:

@@ -24,6 +24,11 @@ import numpy as np
 
 DIFFERENTIAL = "--differential" in sys.argv
 NO_OPTIMIZE = "--no-optimize" in sys.argv
+# --python[=N]: every Nth case (default every case) compiled and run
+# in-process through the Python package (dlc.compile on the case's MLIR
+# text) instead of dlc-run, compared with NumPy here.
+PYTHON_EVERY = next((int(a.partition("=")[2] or 1) for a in sys.argv
+                     if a.split("=")[0] == "--python"), 0)
 
 MLIR_ELT = {
     np.dtype(np.float32): "f32", np.dtype(np.float64): "f64",
@@ -166,6 +171,41 @@ def _run_one(case, workdir):
     return case, rc, out, model
 
 
+def _mismatch(case, outputs):
+    """What differs between `outputs` and the case's expected arrays, with
+    dlc-run's rule: exact for integers and bools, rtol/atol for floats,
+    NaN matching NaN; None when they match."""
+    expected = [y for y in case.expected if y is not None]
+    if len(outputs) != len(expected):
+        return "%d outputs, expected %d" % (len(outputs), len(expected))
+    for i, (got, want) in enumerate(zip(outputs, expected)):
+        want = np.asarray(want)
+        if got.dtype != want.dtype or got.shape != want.shape:
+            return "output %d: %s%s, expected %s%s" % (i, got.dtype, got.shape, want.dtype,
+                                                       want.shape)
+        same = (np.allclose(got, want, rtol=case.rtol, atol=case.atol, equal_nan=True)
+                if want.dtype.kind == "f" else np.array_equal(got, want))
+        if not same:
+            return "output %d differs:\n%s\nexpected:\n%s" % (i, got, want)
+    return None
+
+
+def _run_in_python(cases):
+    import dlc  # the package of this build: PYTHONPATH and DLC_LIBRARY
+    failed = 0
+    for case in cases:
+        try:
+            module = dlc.compile(case.mlir(), threads=1, optimize=not NO_OPTIMIZE)
+            problem = _mismatch(case, module(*[x for x in case.inputs if x is not None]))
+        except dlc.Error as e:
+            problem = "dlc.Error: %s" % e
+        if problem:
+            failed += 1
+            print("FAIL %s (python)\n%s\n--- model:\n%s" % (case.name, problem, case.mlir()))
+    print("%d passed, %d failed" % (len(cases) - failed, failed))
+    sys.exit(1 if failed else 0)
+
+
 def run(cases, jobs=2):
     """Runs every case; prints failures and `N passed, M failed`; exits 1 on
     any failure."""
@@ -173,6 +213,8 @@ def run(cases, jobs=2):
     dup = {n for n in names if names.count(n) > 1}
     if dup:
         sys.exit("duplicate case names: %s" % sorted(dup))
+    if PYTHON_EVERY:
+        _run_in_python(cases[::PYTHON_EVERY])
     failed = 0
     with tempfile.TemporaryDirectory(prefix="dlc-e2e-") as workdir:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
