@@ -120,6 +120,22 @@ static inline bool dlcExecutableIsNull(DlcExecutable executable) { return !execu
 DLC_CAPI_EXPORTED DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entry,
                                                     const DlcCompileOptions *options);
 
+/// As dlcExecutableCreate, but takes ownership of `module`, which is
+/// destroyed before this returns, on success and on failure alike; the
+/// context stays the caller's, and must outlive the call (diagnostics go to
+/// its handlers). Compiling takes less memory: the module is lowered and
+/// changed in place (no copy), destroyed once translated to LLVM IR, before
+/// LLVM optimizes and generates code; and the executable takes over the
+/// dense_resource blobs that hold its weights where the context owns them
+/// (blobs created with a deleter, 64-byte aligned), binding the code to
+/// them instead of copying them. Those resources are left empty in the
+/// context: other modules of the context must not read them afterwards.
+/// Returns an executable the caller owns (dlcExecutableDestroy), or a null
+/// one after error diagnostics through the context.
+DLC_CAPI_EXPORTED DlcExecutable dlcExecutableCreateFromOwnedModule(MlirModule module,
+                                                                   MlirStringRef entry,
+                                                                   const DlcCompileOptions *options);
+
 DLC_CAPI_EXPORTED void dlcExecutableDestroy(DlcExecutable executable);
 
 /// The entry's signature, borrowed from the executable; all dims static.

@@ -18,6 +18,7 @@ extern "C" {
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -26,6 +27,9 @@ extern "C" {
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <string>
+#include <vector>
 
 using namespace mlir;
 
@@ -116,3 +120,62 @@ MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op,
       patterns, [&](StringRef name) { return isApproximated(wrap(name), userData); });
   return wrap(applyPatternsGreedily(root, std::move(patterns)));
 }
+
+struct DlcBridgeBlobs {
+  std::vector<AsmResourceBlob> blobs;
+};
+
+DlcBridgeBlobs *dlcBridgeResourceBlobsTake(MlirContext ctx, intptr_t n, const void *const *data,
+                                           const size_t *sizes, bool *owned) {
+  struct Held {
+    std::string name;
+    const char *begin, *end;
+    bool hasDeleter;
+  };
+  DialectResourceBlobManager &manager =
+      DenseResourceElementsHandle::getManagerInterface(unwrap(ctx)).getBlobManager();
+  // Names first: the map is locked while it is listed.
+  std::vector<Held> held;
+  manager.getBlobMap([&](const llvm::StringMap<DialectResourceBlobManager::BlobEntry> &map) {
+    for (const auto &entry : map) {
+      const AsmResourceBlob *blob = entry.second.getBlob();
+      if (!blob || blob->getData().empty())
+        continue;
+      ArrayRef<char> bytes = blob->getData();
+      held.push_back({entry.first().str(), bytes.data(), bytes.data() + bytes.size(),
+                      static_cast<bool>(blob->getDeleter())});
+    }
+  });
+  for (intptr_t i = 0; i < n; ++i) {
+    const char *begin = static_cast<const char *>(data[i]), *end = begin + sizes[i];
+    bool withDeleter = false, borrowed = false;
+    for (const Held &h : held) {
+      if (h.begin <= begin && end <= h.end) {
+        withDeleter |= h.hasDeleter;
+        borrowed |= !h.hasDeleter;
+      }
+    }
+    owned[i] = withDeleter && !borrowed;
+  }
+  auto *taken = new DlcBridgeBlobs;
+  for (const Held &h : held) {
+    bool overlaps = false;
+    for (intptr_t i = 0; i < n && !overlaps; ++i) {
+      const char *begin = static_cast<const char *>(data[i]);
+      overlaps = owned[i] && begin < h.end && h.begin < begin + sizes[i];
+    }
+    DialectResourceBlobManager::BlobEntry *entry = overlaps ? manager.lookup(h.name) : nullptr;
+    if (!entry || !entry->getBlob())
+      continue;
+    // The moved-from blob has no deleter left; the empty one replaces it.
+    taken->blobs.push_back(std::move(*entry->getBlob()));
+    entry->setBlob(AsmResourceBlob());
+  }
+  if (taken->blobs.empty()) {
+    delete taken;
+    return nullptr;
+  }
+  return taken;
+}
+
+void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs) { delete blobs; }

@@ -53,6 +53,25 @@ void dlcBridgePassManagerEnableReproducer(MlirPassManager pm, MlirStringRef path
 MlirLogicalResult dlcBridgeDenseResourceData(MlirAttribute attr, const void **data, size_t *size,
                                              size_t *alignment);
 
+/// dense_resource blobs moved out of their context (dlcBridgeResourceBlobsTake).
+typedef struct DlcBridgeBlobs DlcBridgeBlobs;
+
+/// Moves out of `ctx` every dense_resource blob whose bytes overlap one of
+/// the `n` ranges `[data[i], data[i] + sizes[i])` that it may own, so that
+/// their memory is freed by dlcBridgeResourceBlobsDestroy instead of by
+/// mlirContextDestroy; the context keeps the resources, now empty. Range i
+/// may be owned (`owned[i]` true) when a blob holding it has a deleter and
+/// none holding it has none: a blob without a deleter is memory that the
+/// context only borrows (and an alias with a no-op deleter, e.g.
+/// dlc-flatten-constants', is owned with the blob it points into). The C API
+/// neither lists a context's resources nor releases one before the context
+/// goes. Returns NULL when nothing was taken.
+DlcBridgeBlobs *dlcBridgeResourceBlobsTake(MlirContext ctx, intptr_t n, const void *const *data,
+                                           const size_t *sizes, bool *owned);
+
+/// Runs the deleters of the blobs taken; NULL is a no-op.
+void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs);
+
 /// Replaces `*text` (malloc'ed, `*size` bytes) by MLIR text when it is
 /// bytecode, read in a sandboxed child (Dialect/Bytecode.h). Fails with
 /// `error` appended and `*text` freed (and NULL) when that child fails.

@@ -115,20 +115,12 @@ static void describeStatus(DlcStr *message, const Executable *exe, int32_t statu
   dlcStrPrintf(message, " (status %d)", (int)status);
 }
 
-DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
-                                  const DlcCompileOptions *options) {
-  int optLevel = options ? options->optLevel : dlcCompileOptionsGetDefault().optLevel;
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
-    return (DlcExecutable){NULL};
-  MlirOperation entry = dlcModuleLookupEntry(module, entryName);
-  if (mlirOperationIsNull(entry))
-    return (DlcExecutable){NULL};
-  Executable *exe = calloc(1, sizeof *exe);
+// Reads what the executable keeps of the lowered entry: its name,
+// signature and records. False after an error diagnostic.
+static bool describeEntry(Executable *exe, MlirModule module, MlirOperation entry, bool *openmp) {
   if (mlirLogicalResultIsFailure(dlcEntryGetSignature(entry, &exe->signature)) ||
-      !checkABI(entry, &exe->signature)) {
-    dlcExecutableDestroy((DlcExecutable){exe});
-    return (DlcExecutable){NULL};
-  }
+      !checkABI(entry, &exe->signature))
+    return false;
   MlirStringRef name = dlcEntryGetName(entry);
   exe->name = dlcStrndup(name.data, name.length);
   exe->plannedBytes = bytesAttr(entry, "dlc.peak_intermediate_bytes");
@@ -138,22 +130,52 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
       mlirOperationGetDiscardableAttributeByName(entry, ref("dlc.profile")), &exe->profileRows);
   // Code for more than one thread calls the OpenMP runtime; other code
   // needs only libc and libm, which the process has loaded already.
-  bool openmp = dlcModuleUsesOpenMP(module);
-  if (openmp && !*dlcOpenMPRuntimePath) {
+  *openmp = dlcModuleUsesOpenMP(module);
+  if (*openmp && !*dlcOpenMPRuntimePath) {
     dlcEmitError(mlirOperationGetLocation(entry),
                  "@%s runs on OpenMP threads, but DLC was built without libomp (install "
                  "libomp-22-dev and rebuild, or compile for 1 thread)", exe->name);
-    dlcExecutableDestroy((DlcExecutable){exe});
-    return (DlcExecutable){NULL};
+    return false;
   }
+  return true;
+}
+
+// Lowers, describes and JIT-compiles `module`'s entry. The caller's module
+// (`owned` false) is left as lowered: the JIT gets a copy whose weights are
+// declarations, and the module's blobs stay in place until the weights are
+// copied. A module given up (`owned` true) is changed in place, its
+// weights' blobs adopted, and destroyed once translated to LLVM IR: LLVM
+// compiles at the first lookup, so its optimization and code generation
+// never share memory with the MLIR module or a second copy of the weights.
+static DlcExecutable create(MlirModule module, MlirStringRef entryName,
+                            const DlcCompileOptions *options, bool owned) {
+  int optLevel = options ? options->optLevel : dlcCompileOptionsGetDefault().optLevel;
+  Executable *exe = NULL;
+  MlirContext ctx = mlirModuleGetContext(module);
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
+    goto fail;
+  MlirOperation entry = dlcModuleLookupEntry(module, entryName);
+  if (mlirOperationIsNull(entry))
+    goto fail;
+  exe = calloc(1, sizeof *exe);
+  if (!exe)
+    abort();
+  bool openmp;
+  if (!describeEntry(exe, module, entry, &openmp))
+    goto fail;
+  // Locations belong to the context: this one outlives an owned module.
+  MlirLocation where = mlirOperationGetLocation(entry);
   MlirStringRef runtime = ref(dlcOpenMPRuntimePath);
-  // The JIT compiles a copy whose weights are declarations (JitWeights.h);
-  // the caller's module keeps its constants.
-  MlirModule jitted = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
+  MlirModule jitted =
+      owned ? module : mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
   dlcJitWeightsExternalize(jitted, MIN_EXTERNAL_WEIGHT_BYTES, &exe->weights);
+  // Translates to LLVM IR now; compiles at the first lookup.
   exe->engine = mlirExecutionEngineCreate(jitted, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
                                           openmp ? 1 : 0, openmp ? &runtime : NULL, false, false);
+  if (owned && !mlirExecutionEngineIsNull(exe->engine))
+    dlcJitWeightsAdopt(&exe->weights, ctx);
   mlirModuleDestroy(jitted);
+  module = owned ? (MlirModule){NULL} : module;
   if (!mlirExecutionEngineIsNull(exe->engine) &&
       dlcJitWeightsBind(&exe->weights, exe->engine)) {
     // Instrumented code calls the runtime's mark (dlc-instrument-profile).
@@ -161,15 +183,30 @@ DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
                                       (void *)(uintptr_t)dlcProfileMark);
     mlirExecutionEngineInitialize(exe->engine);
     // The lookup compiles: unresolved symbols show up here.
-    exe->packed = (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, name);
+    exe->packed =
+        (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, ref(exe->name));
     dlcJitWeightsFill(&exe->weights);
   }
   if (!exe->packed) {
-    dlcEmitError(mlirOperationGetLocation(entry), "JIT compilation of @%s failed", exe->name);
-    dlcExecutableDestroy((DlcExecutable){exe});
-    return (DlcExecutable){NULL};
+    dlcEmitError(where, "JIT compilation of @%s failed", exe->name);
+    goto fail;
   }
   return (DlcExecutable){exe};
+fail:
+  dlcExecutableDestroy((DlcExecutable){exe});
+  if (owned && !mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  return (DlcExecutable){NULL};
+}
+
+DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
+                                  const DlcCompileOptions *options) {
+  return create(module, entryName, options, false);
+}
+
+DlcExecutable dlcExecutableCreateFromOwnedModule(MlirModule module, MlirStringRef entryName,
+                                                 const DlcCompileOptions *options) {
+  return create(module, entryName, options, true);
 }
 
 void dlcExecutableDestroy(DlcExecutable executable) {

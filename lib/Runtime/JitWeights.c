@@ -43,6 +43,18 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultSkip; // a global holds no globals
 }
 
+// Each weight not adopted gets the next aligned slice of the buffer.
+static void layOut(DlcJitWeights *weights) {
+  weights->size = 0;
+  for (intptr_t i = 0; i < weights->count; ++i) {
+    DlcJitWeight *w = &weights->items[i];
+    if (w->adopted)
+      continue;
+    w->offset = weights->size;
+    weights->size += (w->size + WEIGHT_ALIGNMENT - 1) / WEIGHT_ALIGNMENT * WEIGHT_ALIGNMENT;
+  }
+}
+
 void dlcJitWeightsExternalize(MlirModule module, size_t minBytes, DlcJitWeights *weights) {
   memset(weights, 0, sizeof *weights);
   Collected c = {{0}, minBytes};
@@ -62,8 +74,6 @@ void dlcJitWeightsExternalize(MlirModule module, size_t minBytes, DlcJitWeights 
     DlcJitWeight *w = &weights->items[weights->count++];
     size_t align;
     dlcBridgeDenseResourceData(value, &w->data, &w->size, &align);
-    w->offset = weights->size;
-    weights->size += (w->size + WEIGHT_ALIGNMENT - 1) / WEIGHT_ALIGNMENT * WEIGHT_ALIGNMENT;
     MlirStringRef symbol =
         mlirStringAttrGetValue(mlirOperationGetAttributeByName(global, ref("sym_name")));
     w->name = dlcStrndup(symbol.data, symbol.length);
@@ -72,24 +82,59 @@ void dlcJitWeightsExternalize(MlirModule module, size_t minBytes, DlcJitWeights 
     mlirOperationSetAttributeByName(global, ref("linkage"), external);
   }
   dlcOpListFree(&c.globals);
+  layOut(weights);
+}
+
+void dlcJitWeightsAdopt(DlcJitWeights *weights, MlirContext ctx) {
+  if (!weights->count)
+    return;
+  const void **data = calloc((size_t)weights->count, sizeof *data);
+  size_t *sizes = calloc((size_t)weights->count, sizeof *sizes);
+  bool *owned = calloc((size_t)weights->count, sizeof *owned);
+  if (!data || !sizes || !owned)
+    abort();
+  // Only data aligned as its slice would be: LLVM assumes the globals'
+  // alignment.
+  intptr_t n = 0;
+  for (intptr_t i = 0; i < weights->count; ++i) {
+    const DlcJitWeight *w = &weights->items[i];
+    if ((uintptr_t)w->data % WEIGHT_ALIGNMENT == 0) {
+      data[n] = w->data;
+      sizes[n++] = w->size;
+    }
+  }
+  weights->blobs = dlcBridgeResourceBlobsTake(ctx, n, data, sizes, owned);
+  for (intptr_t i = 0, k = 0; i < weights->count; ++i) {
+    DlcJitWeight *w = &weights->items[i];
+    if ((uintptr_t)w->data % WEIGHT_ALIGNMENT == 0)
+      w->adopted = owned[k++];
+  }
+  layOut(weights);
+  free(owned);
+  free(sizes);
+  free(data);
 }
 
 bool dlcJitWeightsBind(DlcJitWeights *weights, MlirExecutionEngine engine) {
   if (!weights->count)
     return true;
   // Untouched until filled: a large allocation is fresh pages.
-  weights->buffer = aligned_alloc(WEIGHT_ALIGNMENT, weights->size);
-  if (!weights->buffer)
+  if (weights->size && !(weights->buffer = aligned_alloc(WEIGHT_ALIGNMENT, weights->size)))
     return false;
-  for (intptr_t i = 0; i < weights->count; ++i)
-    mlirExecutionEngineRegisterSymbol(engine, ref(weights->items[i].name),
-                                      weights->buffer + weights->items[i].offset);
+  for (intptr_t i = 0; i < weights->count; ++i) {
+    const DlcJitWeight *w = &weights->items[i];
+    mlirExecutionEngineRegisterSymbol(engine, ref(w->name),
+                                      w->adopted ? (void *)(uintptr_t)w->data
+                                                 : weights->buffer + w->offset);
+  }
   return true;
 }
 
 void dlcJitWeightsFill(DlcJitWeights *weights) {
   for (intptr_t i = 0; i < weights->count; ++i) {
     DlcJitWeight *w = &weights->items[i];
+    if (w->adopted)
+      continue;
     memcpy(weights->buffer + w->offset, w->data, w->size);
     w->data = NULL;
   }
@@ -100,5 +145,6 @@ void dlcJitWeightsDestroy(DlcJitWeights *weights) {
     free(weights->items[i].name);
   free(weights->items);
   free(weights->buffer);
+  dlcBridgeResourceBlobsDestroy(weights->blobs);
   memset(weights, 0, sizeof *weights);
 }

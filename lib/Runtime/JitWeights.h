@@ -5,7 +5,9 @@
 // object file, the JIT's sections) and cost seconds of translation and
 // emission. An executable instead declares its large constant globals
 // external, binds each to a slice of one buffer it owns, and copies the
-// data in once the code is compiled.
+// data in once the code is compiled. An executable created from a module
+// it owns instead adopts the blobs that hold them, when the context owns
+// them: the symbols point into them and nothing is copied.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,17 +17,23 @@
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
+
+typedef struct DlcBridgeBlobs DlcBridgeBlobs;
+
 typedef struct DlcJitWeight {
   char *name;
-  const void *data; ///< the module's blob, until dlcJitWeightsFill
-  size_t offset, size;
+  const void *data; ///< the module's blob, until dlcJitWeightsFill (adopted: for good)
+  size_t offset, size; ///< offset: in the buffer, unless adopted
+  bool adopted;        ///< bound at `data`, in a blob the weights own
 } DlcJitWeight;
 
 typedef struct DlcJitWeights {
   DlcJitWeight *items;
   intptr_t count;
-  char *buffer; ///< every weight, 64-byte aligned; owned
+  char *buffer; ///< every weight not adopted, 64-byte aligned; owned
   size_t size;
+  DlcBridgeBlobs *blobs; ///< the adopted weights' blobs; owned
 } DlcJitWeights;
 
 /// Turns `module`'s (LLVM dialect) constant globals of at least `minBytes`
@@ -33,6 +41,15 @@ typedef struct DlcJitWeights {
 /// one's name, data and place in the buffer. The blobs must outlive
 /// dlcJitWeightsFill.
 void dlcJitWeightsExternalize(MlirModule module, size_t minBytes, DlcJitWeights *weights);
+
+/// Moves the blobs that hold the recorded weights out of `ctx` where the
+/// context owns them and they are aligned as the buffer would be: those
+/// weights are then bound in place, never copied, and their memory goes
+/// with dlcJitWeightsDestroy. The context's resources are left empty, so
+/// only for a caller that gave up the module: after the module is
+/// translated (an initializer may share a blob) and before
+/// dlcJitWeightsBind.
+void dlcJitWeightsAdopt(DlcJitWeights *weights, MlirContext ctx);
 
 /// Allocates the buffer and defines each weight's symbol in `engine` at
 /// its slice; before the engine compiles (its first lookup). False when

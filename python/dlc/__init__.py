@@ -302,11 +302,16 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
-        exe = C.lib.dlcExecutableCreate(module, C.StringRef.of(""), ctypes.byref(options))
+        # The executable takes the module (destroyed before LLVM compiles)
+        # and its weights' blobs: less memory while compiling.
+        owned, module = module, None
+        exe = C.lib.dlcExecutableCreateFromOwnedModule(owned, C.StringRef.of(""),
+                                                       ctypes.byref(options))
         if not exe.ptr:
             context.fail("compilation failed")
     finally:
-        C.lib.mlirModuleDestroy(module)
+        if module is not None:
+            C.lib.mlirModuleDestroy(module)
     return Module(context, exe, names, output_names, profile)
 
 

@@ -139,6 +139,8 @@ _SIGNATURES = {
     "dlcModuleLookupEntry": (Operation, [Module, StringRef]),
     "dlcCompileOptionsGetDefault": (CompileOptions, []),
     "dlcExecutableCreate": (Executable, [Module, StringRef, ctypes.POINTER(CompileOptions)]),
+    "dlcExecutableCreateFromOwnedModule": (Executable, [Module, StringRef,
+                                                        ctypes.POINTER(CompileOptions)]),
     "dlcExecutableDestroy": (None, [Executable]),
     "dlcExecutableGetSignature": (ctypes.POINTER(Signature), [Executable]),
     "dlcExecutableRun": (LogicalResult, [Executable, ctypes.c_ssize_t, ctypes.POINTER(Tensor),

@@ -11,6 +11,8 @@
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
@@ -290,6 +292,109 @@ static void testWeights(void) {
   dlcExecutableDestroy(exe);
 }
 
+static int blobsReleased;
+
+static void releaseBlob(void *userData, const void *data, size_t size, size_t align) {
+  (void)userData, (void)size, (void)align;
+  free((void *)data);
+  ++blobsReleased;
+}
+
+// @main adds a 256 x 256 weight w[i] = i % 7 held in `data` (the context
+// owns it when `owned`: freed by releaseBlob), or names a missing entry.
+static MlirModule weightModule(MlirContext ctx, float *data, bool owned) {
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRef("func.func @main(%x: tensor<256x256xf32>) -> tensor<256x256xf32> {\n"
+                         "  %w = arith.constant dense<0.0> : tensor<256x256xf32>\n"
+                         "  %y = \"dlc_graph.add\"(%x, %w) : (tensor<256x256xf32>, "
+                         "tensor<256x256xf32>) -> tensor<256x256xf32>\n"
+                         "  return %y : tensor<256x256xf32>\n"
+                         "}\n"));
+  for (int i = 0; i < 256 * 256; ++i)
+    data[i] = (float)(i % 7);
+  int64_t shape[] = {256, 256};
+  MlirType type = mlirRankedTensorTypeGet(2, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  MlirAttribute w = mlirUnmanagedDenseResourceElementsAttrGet(
+      type, mlirStringRef("w"), data, sizeof(float) * 256 * 256, 64, false,
+      owned ? releaseBlob : NULL, NULL);
+  MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirOperation constant =
+      mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)));
+  mlirOperationSetAttributeByName(constant, mlirStringRef("value"), w);
+  return m;
+}
+
+// Runs `exe` once; the number of wrong elements, -1 when it did not run.
+static int runWeightModule(DlcExecutable exe) {
+  DlcTensor x, y;
+  fill(&x, DLC_DTYPE_F32, 256, 256);
+  fill(&y, DLC_DTYPE_F32, 256, 256);
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  int wrong = -1;
+  if (!dlcExecutableIsNull(exe) &&
+      mlirLogicalResultIsSuccess(dlcExecutableRun(exe, 1, &x, 1, &y, &run))) {
+    wrong = 0;
+    for (int i = 0; i < 256 * 256; ++i)
+      wrong += ((float *)y.data)[i] != (float)i + (float)(i % 7);
+  }
+  dlcTensorDestroy(&x);
+  dlcTensorDestroy(&y);
+  return wrong;
+}
+
+// CHECK-LABEL: testOwnedModule
+static void testOwnedModule(void) {
+  printf("testOwnedModule\n");
+  // The executable takes the module and the weight's blob, which the
+  // context owns: the blob goes with the executable, not the context.
+  MlirContext ctx = createContext();
+  float *data = aligned_alloc(64, sizeof(float) * 256 * 256);
+  blobsReleased = 0;
+  DlcExecutable exe =
+      dlcExecutableCreateFromOwnedModule(weightModule(ctx, data, true), mlirStringRef(""), NULL);
+  mlirContextDestroy(ctx);
+  // CHECK-NEXT: owned: created 1, released with the context 0, 0 wrong, released with the executable 1
+  printf("owned: created %d, released with the context %d", !dlcExecutableIsNull(exe),
+         blobsReleased);
+  printf(", %d wrong", runWeightModule(exe));
+  dlcExecutableDestroy(exe);
+  printf(", released with the executable %d\n", blobsReleased);
+
+  // A blob that the context only borrows is copied: its owner may reuse it
+  // once the executable is created.
+  ctx = createContext();
+  data = aligned_alloc(64, sizeof(float) * 256 * 256);
+  exe = dlcExecutableCreateFromOwnedModule(weightModule(ctx, data, false), mlirStringRef(""), NULL);
+  mlirContextDestroy(ctx);
+  memset(data, 0xff, sizeof(float) * 256 * 256);
+  free(data);
+  // CHECK-NEXT: borrowed: created 1, 0 wrong
+  printf("borrowed: created %d, %d wrong\n", !dlcExecutableIsNull(exe), runWeightModule(exe));
+  dlcExecutableDestroy(exe);
+
+  // On failure the module is destroyed too (LSan checks it); the blob,
+  // never taken, goes with the context.
+  ctx = createContext();
+  data = aligned_alloc(64, sizeof(float) * 256 * 256);
+  blobsReleased = 0;
+  // CHECK-NEXT: diagnostic: no public function named 'nope' (the module has @main)
+  exe = dlcExecutableCreateFromOwnedModule(weightModule(ctx, data, true), mlirStringRef("nope"),
+                                           NULL);
+  printf("no entry: null %d, released %d", dlcExecutableIsNull(exe), blobsReleased);
+  mlirContextDestroy(ctx);
+  // CHECK-NEXT: no entry: null 1, released 0, with the context 1
+  printf(", with the context %d\n", blobsReleased);
+
+  // A dynamic signature fails after lowering.
+  ctx = createContext();
+  // CHECK: diagnostic: 'func.func' op @main: input 0 has type memref<?x2xf32>; an entry point takes only static, row-major buffers
+  // CHECK: owned dynamic: 1
+  printf("owned dynamic: %d\n", dlcExecutableIsNull(dlcExecutableCreateFromOwnedModule(
+                                     load(ctx, "runtime-model.mlir"), mlirStringRef("main"), NULL)));
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testStatus
 static void testStatus(void) {
   printf("testStatus\n");
@@ -550,6 +655,7 @@ int main(int argc, char **argv) {
   testEntries();
   testExecutable();
   testWeights();
+  testOwnedModule();
   testStatus();
   testProfile();
   testTarget();

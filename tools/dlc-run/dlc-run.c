@@ -23,6 +23,9 @@
 #include "dlc-c/Target.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -436,12 +439,17 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
     ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(module, &o->compile));
     double lowered = now();
     c->lowerSeconds = lowered - start;
-    if (ok)
-      c->exe = dlcExecutableCreate(module, entryName, &o->compile);
+    if (ok) {
+      // The module goes before LLVM compiles and the executable keeps
+      // the weights' blobs: peak memory is one copy of the weights.
+      c->exe = dlcExecutableCreateFromOwnedModule(module, entryName, &o->compile);
+      module = (MlirModule){NULL};
+    }
     c->jitSeconds = now() - lowered;
     ok = !dlcExecutableIsNull(c->exe);
   }
-  mlirModuleDestroy(module);
+  if (!mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
   return ok;
 }
 
@@ -464,6 +472,11 @@ static int run(DlcRunArgs *o) {
   // weights (the importer's blobs, the layouts repacked from them) go
   // before the runs, so peak memory is the executable's, not the compiler's.
   mlirContextDestroy(ctx);
+#ifdef __GLIBC__
+  // What the compiler freed sits in malloc's arenas, above the runs' needs:
+  // give it back to the system.
+  malloc_trim(0);
+#endif
   if (compiled) {
     printBindings(&o->bindings);
     dlcTestInputsPrint(&provided);
