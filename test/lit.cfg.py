@@ -73,12 +73,16 @@ def tmpfs_unavailable():
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if mounted.returncode != 0:
             return "mount -t tmpfs failed: " + mounted.stdout.strip()
-        subprocess.run(["umount", probe])
+        if subprocess.run(["umount", probe]).returncode != 0:
+            return "umount of a probe tmpfs failed (left at %s)" % probe
         return None
     except OSError as e:
         return "cannot run mount: %s" % e
     finally:
-        os.rmdir(probe)
+        try:
+            os.rmdir(probe)
+        except OSError:
+            pass
 
 
 why = tmpfs_unavailable()
