@@ -342,19 +342,17 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, 
         if name is not None and not C.lib.dlcModuleRenameEntry(
                 module, C.StringRef.of(""), C.StringRef.of(name)).value:
             context.fail(f"cannot name the entry '{name}'")
-        tmp = f"{path}.tmp{os.getpid()}"
+        # The library writes the artifact whole or not at all, its errors
+        # naming `path`; a header that then cannot be written takes the new
+        # artifact with it (as dlc-translate does).
         emit = (C.lib.dlcModuleEmitSharedLibrary if kind == "shared"
                 else C.lib.dlcModuleEmitObjectFile)
-        try:
-            if not emit(module, ctypes.byref(options), C.StringRef.of(tmp)).value:
-                context.fail(f"cannot write '{path}'")
-            if not C.lib.dlcModuleEmitCHeader(module, ctypes.byref(options),
-                                              C.StringRef.of(header)).value:
-                context.fail(f"cannot write '{header}'")
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.remove(tmp)
+        if not emit(module, ctypes.byref(options), C.StringRef.of(path)).value:
+            context.fail(f"cannot write '{path}'")
+        if not C.lib.dlcModuleEmitCHeader(module, ctypes.byref(options),
+                                          C.StringRef.of(header)).value:
+            os.remove(path)
+            context.fail(f"cannot write '{header}'")
         return header
     finally:
         C.lib.mlirModuleDestroy(module)

@@ -190,3 +190,9 @@ def test_export_shared_library_with_header(tmp_path):
     assert "int net(" in open(tmp_path / "mlp.h").read()
     with pytest.raises(dlc.Error, match="would be overwritten by its own header"):
         dlc.export(model, tmp_path / "mlp.h")
+    # A header that cannot be written (a directory in its place) takes the
+    # new library with it: both or neither.
+    (tmp_path / "libhdr.h").mkdir()
+    with pytest.raises(dlc.Error, match=r"libhdr\.h': Is a directory"):
+        dlc.export(model, tmp_path / "libhdr.so")
+    assert not (tmp_path / "libhdr.so").exists()
