@@ -2,6 +2,8 @@
 # lit configuration for DLC. Run through `cmake --build build --target check-dlc`
 # or scripts/test.sh; lit.site.cfg.py (generated) sets the build paths.
 import os
+import subprocess
+import tempfile
 import lit.formats
 import lit.util
 
@@ -57,3 +59,34 @@ if config.dlc_sanitize:
     # threads; lsan.supp lists what others (the dynamic loader) keep.
     config.environment["LSAN_OPTIONS"] = "use_tls=0:print_suppressions=0:suppressions=" + os.path.join(
         config.test_source_root, "lsan.supp")
+
+# Full-disk tests (test/reliability/full-disk.test) mount a tiny tmpfs under
+# their temporary directory: that needs root and a `mount` that works (an
+# unprivileged container has neither). Without them those tests are
+# unsupported, and lit says why.
+def tmpfs_unavailable():
+    if os.geteuid() != 0:
+        return "not running as root"
+    probe = tempfile.mkdtemp(prefix="dlc-tmpfs-probe-")
+    try:
+        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", probe],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if mounted.returncode != 0:
+            return "mount -t tmpfs failed: " + mounted.stdout.strip()
+        if subprocess.run(["umount", probe]).returncode != 0:
+            return "umount of a probe tmpfs failed (left at %s)" % probe
+        return None
+    except OSError as e:
+        return "cannot run mount: %s" % e
+    finally:
+        try:
+            os.rmdir(probe)
+        except OSError:
+            pass
+
+
+why = tmpfs_unavailable()
+if why is None:
+    config.available_features.add("tmpfs-mount")
+else:
+    lit_config.note("full-disk tests are unsupported: %s" % why)

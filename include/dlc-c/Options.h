@@ -48,6 +48,13 @@ typedef struct DlcCompileOptions {
   /// A transform library whose named sequences replace DLC's schedules of
   /// the same name; NULL or "" for DLC's own.
   const char *schedules;
+  /// Compute the run-time checks and return their status (default true):
+  /// a Gather index out of range, an integer division by zero or INT_MIN /
+  /// -1 (docs/RuntimeErrors.md). false drops the status computations: the
+  /// kernels still clamp indices and divide safely, so bad data gives
+  /// wrong numbers and status 0, never a fault. Failed allocations are
+  /// still status 4.
+  bool checks;
   //--- Target.
   /// LLVM optimization level, 0-3 (default 2); a negative value makes
   /// dlcModuleTranslateToLLVMIR print the translation unoptimized.
@@ -72,7 +79,7 @@ typedef struct DlcCompileOptions {
 } DlcCompileOptions;
 
 /// The defaults: optimized, fast code generation, NHWC, 1 thread, DLC's
-/// schedules, LLVM -O2, the host CPU, "cc", no profile, no reproducer.
+/// schedules, run-time checks, LLVM -O2, the host CPU, "cc", no profile, no reproducer.
 DLC_CAPI_EXPORTED DlcCompileOptions dlcCompileOptionsGetDefault(void);
 
 /// The times of runs, per node (dlc-c/Profile.h).

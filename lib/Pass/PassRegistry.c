@@ -119,8 +119,15 @@ static const DlcPassDef passes[] = {
      "Lowers each primitive to exactly one linalg or tensor form (see docs/TensorDialect.md), "
      "inlining map bodies into `linalg.generic` regions and deleting them, and rewrites unsigned "
      "integer tensors to the signless types linalg and arith compute on (function signatures "
-     "included). Any dlc_tensor op left over is an error, reported at its location.",
-     "builtin.module", 0, {{0}}, dlcRunTensorToLinalg,
+     "included). Any dlc_tensor op left over is an error, reported at its location. Run-time "
+     "checks (`dlc_tensor.check`, out-of-range gather indices) write status slots that "
+     "dlc-entry-abi returns; `checks=false` leaves them out (the kernels still clamp indices and "
+     "divide safely; docs/RuntimeErrors.md).",
+     "builtin.module", 1,
+     {{"checks", "bool", "true",
+       "compute the run-time checks and report them as the entry's status; false: no status "
+       "computation (out-of-range indices and integer division by zero go unreported)"}},
+     dlcRunTensorToLinalg,
      {"func", "arith", "math", "tensor", "linalg", "memref", "bufferization"}},
     {"dlc-flatten-constants", "DlcFlattenConstants",
      "Store large tensor constants as 1-D blobs reshaped to their type",
@@ -374,7 +381,7 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
 
 // The options of the lowering pipelines, described as a pass's are.
 #define LOWERING_OPTIONS(flag)                                                                   \
-  {flag, flag, "", "", "builtin.module", 5,                                                      \
+  {flag, flag, "", "", "builtin.module", 6,                                                      \
    {{"codegen", "string", "fast",                                                                \
      "fast: DLC's schedules (dlc-codegen) and vector code; naive: one scalar loop nest per op, "   \
      "the reference the fast path is tested against"},                                          \
@@ -384,7 +391,10 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
     {"threads", "int", "1", "threads the compiled code runs on (above 1: OpenMP, libomp)"},     \
     {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},     \
     {"profile", "bool", "false",                                                                 \
-     "time each node (dlc-record-nodes, dlc-instrument-profile) for dlc-c/Profile.h"}},         \
+     "time each node (dlc-record-nodes, dlc-instrument-profile) for dlc-c/Profile.h"},          \
+    {"checks", "bool", "true",                                                                   \
+     "compute the run-time checks (dlc-tensor-to-linalg's checks): false leaves errors on bad "   \
+     "data unreported (status 0)"}},                                                             \
    NULL, {NULL}}
 static const DlcPassDef linalgToLoopsOptions = LOWERING_OPTIONS("dlc-linalg-to-loops");
 static const DlcPassDef lowerToLLVMOptions = LOWERING_OPTIONS("dlc-lower-to-llvm");

@@ -67,6 +67,7 @@ DlcCompileOptions dlcCompileOptionsGetDefault(void) {
   o.codegen = DlcCodegenFast;
   o.threads = 1;
   o.optLevel = 2;
+  o.checks = true;
   return o;
 }
 
@@ -168,7 +169,7 @@ MlirLogicalResult dlcBuildOptimizePipeline(MlirOpPassManager pm, MlirStringRef d
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile) {
+static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile, bool checks) {
   // Static shapes first: every later step sees what the model fixes.
   TRY(addOwn(b, "dlc-infer-shapes"));
   // What a profile says of each node, while the ops still say it.
@@ -179,8 +180,11 @@ static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile) {
   TRY(addOwn(b, "dlc-record-signatures"));
   // Model-level ops become the dozen dlc_tensor primitives.
   TRY(addOwn(b, "dlc-graph-to-tensor"));
-  // Each primitive becomes one linalg / tensor form on signless types.
-  TRY(addOwn(b, "dlc-tensor-to-linalg"));
+  // Each primitive becomes one linalg / tensor form on signless types;
+  // unchecked, without the status computations (canonicalize below then
+  // removes the codes they would have reduced).
+  TRY(checks ? addOwn(b, "dlc-tensor-to-linalg")
+             : addOwnWithOptions(b, "dlc-tensor-to-linalg", "checks=false"));
   // Fold the constants and reshapes that decompositions leave behind.
   TRY(add(b, "canonicalize"));
   TRY(add(b, "cse"));
@@ -245,7 +249,7 @@ static MlirLogicalResult checkOptions(const Builder *b, const DlcCompileOptions 
 
 static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOptions *options) {
   DlcCompileOptions o = *options;
-  TRY(addGraphToLinalg(b, o.profile));
+  TRY(addGraphToLinalg(b, o.profile, o.checks));
   if (o.codegen == DlcCodegenFast) {
     // Convolutions in the layout their schedules vectorize (NHWC, the
     // pass's default `layout`), with transposes that elementwise fusion
@@ -361,7 +365,7 @@ static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOption
 
 MlirLogicalResult dlcBuildGraphToLinalgPipeline(MlirOpPassManager pm) {
   const Builder b = {pm, NULL, NULL};
-  return addGraphToLinalg(&b, false);
+  return addGraphToLinalg(&b, false, true);
 }
 
 #define WITH_CHECKED_OPTIONS(steps)                                                                \
@@ -435,5 +439,6 @@ MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values
   out->threads = dlcPassOptionInt(values, "threads");
   out->schedules = dlcPassOptionString(values, "schedules");
   out->profile = dlcPassOptionBool(values, "profile");
+  out->checks = dlcPassOptionBool(values, "checks");
   return mlirLogicalResultSuccess();
 }

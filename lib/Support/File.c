@@ -99,8 +99,8 @@ char *dlcReadFile(const char *path, const char *what, size_t *size, DlcStr *erro
 // file (a device such as /dev/null, a FIFO): renaming over it would
 // replace the device node. A FIFO without a reader fails at once rather
 // than blocking.
-static bool writeInPlace(const char *path, intptr_t numChunks, const void *const *chunks,
-                         const size_t *sizes, DlcStr *error) {
+static bool writeInPlace(const char *path, const char *shown, intptr_t numChunks,
+                         const void *const *chunks, const size_t *sizes, DlcStr *error) {
   int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
   bool ok = fd >= 0;
   if (ok) // block on a full pipe from here on, as any writer does
@@ -122,22 +122,28 @@ static bool writeInPlace(const char *path, intptr_t numChunks, const void *const
     savedErrno = errno;
   }
   if (!ok)
-    dlcStrPrintf(error, "cannot write '%s': %s", path,
+    dlcStrPrintf(error, "cannot write '%s': %s", shown,
                  savedErrno == ENXIO ? "a FIFO with no reader" : strerror(savedErrno));
   return ok;
 }
 
 bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *const *chunks,
                             const size_t *sizes, DlcStr *error) {
+  return dlcWriteFileAtomicallyAs(path, path, numChunks, chunks, sizes, error);
+}
+
+bool dlcWriteFileAtomicallyAs(const char *path, const char *shown, intptr_t numChunks,
+                              const void *const *chunks, const size_t *sizes, DlcStr *error) {
   // Through a symlink, the file it points to is what gets replaced.
   char *resolved = realpath(path, NULL);
   const char *target = resolved ? resolved : path;
   struct stat st;
   bool exists = stat(target, &st) == 0;
   if (exists && !S_ISREG(st.st_mode)) {
-    bool ok = S_ISDIR(st.st_mode) ? false : writeInPlace(target, numChunks, chunks, sizes, error);
+    bool ok = S_ISDIR(st.st_mode) ? false
+                                  : writeInPlace(target, shown, numChunks, chunks, sizes, error);
     if (S_ISDIR(st.st_mode))
-      dlcStrPrintf(error, "cannot write '%s': %s", path, strerror(EISDIR));
+      dlcStrPrintf(error, "cannot write '%s': %s", shown, strerror(EISDIR));
     free(resolved);
     return ok;
   }
@@ -159,7 +165,7 @@ bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *co
     savedErrno = errno;
   }
   if (!ok) {
-    dlcStrPrintf(error, "cannot write '%s': %s", path, strerror(savedErrno));
+    dlcStrPrintf(error, "cannot write '%s': %s", shown, strerror(savedErrno));
     remove(tmp);
   }
   free(tmp);

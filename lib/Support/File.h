@@ -42,5 +42,10 @@ char *dlcTemporaryPath(const char *path, const char *suffix);
 /// '<path>': <reason>" to `error` and returns false.
 bool dlcWriteFileAtomically(const char *path, intptr_t numChunks, const void *const *chunks,
                             const size_t *sizes, DlcStr *error);
+/// As dlcWriteFileAtomically, the error naming `shown` rather than `path`:
+/// for an intermediate file written on the way to `shown` (an object file
+/// that becomes a shared library), which the user never named.
+bool dlcWriteFileAtomicallyAs(const char *path, const char *shown, intptr_t numChunks,
+                              const void *const *chunks, const size_t *sizes, DlcStr *error);
 
 #endif // DLC_SUPPORT_FILE_H

@@ -6,11 +6,13 @@
 #include "Target/HostModule.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -40,20 +42,63 @@ MlirLogicalResult dlcModuleEmitObjectFile(MlirModule module, const DlcCompileOpt
   if (!dlcHostModuleCreate(module, options, true, true, &m))
     return mlirLogicalResultFailure();
   char *file = dlcStrndup(path.data, path.length);
-  bool ok = dlcHostModuleEmitObject(&m, file, locationOf(module));
+  bool ok = dlcHostModuleEmitObject(&m, file, file, locationOf(module));
   free(file);
   dlcHostModuleDestroy(&m);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+// What `fd` delivers until its end, on one line: each line of it trimmed and
+// joined with "; ", at most about 1000 characters.
+static void readOneLine(int fd, DlcStr *out) {
+  char buffer[4096];
+  bool lineStart = true;
+  for (;;) {
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return;
+    for (ssize_t i = 0; i < n && out->len < 1000; ++i) {
+      char c = buffer[i];
+      if (c == '\n' || c == '\r') {
+        lineStart = true;
+      } else if (c != ' ' || !lineStart) {
+        if (lineStart && out->len)
+          dlcStrPrintf(out, "; ");
+        lineStart = false;
+        dlcStrPrintf(out, "%c", c);
+      }
+    }
+  }
+}
+
 // Runs `argv` and waits; false (after an error at `loc`) unless it ran and
-// exited with status 0.
+// exited with status 0. What it prints (a linker's complaints: "final link
+// failed: No space left on device") ends that error, on the same line,
+// rather than going to the caller's terminal around DLC's diagnostics.
 static bool runCommand(char *const *argv, MlirLocation loc, const char *what) {
-  DlcStr command = DLC_STR_INIT;
+  DlcStr command = DLC_STR_INIT, output = DLC_STR_INIT;
   for (int i = 0; argv[i]; ++i)
     dlcStrPrintf(&command, "%s%s", i ? " " : "", argv[i]);
+  int fds[2];
+  int spawnError = pipe(fds) != 0 ? errno : 0;
   pid_t pid;
-  int spawnError = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+  if (!spawnError) {
+    // Not inherited by other children the caller starts meanwhile.
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+    spawnError = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    if (!spawnError)
+      readOneLine(fds[0], &output);
+    close(fds[0]);
+  }
   bool ok = false;
   if (spawnError) {
     dlcEmitError(loc, "%s: cannot run '%s': %s", what, argv[0], strerror(spawnError));
@@ -62,13 +107,15 @@ static bool runCommand(char *const *argv, MlirLocation loc, const char *what) {
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
       ;
     ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    const char *colon = output.len ? ": " : "";
     if (!ok && WIFEXITED(status))
-      dlcEmitError(loc, "%s: '%s' exited with status %d", what, dlcStrGet(&command),
-                   WEXITSTATUS(status));
+      dlcEmitError(loc, "%s: '%s' exited with status %d%s%s", what, dlcStrGet(&command),
+                   WEXITSTATUS(status), colon, dlcStrGet(&output));
     else if (!ok)
-      dlcEmitError(loc, "%s: '%s' was killed by signal %d", what, dlcStrGet(&command),
-                   WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+      dlcEmitError(loc, "%s: '%s' was killed by signal %d%s%s", what, dlcStrGet(&command),
+                   WIFSIGNALED(status) ? WTERMSIG(status) : 0, colon, dlcStrGet(&output));
   }
+  dlcStrFree(&output);
   dlcStrFree(&command);
   return ok;
 }
@@ -93,7 +140,7 @@ MlirLogicalResult dlcModuleEmitSharedLibrary(MlirModule module, const DlcCompile
   char *file = dlcStrndup(path.data, path.length);
   char *object = dlcTemporaryPath(file, ".o");
   char *library = dlcTemporaryPath(file, ".so");
-  bool ok = dlcHostModuleEmitObject(&m, object, loc);
+  bool ok = dlcHostModuleEmitObject(&m, object, file, loc);
   dlcHostModuleDestroy(&m);
   if (ok) {
     DlcStr what = DLC_STR_INIT;

@@ -5,6 +5,7 @@
 #include "Entry/Entry.h"
 #include "dlc-c/Runtime.h"
 #include "Support/Diag.h"
+#include "Support/File.h"
 #include "Support/Str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -12,7 +13,6 @@
 #include "llvm-c/Target.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,20 +158,29 @@ void dlcHostModuleDestroy(DlcHostModule *m) {
   memset(m, 0, sizeof *m);
 }
 
-bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, MlirLocation loc) {
-  char *tmp = dlcTemporaryPath(path, ".o");
+// Into memory, then written whole: LLVM's file streams treat a failed write
+// (a full disk) as a fatal error that exits the process and leaves the
+// partial file behind.
+bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, const char *shown,
+                             MlirLocation loc) {
   char *error = NULL;
-  bool ok = !LLVMTargetMachineEmitToFile(m->machine, m->module, tmp, LLVMObjectFile, &error);
+  LLVMMemoryBufferRef object = NULL;
+  bool ok = !LLVMTargetMachineEmitToMemoryBuffer(m->machine, m->module, LLVMObjectFile, &error,
+                                                 &object);
   if (!ok) {
-    dlcEmitError(loc, "cannot write '%s': %s", path, error ? error : "object emission failed");
-  } else if (rename(tmp, path) != 0) {
-    dlcEmitError(loc, "cannot write '%s': %s", path, strerror(errno));
-    ok = false;
+    dlcEmitError(loc, "cannot write '%s': %s", shown, error ? error : "object emission failed");
+  } else {
+    DlcStr message = DLC_STR_INIT;
+    const void *chunk = LLVMGetBufferStart(object);
+    size_t size = LLVMGetBufferSize(object);
+    ok = dlcWriteFileAtomicallyAs(path, shown, 1, &chunk, &size, &message);
+    if (!ok)
+      dlcEmitError(loc, "%s", dlcStrGet(&message));
+    dlcStrFree(&message);
   }
+  if (object)
+    LLVMDisposeMemoryBuffer(object);
   if (error)
     LLVMDisposeMessage(error);
-  if (!ok)
-    remove(tmp);
-  free(tmp);
   return ok;
 }

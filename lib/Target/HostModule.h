@@ -32,7 +32,10 @@ bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bo
 void dlcHostModuleDestroy(DlcHostModule *m);
 
 /// Writes an object file to `path` (through a temporary file renamed into
-/// place). Fails after an error diagnostic at `loc`.
-bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, MlirLocation loc);
+/// place; nothing is left behind on failure, a full disk included). Fails
+/// after an error diagnostic at `loc` that names `shown` (the file the
+/// caller was asked for; `path` itself when that is it).
+bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, const char *shown,
+                             MlirLocation loc);
 
 #endif // DLC_TARGET_HOSTMODULE_H

@@ -274,22 +274,26 @@ class Module:
             self._exe = None
 
 
-def _options(threads, optimize, profile=False):
+def _options(threads, optimize, profile=False, checks=True):
     options = C.lib.dlcCompileOptionsGetDefault()
     options.optimize = bool(optimize)
     options.profile = bool(profile)
+    options.checks = bool(checks)
     options.threads = threads if threads is not None else (os.cpu_count() or 1)
     return options
 
 
-def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False):
+def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False, checks=True):
     """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
     text) for this machine. `threads`: threads the code runs on (None: the
     machine's cores); `optimize`: DLC's graph optimizations first;
     `pipeline`: a textual pass pipeline run on the module before DLC's
     lowering (e.g. "builtin.module(dlc-fold-constants{max-elements=64})");
     `profile`: time each node, for Module.profile (a separate compile: code
-    compiled without it reads no clocks)."""
+    compiled without it reads no clocks); `checks=False`: no run-time
+    checks, so an out-of-range Gather index or an integer division by zero
+    gives clamped / safe numbers instead of raising dlc.Error
+    (docs/RuntimeErrors.md)."""
     context = _Context()
     module = _load(context, source)
     try:
@@ -298,7 +302,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
         if not entry.ptr:
             context.fail("no entry to compile")
-        options = _options(threads, optimize, profile)
+        options = _options(threads, optimize, profile, checks)
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
@@ -315,11 +319,12 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
     return Module(context, exe, names, output_names, profile)
 
 
-def export(source, path, *, kind="shared", name=None, threads=1, optimize=True):
+def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, checks=True):
     """Writes what `dlc-translate --emit-shared` (kind="shared") or
     `--emit-obj` (kind="object") writes: the compiled model at `path` and
     its C header next to it (`path` with the extension .h). The entry's C
     name is `name`, or for @main the file's stem ("libmlp.so" -> mlp).
+    `checks`: as for compile.
     Both files are written, or neither. Returns the header's path."""
     if kind not in ("shared", "object"):
         raise ValueError("kind must be 'shared' or 'object'")
@@ -330,7 +335,7 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True):
     context = _Context()
     module = _load(context, source)
     try:
-        options = _options(threads, optimize)
+        options = _options(threads, optimize, checks=checks)
         if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
             context.fail("compilation failed")
         entries = [C.lib.dlcEntryGetName(C.lib.dlcModuleGetEntry(module, i)).get()
@@ -343,19 +348,17 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True):
         if name is not None and not C.lib.dlcModuleRenameEntry(
                 module, C.StringRef.of(""), C.StringRef.of(name)).value:
             context.fail(f"cannot name the entry '{name}'")
-        tmp = f"{path}.tmp{os.getpid()}"
+        # The library writes the artifact whole or not at all, its errors
+        # naming `path`; a header that then cannot be written takes the new
+        # artifact with it (as dlc-translate does).
         emit = (C.lib.dlcModuleEmitSharedLibrary if kind == "shared"
                 else C.lib.dlcModuleEmitObjectFile)
-        try:
-            if not emit(module, ctypes.byref(options), C.StringRef.of(tmp)).value:
-                context.fail(f"cannot write '{path}'")
-            if not C.lib.dlcModuleEmitCHeader(module, ctypes.byref(options),
-                                              C.StringRef.of(header)).value:
-                context.fail(f"cannot write '{header}'")
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.remove(tmp)
+        if not emit(module, ctypes.byref(options), C.StringRef.of(path)).value:
+            context.fail(f"cannot write '{path}'")
+        if not C.lib.dlcModuleEmitCHeader(module, ctypes.byref(options),
+                                          C.StringRef.of(header)).value:
+            os.remove(path)
+            context.fail(f"cannot write '{header}'")
         return header
     finally:
         C.lib.mlirModuleDestroy(module)

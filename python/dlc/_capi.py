@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 5  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 6  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):
@@ -70,7 +70,8 @@ DiagnosticHandler = ctypes.CFUNCTYPE(ctypes.c_int8, ctypes.c_void_p, ctypes.c_vo
 class CompileOptions(ctypes.Structure):
     _fields_ = [("optimize", ctypes.c_bool), ("disabledPasses", ctypes.c_char_p),
                 ("codegen", ctypes.c_int), ("layout", ctypes.c_int), ("threads", ctypes.c_int64),
-                ("schedules", ctypes.c_char_p), ("optLevel", ctypes.c_int),
+                ("schedules", ctypes.c_char_p), ("checks", ctypes.c_bool),
+                ("optLevel", ctypes.c_int),
                 ("cpu", ctypes.c_char_p), ("linker", ctypes.c_char_p),
                 ("profile", ctypes.c_bool), ("reproducer", ctypes.c_char_p)]
 

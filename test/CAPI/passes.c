@@ -35,7 +35,7 @@ static void printPipeline(MlirPassManager pm) {
 }
 
 // CHECK-LABEL: creators
-// CHECK-NEXT: builtin.module(dlc-infer-shapes,dlc-eliminate-nops,dlc-eliminate-empty-tensors,dlc-fold-constants{max-elements=7},dlc-simplify-algebra,dlc-sink-transposes,dlc-fold-batch-norm,dlc-cse,dlc-dce,dlc-graph-to-tensor,dlc-tensor-to-linalg,dlc-convert-layout{layout=nhwc},dlc-fuse-elementwise,dlc-codegen{{.*}},dlc-reassociate-reductions,dlc-approximate-math{{.*}},dlc-decompose-pads,dlc-flatten-constants{min-elements=9},dlc-record-signatures,dlc-plan-memory{alignment=64},dlc-lower-copies,dlc-hoist-invariant-loads,dlc-serialize-nested-parallel{min-work=20000},dlc-entry-abi)
+// CHECK-NEXT: builtin.module(dlc-infer-shapes,dlc-eliminate-nops,dlc-eliminate-empty-tensors,dlc-fold-constants{max-elements=7},dlc-simplify-algebra,dlc-sink-transposes,dlc-fold-batch-norm,dlc-cse,dlc-dce,dlc-graph-to-tensor,dlc-tensor-to-linalg{checks=true},dlc-convert-layout{layout=nhwc},dlc-fuse-elementwise,dlc-codegen{{.*}},dlc-reassociate-reductions,dlc-approximate-math{{.*}},dlc-decompose-pads,dlc-flatten-constants{min-elements=9},dlc-record-signatures,dlc-plan-memory{alignment=64},dlc-lower-copies,dlc-hoist-invariant-loads,dlc-serialize-nested-parallel{min-work=20000},dlc-entry-abi)
 static void testCreators(MlirContext ctx) {
   printf("creators\n");
   MlirPassManager pm = newPassManager(ctx);
@@ -60,11 +60,12 @@ static void testCreators(MlirContext ctx) {
 
 // CHECK-LABEL: builders
 // CHECK-NEXT: optimize: builtin.module(dlc-infer-shapes,dlc-eliminate-nops,{{.*}},dlc-cse,dlc-infer-shapes)
-// CHECK-NEXT: graph-to-linalg: builtin.module(dlc-infer-shapes,dlc-record-signatures,dlc-graph-to-tensor,dlc-tensor-to-linalg,canonicalize
+// CHECK-NEXT: graph-to-linalg: builtin.module(dlc-infer-shapes,dlc-record-signatures,dlc-graph-to-tensor,dlc-tensor-to-linalg{checks=true},canonicalize
 // CHECK-NEXT: linalg-to-loops: {{.*}}dlc-codegen{{.*}}one-shot-bufferize{{.*}}dlc-plan-memory
 // CHECK-NOT: dlc-entry-abi
 // CHECK-NEXT: linalg-to-loops naive: {{.*}}convert-linalg-to-affine-loops
 // CHECK-NOT: dlc-codegen
+// CHECK-NEXT: linalg-to-loops unchecked: {{.*}}dlc-tensor-to-linalg{checks=false}
 // CHECK-NEXT: lower-to-llvm: {{.*}}dlc-entry-abi{{.*}}reconcile-unrealized-casts)
 // CHECK-NEXT: lower-to-llvm 2 threads: {{.*}}convert-scf-to-openmp{num-threads=2}
 // CHECK-NEXT: loops-to-llvm: builtin.module(dlc-lower-copies,
@@ -73,14 +74,17 @@ static void testCreators(MlirContext ctx) {
 static void testBuilders(MlirContext ctx) {
   printf("builders\n");
   DlcCompileOptions naive = dlcCompileOptionsGetDefault(), two = dlcCompileOptionsGetDefault();
+  DlcCompileOptions unchecked = dlcCompileOptionsGetDefault();
   naive.codegen = DlcCodegenNaive;
   two.threads = 2;
+  unchecked.checks = false;
   struct {
     const char *name;
     int which;
     const DlcCompileOptions *options;
   } cases[] = {{"optimize", 0, NULL},        {"graph-to-linalg", 1, NULL},
                {"linalg-to-loops", 2, NULL}, {"linalg-to-loops naive", 3, &naive},
+               {"linalg-to-loops unchecked", 3, &unchecked},
                {"lower-to-llvm", 4, NULL},   {"lower-to-llvm 2 threads", 5, &two},
                {"loops-to-llvm", 6, NULL}};
   for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {

@@ -112,6 +112,16 @@ def test_run_time_errors_raise_with_the_node():
     np.testing.assert_array_equal(m(table, np.array([1, 2]))[0], table[[1, 2]])
 
 
+def test_unchecked_compile_reports_nothing():
+    lookup = ('func.func @lookup(%t: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {\n'
+              '  %r = "dlc_graph.gather"(%t, %i) : (tensor<4x2xf32>, tensor<2xi64>) -> '
+              'tensor<2x2xf32> loc("embed")\n  return %r : tensor<2x2xf32>\n}\n')
+    m = dlc.compile(lookup, checks=False)
+    table = np.arange(8, dtype=np.float32).reshape(4, 2)
+    # No error: the index past the end is clamped to the last row.
+    np.testing.assert_array_equal(m(table, np.array([0, 4]))[0], table[[0, 3]])
+
+
 def test_profile_times_each_node(tmp_path):
     path = os.path.join(SHARED, "models", "lenet", "model.onnx")
     x = np.random.default_rng(0).standard_normal((1, 1, 28, 28)).astype(np.float32)
@@ -180,3 +190,9 @@ def test_export_shared_library_with_header(tmp_path):
     assert "int net(" in open(tmp_path / "mlp.h").read()
     with pytest.raises(dlc.Error, match="would be overwritten by its own header"):
         dlc.export(model, tmp_path / "mlp.h")
+    # A header that cannot be written (a directory in its place) takes the
+    # new library with it: both or neither.
+    (tmp_path / "libhdr.h").mkdir()
+    with pytest.raises(dlc.Error, match=r"libhdr\.h': Is a directory"):
+        dlc.export(model, tmp_path / "libhdr.so")
+    assert not (tmp_path / "libhdr.so").exists()

@@ -54,6 +54,9 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          "  --schedules FILE        A transform library whose named sequences replace DLC's\n"
          "                          schedules of the same name (see docs/Codegen.md)\n"
          "  --no-optimize           Skip DLC's graph optimizations (dlc-optimize)\n"
+         "  --unchecked             No run-time checks: an out-of-range Gather index or an\n"
+         "                          integer division by zero is not reported (the code\n"
+         "                          still clamps and divides safely; docs/RuntimeErrors.md)\n"
          "  --disable-pass NAME     Leave one dlc-optimize pass out (repeatable), to bisect\n"
          "                          a miscompile (docs/GraphOptimizations.md)\n"
          "  --reproducer FILE       When lowering fails, write the IR it started from and its\n"
@@ -117,6 +120,10 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
   }
   if (!strcmp(argv[*i], "--no-optimize") || !strcmp(argv[*i], "-no-optimize")) {
     options->optimize = false;
+    return true;
+  }
+  if (!strcmp(argv[*i], "--unchecked") || !strcmp(argv[*i], "-unchecked")) {
+    options->checks = false;
     return true;
   }
   if (dlcTakeFlagValue(argc, argv, i, "disable-pass", &v, tool, status, errorStatus)) {

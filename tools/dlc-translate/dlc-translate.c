@@ -257,8 +257,10 @@ static bool nameEntries(MlirModule module, const Options *o) {
   return ok;
 }
 
-// The artifact and its header, both or neither: the artifact is built
-// under a temporary name and renamed once the header is written.
+// The artifact and its header, both or neither. The artifact goes straight
+// to its name (the library writes it whole or not at all, so its errors
+// name the output the user gave, a full disk included); a header that then
+// cannot be written takes the new artifact with it.
 static bool emitArtifact(MlirModule module, const Options *o) {
   // Say so early, naming the output, when its directory cannot be written.
   char *dir = textDup(o->output, strrchr(o->output, '/') ? (size_t)(strrchr(o->output, '/') - o->output) + 1 : 0);
@@ -280,23 +282,15 @@ static bool emitArtifact(MlirModule module, const Options *o) {
     free(header);
     return false;
   }
-  Text tmpName = TEXT_INIT;
-  textPrintf(&tmpName, "%s.tmp%ld", o->output, (long)getpid());
-  char *tmp = textDup(textGet(&tmpName), tmpName.len);
-  textFree(&tmpName);
-  MlirStringRef tmpRef = mlirStringRefCreateFromCString(tmp);
+  MlirStringRef output = mlirStringRefCreateFromCString(o->output);
   bool ok = mlirLogicalResultIsSuccess(o->mode == MODE_OBJECT
-                                           ? dlcModuleEmitObjectFile(module, &o->compile, tmpRef)
-                                           : dlcModuleEmitSharedLibrary(module, &o->compile, tmpRef)) &&
-            mlirLogicalResultIsSuccess(dlcModuleEmitCHeader(module, &o->compile,
-                                                            mlirStringRefCreateFromCString(header)));
-  if (ok && rename(tmp, o->output) != 0) {
-    fprintf(stderr, "%s: cannot write '%s': %s\n", tool, o->output, strerror(errno));
-    remove(header);
+                                           ? dlcModuleEmitObjectFile(module, &o->compile, output)
+                                           : dlcModuleEmitSharedLibrary(module, &o->compile, output));
+  if (ok && mlirLogicalResultIsFailure(dlcModuleEmitCHeader(
+                module, &o->compile, mlirStringRefCreateFromCString(header)))) {
+    remove(o->output);
     ok = false;
   }
-  remove(tmp);
-  free(tmp);
   free(header);
   return ok;
 }

@@ -74,6 +74,42 @@ void dlcEmitStatusCheck(DlcRewriter *rw, MlirValue codes) {
              NULL);
 }
 
+// Status slots and what writes them, found in one walk and erased after it.
+typedef struct Slots {
+  DlcOpList slots, writes;
+} Slots;
+
+static bool isSlot(MlirOperation op) {
+  return !mlirOperationIsNull(op) && dlcIsOp(op, "memref.alloca") &&
+         !mlirAttributeIsNull(
+             mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dlc.status_slot")));
+}
+
+static MlirWalkResult collectSlots(MlirOperation op, void *userData) {
+  Slots *found = userData;
+  if (isSlot(op))
+    dlcOpListPush(&found->slots, op);
+  else if (dlcIsOp(op, "bufferization.materialize_in_destination") &&
+           mlirOperationGetNumOperands(op) == 2) {
+    MlirValue dest = mlirOperationGetOperand(op, 1);
+    if (mlirValueIsAOpResult(dest) && isSlot(mlirOpResultGetOwner(dest)))
+      dlcOpListPush(&found->writes, op);
+  }
+  return MlirWalkResultAdvance;
+}
+
+void dlcDropStatusChecks(MlirOperation module) {
+  Slots found = {{0}, {0}};
+  mlirOperationWalk(module, collectSlots, &found, MlirWalkPreOrder);
+  // The writes first: a slot is erased once nothing uses it.
+  for (size_t i = 0; i < found.writes.count; ++i)
+    mlirOperationDestroy(found.writes.items[i]);
+  for (size_t i = 0; i < found.slots.count; ++i)
+    mlirOperationDestroy(found.slots.items[i]);
+  dlcOpListFree(&found.writes);
+  dlcOpListFree(&found.slots);
+}
+
 MlirLogicalResult dlcLowerCheck(DlcRewriter *rw) {
   dlcEmitStatusCheck(rw, mlirOperationGetOperand(rw->op, 0));
   dlcReplaceOp(rw, 0, NULL);

@@ -38,6 +38,10 @@ MlirLogicalResult dlcLowerGatherElements(DlcRewriter *rw);
 /// none) as a status of the enclosing entry.
 void dlcEmitStatusCheck(DlcRewriter *rw, MlirValue codes);
 MlirLogicalResult dlcLowerCheck(DlcRewriter *rw);
+/// Erases every status slot in `module` and the writes into it: the codes
+/// the checks computed are then dead, for canonicalize to remove. The
+/// kernels stay as they are (indices clamped, divisors made safe).
+void dlcDropStatusChecks(MlirOperation module);
 
 /// Rewrites every ui<N> element type in `module` (values, block arguments,
 /// function types, constants) to the signless i<N> arith and linalg use.

@@ -71,7 +71,6 @@ static void eraseBodies(MlirOperation module, const Bodies *bodies) {
 }
 
 void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
-  (void)options;
   Bodies *bodies = calloc(1, sizeof *bodies);
   mlirOperationWalk(op, collectBodies, bodies, MlirWalkPreOrder);
   if (mlirLogicalResultIsFailure(dlcApplyLowerings(op, lowerings, sizeof lowerings / sizeof *lowerings,
@@ -82,5 +81,10 @@ void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOption
   }
   eraseBodies(op, bodies);
   free(bodies);
+  // Checks are lowered as usual and then dropped: gathers report from
+  // inside their lowering, so erasing dlc_tensor.check ops alone would
+  // not drop them all.
+  if (!dlcPassOptionBool(options, "checks"))
+    dlcDropStatusChecks(op);
   dlcConvertToSignless(op);
 }
