@@ -10,14 +10,17 @@ failure raises dlc.Error with DLC's diagnostics, locations included.
 
 import collections
 import ctypes
+import functools
 import os
+import sys
 import threading
+import warnings
 
 import numpy as np
 
 from . import _capi as C
 
-__all__ = ["Error", "Module", "Profile", "ProfileRow", "TensorInfo", "PassInfo", "compile", "export", "import_onnx",
+__all__ = ["Error", "NativeOutputWarning", "Module", "Profile", "ProfileRow", "TensorInfo", "PassInfo", "compile", "export", "import_onnx",
            "run_pipeline", "passes"]
 
 
@@ -107,6 +110,67 @@ class _Context:
         if getattr(self, "ctx", None) is not None and self.ctx.ptr:
             C.lib.mlirContextDestroy(self.ctx)
             self.ctx = None
+
+
+class NativeOutputWarning(UserWarning):
+    """What LLVM or MLIR printed on the process's stderr during a DLC call
+    that succeeded (e.g. an IR dump a `print-ir` in a pipeline asked for)."""
+
+
+# One capture at a time: file descriptor 2 is the process's.
+_stderr_lock = threading.Lock()
+
+
+def _capturing_native_stderr(function):
+    """Runs `function` with file descriptor 2 redirected into a pipe, so
+    that what native code prints (LLVM and MLIR write to fd 2 directly,
+    around Python's sys.stderr) reaches the caller through Python: appended
+    to the dlc.Error it raises, or as a NativeOutputWarning when it returns.
+    Other threads' writes to fd 2 during the call are captured with it."""
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        try:
+            saved = os.dup(2)
+        except OSError:  # no fd 2 to capture
+            return function(*args, **kwargs)
+        with _stderr_lock:
+            chunks = []
+            read_end, write_end = os.pipe()
+
+            def drain():  # a reader, so a long dump cannot fill the pipe
+                while True:
+                    chunk = os.read(read_end, 65536)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                os.close(read_end)
+
+            reader = threading.Thread(target=drain, daemon=True)
+            reader.start()
+            sys.stderr.flush()
+            os.dup2(write_end, 2)
+            os.close(write_end)
+            try:
+                result = function(*args, **kwargs)
+            except Error as e:
+                error = e
+            else:
+                error = None
+            finally:
+                os.dup2(saved, 2)  # closes the pipe's last write end: EOF
+                os.close(saved)
+                reader.join()
+        text = b"".join(chunks).decode(errors="replace").rstrip("\n")
+        if error is not None:
+            if text:
+                raise Error(f"{error}\n{text}") from None
+            raise error
+        if text:
+            warnings.warn(text, NativeOutputWarning, stacklevel=2)
+        return result
+
+    return wrapper
 
 
 def _load(context, source):
@@ -274,8 +338,14 @@ class Module:
             self._exe = None
 
 
-def _options(threads, optimize, profile=False, checks=True):
+_LAYOUTS = {"nhwc": 0, "nchw": 1}  # DlcLayout
+
+
+def _options(threads, optimize, profile=False, checks=True, layout="nhwc"):
+    if layout not in _LAYOUTS:
+        raise Error(f"invalid layout '{layout}': expected 'nhwc' or 'nchw'")
     options = C.lib.dlcCompileOptionsGetDefault()
+    options.layout = _LAYOUTS[layout]
     options.optimize = bool(optimize)
     options.profile = bool(profile)
     options.checks = bool(checks)
@@ -283,7 +353,9 @@ def _options(threads, optimize, profile=False, checks=True):
     return options
 
 
-def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False, checks=True):
+@_capturing_native_stderr
+def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False, checks=True,
+            layout="nhwc"):
     """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
     text) for this machine. `threads`: threads the code runs on (None: the
     machine's cores); `optimize`: DLC's graph optimizations first;
@@ -293,7 +365,8 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
     compiled without it reads no clocks); `checks=False`: no run-time
     checks, so an out-of-range Gather index or an integer division by zero
     gives clamped / safe numbers instead of raising dlc.Error
-    (docs/RuntimeErrors.md)."""
+    (docs/RuntimeErrors.md); `layout`: "nhwc" (default) or "nchw", the
+    layout convolutions and pooling compute in."""
     context = _Context()
     module = _load(context, source)
     try:
@@ -302,7 +375,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
         if not entry.ptr:
             context.fail("no entry to compile")
-        options = _options(threads, optimize, profile, checks)
+        options = _options(threads, optimize, profile, checks, layout)
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
@@ -319,12 +392,14 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
     return Module(context, exe, names, output_names, profile)
 
 
-def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, checks=True):
+@_capturing_native_stderr
+def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, checks=True,
+           layout="nhwc"):
     """Writes what `dlc-translate --emit-shared` (kind="shared") or
     `--emit-obj` (kind="object") writes: the compiled model at `path` and
     its C header next to it (`path` with the extension .h). The entry's C
     name is `name`, or for @main the file's stem ("libmlp.so" -> mlp).
-    `checks`: as for compile.
+    `checks`, `layout`: as for compile.
     Both files are written, or neither. Returns the header's path."""
     if kind not in ("shared", "object"):
         raise ValueError("kind must be 'shared' or 'object'")
@@ -335,7 +410,7 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, 
     context = _Context()
     module = _load(context, source)
     try:
-        options = _options(threads, optimize, checks=checks)
+        options = _options(threads, optimize, checks=checks, layout=layout)
         if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
             context.fail("compilation failed")
         entries = [C.lib.dlcEntryGetName(C.lib.dlcModuleGetEntry(module, i)).get()
@@ -364,6 +439,7 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, 
         C.lib.mlirModuleDestroy(module)
 
 
+@_capturing_native_stderr
 def import_onnx(path, *, bytecode=False):
     """The dlc_graph module of an ONNX model, as MLIR text (bytes of MLIR
     bytecode with bytecode=True)."""
@@ -377,6 +453,7 @@ def import_onnx(path, *, bytecode=False):
         C.lib.mlirModuleDestroy(module)
 
 
+@_capturing_native_stderr
 def run_pipeline(source, pipeline):
     """Runs a textual pipeline (DLC and upstream passes mixed) on MLIR text
     (or a file) and returns the resulting MLIR text."""

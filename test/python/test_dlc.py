@@ -156,6 +156,32 @@ def test_pipelines_and_options():
     assert y.sum() == 6
 
 
+def test_what_native_code_prints_reaches_python(capfd):
+    # print-ir writes to fd 2 from C++: a warning when the call succeeds ...
+    with pytest.warns(dlc.NativeOutputWarning, match="IR Dump"):
+        dlc.run_pipeline(RELU, "builtin.module(print-ir)")
+    # ... part of the error when it fails; never on the process's stderr.
+    bad = 'func.func @main() attributes {dlc.inputs = 3 : i64} {\n  return\n}\n'
+    with pytest.raises(dlc.Error, match="(?s)malformed signature.*IR Dump"):
+        dlc.run_pipeline(bad, "builtin.module(print-ir,dlc-entry-abi)")
+    assert capfd.readouterr().err == ""
+    # Still usable afterwards, and stderr is the process's again.
+    (y,) = dlc.compile(RELU)(np.ones((2, 3), np.float32))
+    assert y.sum() == 6
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
+
+
+def test_layout_nchw_computes_the_same():
+    path = os.path.join(SHARED, "models", "lenet", "model.onnx")
+    x = np.random.default_rng(1).standard_normal((1, 1, 28, 28)).astype(np.float32)
+    (nhwc,) = dlc.compile(path, threads=1)(x)
+    (nchw,) = dlc.compile(path, threads=1, layout="nchw")(x)
+    np.testing.assert_allclose(nchw, nhwc, rtol=1e-5, atol=1e-5)
+    with pytest.raises(dlc.Error, match="invalid layout 'nhcw': expected 'nhwc' or 'nchw'"):
+        dlc.compile(path, layout="nhcw")
+
+
 def test_import_onnx_text_and_bytecode():
     path = os.path.join(SRC, "examples", "tiny_cnn", "model.onnx")
     text = dlc.import_onnx(path)
