@@ -414,8 +414,8 @@ static MlirModule convModule(MlirContext ctx, MlirAttribute w) {
 
 enum { CONV_WEIGHTS = 32 * 16 * 3 * 3 };
 
-static MlirAttribute convWeight(MlirContext ctx, bool owned) {
-  float *data = aligned_alloc(64, sizeof(float) * CONV_WEIGHTS);
+// `data` (64-byte aligned) as the weight, freed by releaseBlob when `owned`.
+static MlirAttribute convWeight(MlirContext ctx, float *data, bool owned) {
   for (int i = 0; i < CONV_WEIGHTS; ++i)
     data[i] = (float)(i % 5 - 2);
   int64_t shape[] = {32, 16, 3, 3};
@@ -447,10 +447,12 @@ static void testReleaseUnusedWeights(void) {
   printf("testReleaseUnusedWeights\n");
   // The reference: weights copied, nothing released.
   MlirContext ctx = createContext();
-  MlirModule m = convModule(ctx, convWeight(ctx, false));
+  float *data = aligned_alloc(64, sizeof(float) * CONV_WEIGHTS);
+  MlirModule m = convModule(ctx, convWeight(ctx, data, false));
   DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef(""), NULL);
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
+  free(data);
   DlcTensor want = runConv(exe);
   dlcExecutableDestroy(exe);
 
@@ -458,7 +460,7 @@ static void testReleaseUnusedWeights(void) {
   // copy); a module that still refers to it keeps it.
   ctx = createContext();
   blobsReleased = 0;
-  MlirAttribute w = convWeight(ctx, true);
+  MlirAttribute w = convWeight(ctx, aligned_alloc(64, sizeof(float) * CONV_WEIGHTS), true);
   MlirModule modules[2] = {convModule(ctx, w), convModule(ctx, w)};
   bool lowered = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(modules[0], NULL));
   dlcContextReleaseUnusedWeights(ctx, 2, modules);
