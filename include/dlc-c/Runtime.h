@@ -94,6 +94,19 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intp
 DLC_CAPI_EXPORTED bool dlcEntryGetInputIndexBound(MlirOperation entry, intptr_t pos,
                                                   int64_t *bound);
 
+/// Frees now, instead of at mlirContextDestroy, the data of every
+/// dense_resource blob that `ctx` owns (one created with a deleter) and
+/// that none of the `numModules` `modules` refers to: the importer's copy
+/// of each weight that lowering repacked into a new layout, for one, which
+/// would otherwise stay resident while LLVM compiles. The resources stay in
+/// the context, empty. Only for the context's owner: every module and
+/// attribute of `ctx` that may still be read (printed, lowered, compiled)
+/// must be among `modules` or refer to none of these blobs; a module of
+/// another context is ignored. Blobs the context only borrows are left as
+/// they are. Returns the number of blobs emptied.
+DLC_CAPI_EXPORTED intptr_t dlcContextReleaseUnusedWeights(MlirContext ctx, intptr_t numModules,
+                                                          const MlirModule *modules);
+
 //===--------------------------------------------------------------------===//
 // Executables
 //===--------------------------------------------------------------------===//

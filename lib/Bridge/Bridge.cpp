@@ -179,3 +179,37 @@ DlcBridgeBlobs *dlcBridgeResourceBlobsTake(MlirContext ctx, intptr_t n, const vo
 }
 
 void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs) { delete blobs; }
+
+intptr_t dlcBridgeResourceBlobsReleaseExcept(MlirContext ctx, intptr_t n,
+                                             const void *const *data, const size_t *sizes) {
+  DialectResourceBlobManager &manager =
+      DenseResourceElementsHandle::getManagerInterface(unwrap(ctx)).getBlobManager();
+  // Names first: the map is locked while it is listed, and a deleter runs
+  // when its blob is replaced.
+  std::vector<std::string> dead;
+  manager.getBlobMap([&](const llvm::StringMap<DialectResourceBlobManager::BlobEntry> &map) {
+    for (const auto &entry : map) {
+      const AsmResourceBlob *blob = entry.second.getBlob();
+      // A blob without a deleter is borrowed: emptying it frees nothing.
+      if (!blob || blob->getData().empty() || !blob->getDeleter())
+        continue;
+      const char *begin = blob->getData().data(), *end = begin + blob->getData().size();
+      bool live = false;
+      for (intptr_t i = 0; i < n && !live; ++i) {
+        const char *b = static_cast<const char *>(data[i]);
+        live = b < end && begin < b + sizes[i];
+      }
+      if (!live)
+        dead.push_back(entry.first().str());
+    }
+  });
+  intptr_t released = 0;
+  for (const std::string &name : dead) {
+    DialectResourceBlobManager::BlobEntry *entry = manager.lookup(name);
+    if (entry && entry->getBlob()) {
+      entry->setBlob(AsmResourceBlob()); // runs the old blob's deleter
+      ++released;
+    }
+  }
+  return released;
+}

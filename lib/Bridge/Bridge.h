@@ -72,6 +72,15 @@ DlcBridgeBlobs *dlcBridgeResourceBlobsTake(MlirContext ctx, intptr_t n, const vo
 /// Runs the deleters of the blobs taken; NULL is a no-op.
 void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs);
 
+/// Empties every dense_resource blob of `ctx` that has a deleter and whose
+/// bytes overlap none of the `n` ranges `[data[i], data[i] + sizes[i])`,
+/// running its deleter now instead of at mlirContextDestroy; the resources
+/// stay, empty. Overlap, not identity, keeps a blob that an alias (a blob
+/// with a no-op deleter pointing into it) still uses, and the alias with it.
+/// Returns the number of blobs emptied.
+intptr_t dlcBridgeResourceBlobsReleaseExcept(MlirContext ctx, intptr_t n,
+                                             const void *const *data, const size_t *sizes);
+
 /// Replaces `*text` (malloc'ed, `*size` bytes) by MLIR text when it is
 /// bytecode, read in a sandboxed child (Dialect/Bytecode.h). Fails with
 /// `error` appended and `*text` freed (and NULL) when that child fails.

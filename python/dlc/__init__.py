@@ -379,6 +379,11 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
+        if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
+            context.fail("compilation failed")
+        # The context is this call's and holds no other module: the
+        # weights that lowering repacked are dead in their first layout.
+        C.lib.dlcContextReleaseUnusedWeights(context.ctx, 1, ctypes.byref(module))
         # The executable takes the module (destroyed before LLVM compiles)
         # and its weights' blobs: less memory while compiling.
         owned, module = module, None

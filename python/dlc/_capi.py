@@ -142,6 +142,8 @@ _SIGNATURES = {
     "dlcExecutableCreate": (Executable, [Module, StringRef, ctypes.POINTER(CompileOptions)]),
     "dlcExecutableCreateFromOwnedModule": (Executable, [Module, StringRef,
                                                         ctypes.POINTER(CompileOptions)]),
+    "dlcContextReleaseUnusedWeights": (ctypes.c_ssize_t, [Context, ctypes.c_ssize_t,
+                                                          ctypes.POINTER(Module)]),
     "dlcExecutableDestroy": (None, [Executable]),
     "dlcExecutableGetSignature": (ctypes.POINTER(Signature), [Executable]),
     "dlcExecutableRun": (LogicalResult, [Executable, ctypes.c_ssize_t, ctypes.POINTER(Tensor),

@@ -395,6 +395,94 @@ static void testOwnedModule(void) {
   mlirContextDestroy(ctx);
 }
 
+// A 3x3 convolution whose 32x16x3x3 weight (w[i] = i % 5 - 2) is the
+// dense_resource `w`: lowering repacks it into a layout of its own.
+static MlirModule convModule(MlirContext ctx, MlirAttribute w) {
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRef("func.func @main(%x: tensor<1x16x10x10xf32>) -> tensor<1x32x8x8xf32> {\n"
+                         "  %w = arith.constant dense<0.0> : tensor<32x16x3x3xf32>\n"
+                         "  %y = \"dlc_graph.conv\"(%x, %w) : (tensor<1x16x10x10xf32>, "
+                         "tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32>\n"
+                         "  return %y : tensor<1x32x8x8xf32>\n"
+                         "}\n"));
+  MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirOperation constant =
+      mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)));
+  mlirOperationSetAttributeByName(constant, mlirStringRef("value"), w);
+  return m;
+}
+
+enum { CONV_WEIGHTS = 32 * 16 * 3 * 3 };
+
+// `data` (64-byte aligned) as the weight, freed by releaseBlob when `owned`.
+static MlirAttribute convWeight(MlirContext ctx, float *data, bool owned) {
+  for (int i = 0; i < CONV_WEIGHTS; ++i)
+    data[i] = (float)(i % 5 - 2);
+  int64_t shape[] = {32, 16, 3, 3};
+  MlirType type = mlirRankedTensorTypeGet(4, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  return mlirUnmanagedDenseResourceElementsAttrGet(type, mlirStringRef("w"), data,
+                                                   sizeof(float) * CONV_WEIGHTS, 64, false,
+                                                   owned ? releaseBlob : NULL, NULL);
+}
+
+// Runs the convolution; its output, which the caller owns.
+static DlcTensor runConv(DlcExecutable exe) {
+  int64_t xShape[] = {1, 16, 10, 10}, yShape[] = {1, 32, 8, 8};
+  DlcTensor x, y;
+  dlcTensorCreate(DLC_DTYPE_F32, 4, xShape, &x);
+  dlcTensorCreate(DLC_DTYPE_F32, 4, yShape, &y);
+  for (int i = 0; i < 16 * 10 * 10; ++i)
+    ((float *)x.data)[i] = (float)(i % 11) - 5;
+  DlcRunOptions run = dlcRunOptionsGetDefault();
+  run.errorCallback = print;
+  if (dlcExecutableIsNull(exe) ||
+      mlirLogicalResultIsFailure(dlcExecutableRun(exe, 1, &x, 1, &y, &run)))
+    memset(y.data, 0xff, (size_t)y.bytes);
+  dlcTensorDestroy(&x);
+  return y;
+}
+
+// CHECK-LABEL: testReleaseUnusedWeights
+static void testReleaseUnusedWeights(void) {
+  printf("testReleaseUnusedWeights\n");
+  // The reference: weights copied, nothing released.
+  MlirContext ctx = createContext();
+  float *data = aligned_alloc(64, sizeof(float) * CONV_WEIGHTS);
+  MlirModule m = convModule(ctx, convWeight(ctx, data, false));
+  DlcExecutable exe = dlcExecutableCreate(m, mlirStringRef(""), NULL);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  free(data);
+  DlcTensor want = runConv(exe);
+  dlcExecutableDestroy(exe);
+
+  // Lowering leaves the original weight unused (the code reads its repacked
+  // copy); a module that still refers to it keeps it.
+  ctx = createContext();
+  blobsReleased = 0;
+  MlirAttribute w = convWeight(ctx, aligned_alloc(64, sizeof(float) * CONV_WEIGHTS), true);
+  MlirModule modules[2] = {convModule(ctx, w), convModule(ctx, w)};
+  bool lowered = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(modules[0], NULL));
+  dlcContextReleaseUnusedWeights(ctx, 2, modules);
+  // CHECK-NEXT: lowered 1, still referenced: 0 released
+  printf("lowered %d, still referenced: %d released\n", lowered, blobsReleased);
+  mlirModuleDestroy(modules[1]);
+  intptr_t released = dlcContextReleaseUnusedWeights(ctx, 1, modules);
+  // CHECK-NEXT: unreferenced: some 1, 1 released
+  printf("unreferenced: some %d, %d released\n", released >= 1, blobsReleased);
+  exe = dlcExecutableCreateFromOwnedModule(modules[0], mlirStringRef(""), NULL);
+  DlcTensor got = runConv(exe);
+  // CHECK-NEXT: run: created 1, same output 1
+  printf("run: created %d, same output %d\n", !dlcExecutableIsNull(exe),
+         got.bytes == want.bytes && memcmp(got.data, want.data, (size_t)want.bytes) == 0);
+  dlcExecutableDestroy(exe);
+  mlirContextDestroy(ctx);
+  // CHECK-NEXT: with the context: 1 released
+  printf("with the context: %d released\n", blobsReleased);
+  dlcTensorDestroy(&got);
+  dlcTensorDestroy(&want);
+}
+
 // CHECK-LABEL: testStatus
 static void testStatus(void) {
   printf("testStatus\n");
@@ -668,6 +756,7 @@ int main(int argc, char **argv) {
   testExecutable();
   testWeights();
   testOwnedModule();
+  testReleaseUnusedWeights();
   testStatus();
   testProfile();
   testTarget();
