@@ -250,11 +250,16 @@ static const DlcPassDef passes[] = {
      {{"min-ops", "int", "0", "operations a callee holds before the next nest starts a new one "
                               "(0: one callee per nest)"}},
      dlcRunOutlineLoopNests, {"func"}},
-    {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
+    {"dlc-lower-copies", "DlcLowerCopies",
+     "Rewrite memref.copy into linalg.copy, or into copies of contiguous rows",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
-     "library at run time.",
-     "", 0, {{0}}, dlcRunLowerCopies, {"linalg"}},
+     "library at run time. Copies of static shapes whose innermost contiguous rows (in both "
+     "buffers) hold at least 256 bytes are left as one memref.copy when they are contiguous "
+     "as a whole, else become scf.for loops over the outer dims around a memref.copy of "
+     "each row's views: finalize-memref-to-llvm lowers those to memcpy, where element loops "
+     "were long unrolled code (a DenseNet's concats).",
+     "", 0, {{0}}, dlcRunLowerCopies, {"linalg", "scf", "memref", "arith"}},
     {"dlc-serialize-nested-parallel", "DlcSerializeNestedParallel",
      "Keep threads for the outermost parallel loops that do enough work, and innermost dims serial",
      "Each `scf.parallel` without reductions inside another loop (parallel or not) becomes one "
