@@ -163,8 +163,11 @@ static const DlcPassDef passes[] = {
      "permutation: the producer's inputs become the consumer's (maps composed), its body is "
      "inlined. Transposes are elementwise, so layout conversions between convolutions cancel "
      "against each other (see dlc-convert-layout). Never fuses into a reduction, which would "
-     "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does).",
-     "", 0, {{0}}, dlcRunFuseElementwise, {"linalg"}},
+     "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does). "
+     "Then constant inputs broadcast along unit dims (a convolution's bias, C x 1 x 1 read at "
+     "(c, 0, 0) in NHWC loops) are read as the collapsed tensor of their other dims "
+     "(tensor.collapse_shape), which vectorizes to whole vector loads instead of gathers.",
+     "", 0, {{0}}, dlcRunFuseElementwise, {"linalg", "tensor"}},
     {"dlc-codegen", "DlcCodegen", "Schedule matmuls, convolutions and row groups into fast vector code",
      "Runs on linalg on tensors. Each op of a class DLC has a schedule for (linalg.matmul and "
      "linalg.batch_matmul on static f32 tensors) is tiled for the caches, its blocks packed and "
