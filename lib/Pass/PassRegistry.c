@@ -151,7 +151,10 @@ static const DlcPassDef passes[] = {
      "weights when the weights are constant (NHWC convolutions with F not a multiple of 4: to a "
      "multiple of 8; matrix-vector products, fewer than 4 rows, with N not a multiple of 16: to "
      "one), and a tensor.extract_slice drops them, so that the schedules vectorize them. "
-     "Transposes are then moved "
+     "A tensor.concat along the channels of NCHW tensors whose operands all come from NHWC "
+     "values (the transposes back from converted convolutions, through elementwise ops) becomes "
+     "a concat of the NHWC tensors along their last dim, the transposes at its edges, and "
+     "users that transposed its result to NHWC read the new concat. Transposes are then moved "
      "above the tensor.pad ops before them, so that dlc-fuse-elementwise composes the "
      "transpose after one convolution, the elementwise ops between, and the transpose before the "
      "next: between layers the permutations cancel. `layout` is the activation layout the "
@@ -167,8 +170,11 @@ static const DlcPassDef passes[] = {
      "permutation: the producer's inputs become the consumer's (maps composed), its body is "
      "inlined. Transposes are elementwise, so layout conversions between convolutions cancel "
      "against each other (see dlc-convert-layout). Never fuses into a reduction, which would "
-     "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does).",
-     "", 0, {{0}}, dlcRunFuseElementwise, {"linalg"}},
+     "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does). "
+     "Then constant inputs broadcast along unit dims (a convolution's bias, C x 1 x 1 read at "
+     "(c, 0, 0) in NHWC loops) are read as the collapsed tensor of their other dims "
+     "(tensor.collapse_shape), which vectorizes to whole vector loads instead of gathers.",
+     "", 0, {{0}}, dlcRunFuseElementwise, {"linalg", "tensor"}},
     {"dlc-codegen", "DlcCodegen", "Schedule matmuls, convolutions and row groups into fast vector code",
      "Runs on linalg on tensors. Each op of a class DLC has a schedule for (linalg.matmul and "
      "linalg.batch_matmul on static f32 tensors) is tiled for the caches, its blocks packed and "
@@ -254,11 +260,16 @@ static const DlcPassDef passes[] = {
      {{"min-ops", "int", "0", "operations a callee holds before the next nest starts a new one "
                               "(0: one callee per nest)"}},
      dlcRunOutlineLoopNests, {"func"}},
-    {"dlc-lower-copies", "DlcLowerCopies", "Rewrite memref.copy into linalg.copy",
+    {"dlc-lower-copies", "DlcLowerCopies",
+     "Rewrite memref.copy into linalg.copy, or into copies of contiguous rows",
      "Copies between buffers with non-identity layouts lower to calls into MLIR's C runner "
      "library; as `linalg.copy` they become loops, so that compiled models need no MLIR "
-     "library at run time.",
-     "", 0, {{0}}, dlcRunLowerCopies, {"linalg"}},
+     "library at run time. Copies of static shapes whose innermost contiguous rows (in both "
+     "buffers) hold at least 256 bytes are left as one memref.copy when they are contiguous "
+     "as a whole, else become scf.for loops over the outer dims around a memref.copy of "
+     "each row's views: finalize-memref-to-llvm lowers those to memcpy, where element loops "
+     "were long unrolled code (a DenseNet's concats).",
+     "", 0, {{0}}, dlcRunLowerCopies, {"linalg", "scf", "memref", "arith"}},
     {"dlc-serialize-nested-parallel", "DlcSerializeNestedParallel",
      "Keep threads for the outermost parallel loops that do enough work, and innermost dims serial",
      "Each `scf.parallel` without reductions inside another loop (parallel or not) becomes one "

@@ -6,7 +6,7 @@
 // convolution on static f32 tensors into its NHWC form between transposes
 // (linalg.generic copies), repacking constant weights at compile time into
 // new blobs rather than transposing them at run time. Matmuls that read an
-// operand transposed (Gemm's transB, attention's q k^T) get the same
+// operand dlcLayoutTransposed (Gemm's transB, attention's q k^T) get the same
 // treatment: the schedules want B rows contiguous. It then moves
 // transposes above the tensor.pad ops that separate them from the layer
 // before, so that elementwise fusion (dlc-fuse-elementwise)
@@ -29,6 +29,7 @@
 #include "Support/Diag.h"
 #include "Support/IR.h"
 #include "Support/Types.h"
+#include "Transforms/Layout.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -38,143 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int64_t toNHWC[4] = {0, 2, 3, 1}, toNCHW[4] = {0, 3, 1, 2};
 static const int64_t fchwToHWCF[4] = {2, 3, 1, 0}, chwToHWC[3] = {1, 2, 0};
-
-static bool isStaticF32(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
-         mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
-}
-
-static bool allStaticF32(MlirOperation op) {
-  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
-    if (!isStaticF32(mlirOperationGetOperand(op, i)))
-      return false;
-  return true;
-}
-
-static MlirType permutedType(MlirType type, const int64_t *perm) {
-  DlcShape s, out;
-  dlcShapeOf(type, &s);
-  out.rank = s.rank;
-  for (int64_t i = 0; i < s.rank; ++i)
-    out.dims[i] = s.dims[perm[i]];
-  return dlcTensorType(&out, mlirShapedTypeGetElementType(type));
-}
-
-//===----------------------------------------------------------------------===//
-// Transposes: generics that copy with permuted indices
-//===----------------------------------------------------------------------===//
-
-static void freeBlob(void *userData, const void *data, size_t size, size_t align) {
-  (void)userData, (void)size, (void)align;
-  free((void *)data);
-}
-
-// The bytes of a non-splat dense or dense_resource constant, or NULL.
-static const char *constantData(MlirAttribute value) {
-  if (mlirAttributeIsADenseResourceElements(value)) {
-    const void *data;
-    size_t size, align;
-    return mlirLogicalResultIsSuccess(dlcBridgeDenseResourceData(value, &data, &size, &align))
-               ? data
-               : NULL;
-  }
-  if (mlirAttributeIsADenseElements(value) && !mlirDenseElementsAttrIsSplat(value))
-    return mlirDenseElementsAttrGetRawData(value);
-  return NULL;
-}
-
-// `value` (f32 elements) permuted by `perm` into a new blob: the weights
-// laid out for the schedules once, when compiling.
-static MlirAttribute permutedConstant(MlirAttribute value, MlirType type, const int64_t *perm) {
-  const char *src = constantData(value);
-  if (!src)
-    return mlirAttributeGetNull();
-  DlcShape in, out;
-  dlcShapeOf(type, &in);
-  out.rank = in.rank;
-  int64_t inStride[DLC_MAX_RANK], n = 1;
-  for (int64_t i = in.rank - 1; i >= 0; --i) {
-    inStride[i] = n;
-    n *= in.dims[i];
-  }
-  for (int64_t i = 0; i < in.rank; ++i)
-    out.dims[i] = in.dims[perm[i]];
-  float *dst = aligned_alloc(64, ((size_t)n * sizeof(float) + 63) / 64 * 64);
-  if (!dst)
-    return mlirAttributeGetNull();
-  int64_t index[DLC_MAX_RANK] = {0};
-  for (int64_t k = 0; k < n; ++k) {
-    int64_t at = 0;
-    for (int64_t i = 0; i < out.rank; ++i)
-      at += index[i] * inStride[perm[i]];
-    memcpy(&dst[k], src + at * (int64_t)sizeof(float), sizeof(float));
-    for (int64_t i = out.rank - 1; i >= 0 && ++index[i] == out.dims[i]; --i)
-      index[i] = 0;
-  }
-  MlirType outType = dlcTensorType(&out, mlirShapedTypeGetElementType(type));
-  return mlirUnmanagedDenseResourceElementsAttrGet(
-      outType, mlirStringRefCreateFromCString("dlc_repacked"), dst, (size_t)n * sizeof(float), 64,
-      false, freeBlob, NULL);
-}
-
-// x permuted: result dim i is x's dim perm[i]. A constant becomes a
-// repacked constant, anything else a copying linalg.generic.
-static MlirValue transposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
-  MlirType type = mlirValueGetType(x), outType = permutedType(type, perm);
-  intptr_t rank = mlirShapedTypeGetRank(type);
-  MlirOperation def = dlcDefiningOp(x);
-  if (dlcIsOp(def, "arith.constant")) {
-    MlirAttribute value =
-        mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-    MlirAttribute repacked = permutedConstant(value, type, perm);
-    if (!mlirAttributeIsNull(repacked))
-      return dlcConstant(b, repacked);
-  }
-  MlirAffineExpr inExprs[DLC_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i)
-    inExprs[perm[i]] = dlcDim(b->ctx, i);
-  MlirAffineMap maps[2] = {mlirAffineMapGet(b->ctx, rank, 0, rank, inExprs),
-                           mlirAffineMapMultiDimIdentityGet(b->ctx, rank)};
-  DlcIterator iterators[DLC_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i)
-    iterators[i] = DLC_PARALLEL;
-  MlirValue init = dlcEmpty(b, outType, 0, NULL);
-  MlirBlock block;
-  MlirOperation copy = dlcGeneric(b, 1, &x, 1, &init, maps, rank, iterators, &block);
-  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
-  MlirValue in = mlirBlockGetArgument(block, 0);
-  dlcYield(&body, 1, &in);
-  return mlirOperationGetResult(copy, 0);
-}
-
-// Is `op` a copy of its input with permuted indices? Sets `perm` as in
-// transposed().
-static bool isTranspose(MlirOperation op, int64_t *perm) {
-  if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 2)
-    return false;
-  MlirAttribute maps =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
-  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != 2)
-    return false;
-  MlirAffineMap in = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0));
-  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 1));
-  intptr_t rank = mlirAffineMapGetNumDims(in);
-  if (!mlirAffineMapIsPermutation(in) || !mlirAffineMapIsIdentity(out) || rank > DLC_MAX_RANK)
-    return false;
-  if (!dlcAllLoopsParallel(op))
-    return false;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation yield = mlirBlockGetFirstOperation(body);
-  if (!dlcIsOp(yield, "linalg.yield") || mlirOperationGetNumOperands(yield) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(yield, 0), mlirBlockGetArgument(body, 0)))
-    return false;
-  for (intptr_t i = 0; i < rank; ++i)
-    perm[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(in, i))] = i;
-  return true;
-}
 
 //===----------------------------------------------------------------------===//
 // Convolutions
@@ -185,19 +50,19 @@ static bool isTranspose(MlirOperation op, int64_t *perm) {
 static MlirValue nhwcInit(DlcBuilder *b, MlirValue init) {
   MlirOperation fill = dlcDefiningOp(init);
   if (dlcIsOp(fill, "linalg.fill")) {
-    MlirType type = permutedType(mlirValueGetType(init), toNHWC);
+    MlirType type = dlcLayoutPermutedType(mlirValueGetType(init), dlcLayoutToNHWC);
     return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, 0, NULL));
   }
-  return transposed(b, init, toNHWC);
+  return dlcLayoutTransposed(b, init, dlcLayoutToNHWC);
 }
 
 static void rewriteConv(MlirOperation conv, bool depthwise) {
   MlirContext ctx = mlirOperationGetContext(conv);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(conv);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(conv));
-  MlirValue input = transposed(&b, mlirOperationGetOperand(conv, 0), toNHWC);
+  MlirValue input = dlcLayoutTransposed(&b, mlirOperationGetOperand(conv, 0), dlcLayoutToNHWC);
   MlirValue weight =
-      transposed(&b, mlirOperationGetOperand(conv, 1), depthwise ? chwToHWC : fchwToHWCF);
+      dlcLayoutTransposed(&b, mlirOperationGetOperand(conv, 1), depthwise ? chwToHWC : fchwToHWCF);
   MlirValue init = nhwcInit(&b, mlirOperationGetOperand(conv, 2));
   MlirNamedAttribute attrs[2] = {
       dlcNamed(ctx, "strides",
@@ -208,7 +73,7 @@ static void rewriteConv(MlirOperation conv, bool depthwise) {
   MlirOperation nhwc = dlcNamedLinalg(
       &b, depthwise ? "linalg.depthwise_conv_2d_nhwc_hwc" : "linalg.conv_2d_nhwc_hwcf", 2,
       operands, 1, &init, mlirValueGetType(init), 2, attrs);
-  MlirValue result = transposed(&b, mlirOperationGetResult(nhwc, 0), toNCHW);
+  MlirValue result = dlcLayoutTransposed(&b, mlirOperationGetResult(nhwc, 0), dlcLayoutToNCHW);
   mlirRewriterBaseReplaceOpWithValues(rewriter, conv, 1, &result);
   mlirIRRewriterDestroy(rewriter);
 }
@@ -246,7 +111,7 @@ static void rewriteMatmul(MlirOperation mm) {
   for (intptr_t i = 0; i < 2; ++i) {
     operands[i] = mlirOperationGetOperand(mm, i);
     if (readsTransposed(mm, i))
-      operands[i] = transposed(&b, operands[i], swap);
+      operands[i] = dlcLayoutTransposed(&b, operands[i], swap);
   }
   MlirValue init = mlirOperationGetOperand(mm, 2);
   MlirOperation plain =
@@ -265,7 +130,7 @@ static void rewriteMatmul(MlirOperation mm) {
 // old elements, into a new blob.
 static MlirAttribute paddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
                                     int64_t size) {
-  const char *src = constantData(value);
+  const char *src = dlcLayoutConstantData(value);
   if (!src)
     return mlirAttributeGetNull();
   DlcShape shape;
@@ -286,7 +151,7 @@ static MlirAttribute paddedConstant(MlirAttribute value, MlirType type, intptr_t
   shape.dims[dim] = size;
   return mlirUnmanagedDenseResourceElementsAttrGet(
       dlcTensorType(&shape, mlirShapedTypeGetElementType(type)),
-      mlirStringRefCreateFromCString("dlc_padded"), dst, bytes, 64, false, freeBlob, NULL);
+      mlirStringRefCreateFromCString("dlc_padded"), dst, bytes, 64, false, dlcLayoutFreeBlob, NULL);
 }
 
 // The leading `type`-shaped part of x.
@@ -357,7 +222,7 @@ static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple) 
 // rows, @dlc_matvec's case): multiples of 16, a 512-bit vector.
 static MlirWalkResult collectNarrowChannels(MlirOperation op, void *userData) {
   bool conv = dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf"), matmul = dlcIsOp(op, "linalg.matmul");
-  if ((!conv && !matmul) || mlirOperationGetNumResults(op) != 1 || !allStaticF32(op))
+  if ((!conv && !matmul) || mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllStaticF32(op))
     return MlirWalkResultAdvance;
   MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (conv && mlirShapedTypeGetDimSize(out, 3) % 4)
@@ -390,7 +255,7 @@ static bool onlyDims(MlirAffineExpr e, intptr_t n, intptr_t a, intptr_t b) {
 // not read the loop indices (max pooling with indices does).
 static bool isNCHWPool(MlirOperation op) {
   if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 3 ||
-      mlirOperationGetNumResults(op) != 1 || !allStaticF32(op))
+      mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllStaticF32(op))
     return false;
   MlirAttribute maps =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
@@ -429,7 +294,7 @@ static void rewritePool(MlirOperation pool) {
   MlirContext ctx = mlirOperationGetContext(pool);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pool);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pool));
-  MlirValue inputs[2] = {transposed(&b, mlirOperationGetOperand(pool, 0), toNHWC),
+  MlirValue inputs[2] = {dlcLayoutTransposed(&b, mlirOperationGetOperand(pool, 0), dlcLayoutToNHWC),
                          mlirOperationGetOperand(pool, 1)};
   MlirValue init = nhwcInit(&b, mlirOperationGetOperand(pool, 2));
   // Old loop dims in terms of the new ones: n, c, oh, ow, kh, kw =
@@ -445,7 +310,8 @@ static void rewritePool(MlirOperation pool) {
     intptr_t n = mlirAffineMapGetNumResults(map);
     MlirAffineExpr exprs[4];
     for (intptr_t i = 0; i < n; ++i) // NCHW operands are read as NHWC
-      exprs[i] = mlirAffineExprCompose(mlirAffineMapGetResult(map, n == 4 ? toNHWC[i] : i), oldDims);
+      exprs[i] = mlirAffineExprCompose(
+          mlirAffineMapGetResult(map, n == 4 ? dlcLayoutToNHWC[i] : i), oldDims);
     maps[m] = mlirAffineMapGet(ctx, 6, 0, n, exprs);
   }
   DlcIterator iterators[6] = {DLC_PARALLEL,  DLC_PARALLEL,  DLC_PARALLEL,
@@ -453,7 +319,7 @@ static void rewritePool(MlirOperation pool) {
   MlirBlock block;
   MlirOperation nhwc = dlcGeneric(&b, 2, inputs, 1, &init, maps, 6, iterators, &block);
   mlirRegionTakeBody(mlirOperationGetRegion(nhwc, 0), mlirOperationGetRegion(pool, 0));
-  MlirValue result = transposed(&b, mlirOperationGetResult(nhwc, 0), toNCHW);
+  MlirValue result = dlcLayoutTransposed(&b, mlirOperationGetResult(nhwc, 0), dlcLayoutToNCHW);
   mlirRewriterBaseReplaceOpWithValues(rewriter, pool, 1, &result);
   mlirIRRewriterDestroy(rewriter);
 }
@@ -480,18 +346,18 @@ static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
   MlirValue padded = mlirOperationGetOperand(transpose, 0);
   MlirOperation pad = dlcDefiningOp(padded);
   if (!dlcIsOp(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
-      !isStaticF32(mlirOperationGetOperand(pad, 0)))
+      !dlcLayoutIsStaticF32(mlirOperationGetOperand(pad, 0)))
     return false;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pad);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pad));
-  MlirValue source = transposed(&b, mlirOperationGetOperand(pad, 0), perm);
+  MlirValue source = dlcLayoutTransposed(&b, mlirOperationGetOperand(pad, 0), perm);
   MlirOperation moved = mlirOperationClone(pad);
   mlirRewriterBaseInsert(rewriter, moved);
   mlirOperationSetOperand(moved, 0, source);
   permuteArray(moved, "static_low", perm);
   permuteArray(moved, "static_high", perm);
   MlirValue result = mlirOperationGetResult(moved, 0);
-  mlirValueSetType(result, permutedType(mlirValueGetType(padded), perm));
+  mlirValueSetType(result, dlcLayoutPermutedType(mlirValueGetType(padded), perm));
   mlirRewriterBaseReplaceOpWithValues(rewriter, transpose, 1, &result);
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(padded)))
     mlirRewriterBaseEraseOp(rewriter, pad);
@@ -516,7 +382,7 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   Collected *c = userData;
   bool conv = dlcIsOp(op, "linalg.conv_2d_nchw_fchw") || dlcIsOp(op, "linalg.depthwise_conv_2d_nchw_chw");
   bool matmul = isMatmul(op) && hasMaps(op);
-  if (((matmul || (conv && c->nhwc)) && allStaticF32(op)) || (c->nhwc && isNCHWPool(op)))
+  if (((matmul || (conv && c->nhwc)) && dlcLayoutAllStaticF32(op)) || (c->nhwc && isNCHWPool(op)))
     dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
@@ -526,7 +392,8 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
 // against its layout conversions (an NHWC model's Transpose before an NCHW
 // Conv), instead of costing two copies and a transposing epilogue.
 static MlirWalkResult collectNamedTransposes(MlirOperation op, void *userData) {
-  if (dlcIsOp(op, "linalg.transpose") && mlirOperationGetNumResults(op) == 1 && allStaticF32(op))
+  if (dlcIsOp(op, "linalg.transpose") && mlirOperationGetNumResults(op) == 1 &&
+      dlcLayoutAllStaticF32(op))
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -542,14 +409,15 @@ static void generalizeTranspose(MlirOperation op) {
     perm[i] = mlirDenseI64ArrayGetElement(permutation, i);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(op);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(op));
-  MlirValue result = transposed(&b, mlirOperationGetOperand(op, 0), perm);
+  MlirValue result = dlcLayoutTransposed(&b, mlirOperationGetOperand(op, 0), perm);
   mlirRewriterBaseReplaceOpWithValues(rewriter, op, 1, &result);
   mlirIRRewriterDestroy(rewriter);
 }
 
 static MlirWalkResult collectTransposesOfPads(MlirOperation op, void *userData) {
   int64_t perm[DLC_MAX_RANK];
-  if (isTranspose(op, perm) && dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, 0)), "tensor.pad"))
+  if (dlcLayoutIsTranspose(op, perm) &&
+      dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, 0)), "tensor.pad"))
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -579,6 +447,10 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     else
       rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
   }
+  // Channel concats between converted layers in NHWC too, before the
+  // transposes move above pads (a concat's result may be padded next).
+  if (nhwc)
+    dlcLayoutRewriteConcats(op);
   DlcOpList narrow = {0};
   mlirOperationWalk(op, collectNarrowChannels, &narrow, MlirWalkPreOrder);
   for (size_t i = 0; i < narrow.count; ++i) {
@@ -589,7 +461,7 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
   mlirOperationWalk(op, collectTransposesOfPads, &transposes, MlirWalkPreOrder);
   for (size_t i = 0; i < transposes.count; ++i) {
     int64_t perm[DLC_MAX_RANK];
-    isTranspose(transposes.items[i], perm);
+    dlcLayoutIsTranspose(transposes.items[i], perm);
     swapWithPad(transposes.items[i], perm);
   }
   dlcOpListFree(&convs);

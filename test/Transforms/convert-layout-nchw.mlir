@@ -63,3 +63,19 @@ func.func @matmul_transposed_b(%a: tensor<4x3xf32>, %init: tensor<4x2xf32>) -> t
 }
 
 // INVALID: error: dlc-convert-layout: invalid layout=nchwc: expected nhwc or nchw
+
+// -----
+
+// layout=nchw leaves a channel concat of convolutions' results NCHW too;
+// layout=nhwc concatenates NHWC tensors along their last dim.
+// CHECK-LABEL: func.func @concat_channels
+// CHECK: %[[A:.*]] = linalg.conv_2d_nchw_fchw
+// CHECK: tensor.concat dim(1) %[[A]], %[[A]] : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32>
+// NHWC-LABEL: func.func @concat_channels
+// NHWC: tensor.concat dim(3) {{.*}} -> tensor<1x4x4x16xf32>
+func.func @concat_channels(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>, %init: tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32> {
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %c = tensor.concat dim(1) %a, %a : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32>
+  return %c : tensor<1x16x4x4xf32>
+}

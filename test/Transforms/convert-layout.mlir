@@ -246,3 +246,108 @@ func.func @nhwc_model(%x: tensor<1x6x6x4xf32>, %w: tensor<4x3x3xf32>, %init: ten
     ins(%t, %w : tensor<1x4x6x6xf32>, tensor<4x3x3xf32>) outs(%init : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
   return %y : tensor<1x4x4x4xf32>
 }
+
+// -----
+
+// A channel concat of converted convolutions' results (one directly, one
+// through a Relu) concatenates the NHWC tensors along their last dim: it
+// reads the first convolution's NHWC result itself, and the next
+// convolution reads the NHWC concat without a transpose; one transpose
+// back to NCHW is left for the NCHW result. Once fused, the Relu runs in
+// NHWC and no transpose of an activation is left but that one.
+// CHECK-LABEL: func.func @concat_channels
+// CHECK: %[[A:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[B:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[BT:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<1x4x4x8xf32>) outs(%{{.*}} : tensor<1x8x4x4xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[BT]] : tensor<1x8x4x4xf32>)
+// CHECK: arith.maximumf
+// CHECK: %[[RT:.*]] = linalg.generic {{.*}} ins(%[[R]] : tensor<1x8x4x4xf32>) outs(%{{.*}} : tensor<1x4x4x8xf32>)
+// CHECK: %[[C:.*]] = tensor.concat dim(3) %[[A]], %[[RT]] : (tensor<1x4x4x8xf32>, tensor<1x4x4x8xf32>) -> tensor<1x4x4x16xf32>
+// CHECK: %[[CT:.*]] = linalg.generic {{.*}} ins(%[[C]] : tensor<1x4x4x16xf32>) outs(%{{.*}} : tensor<1x16x4x4xf32>)
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[C]], %{{.*}} : tensor<1x4x4x16xf32>, tensor<1x1x16x8xf32>)
+// CHECK: return %{{.*}}, %[[CT]]
+// FUSED-LABEL: func.func @concat_channels
+// FUSED: %[[A:.*]] = linalg.conv_2d_nhwc_hwcf
+// FUSED: %[[B:.*]] = linalg.conv_2d_nhwc_hwcf
+// FUSED: %[[R:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<1x4x4x8xf32>) outs(%{{.*}} : tensor<1x4x4x8xf32>)
+// FUSED: %[[C:.*]] = tensor.concat dim(3) %[[A]], %[[R]]
+// FUSED: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[C]],
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @concat_channels(%x: tensor<1x8x4x4xf32>, %w1: tensor<8x8x1x1xf32>, %w2: tensor<8x16x1x1xf32>) -> (tensor<1x8x4x4xf32>, tensor<1x16x4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w1 : tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %b = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%a, %w1 : tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%b : tensor<1x8x4x4xf32>) outs(%e : tensor<1x8x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x4x4xf32>
+  %c = tensor.concat dim(1) %a, %r : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %z = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%c, %w2 : tensor<1x16x4x4xf32>, tensor<8x16x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %z, %c : tensor<1x8x4x4xf32>, tensor<1x16x4x4xf32>
+}
+
+// -----
+
+// A concat of an earlier concat's result (DenseNet's growing features)
+// reads that concat's NHWC result: the chain is NHWC from end to end.
+// CHECK-LABEL: func.func @concat_chain
+// CHECK: %[[A:.*]] = linalg.conv_2d_nhwc_hwcf
+// CHECK: %[[C1:.*]] = tensor.concat dim(3) %[[A]], %[[A]] : {{.*}} -> tensor<1x4x4x16xf32>
+// CHECK: %[[C2:.*]] = tensor.concat dim(3) %[[C1]], %[[A]] : {{.*}} -> tensor<1x4x4x24xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[C2]] : tensor<1x4x4x24xf32>) outs(%{{.*}} : tensor<1x24x4x4xf32>)
+func.func @concat_chain(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>) -> tensor<1x24x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %c1 = tensor.concat dim(1) %a, %a : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %c2 = tensor.concat dim(1) %c1, %a : (tensor<1x16x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x24x4x4xf32>
+  return %c2 : tensor<1x24x4x4xf32>
+}
+
+// -----
+
+// A concat along another dim than the channels stays NCHW: the NHWC
+// tensors' last dim is the channels, so it would be another concat.
+// CHECK-LABEL: func.func @concat_height
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8x4x4xf32>)
+// CHECK: tensor.concat dim(2) %[[T]], %[[T]] : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x8x8x4xf32>
+func.func @concat_height(%x: tensor<1x8x4x4xf32>, %w: tensor<8x8x1x1xf32>) -> tensor<1x8x8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %c = tensor.concat dim(2) %a, %a : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x8x8x4xf32>
+  return %c : tensor<1x8x8x4xf32>
+}
+
+// -----
+
+// An operand that comes from no NHWC value (an argument) keeps the concat
+// NCHW: converting it would add that operand's transpose, and the one
+// before the next convolution stays.
+// CHECK-LABEL: func.func @concat_argument
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<1x8x4x4xf32>
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8x4x4xf32>)
+// CHECK: %[[C:.*]] = tensor.concat dim(1) %[[X]], %[[T]] : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[C]] : tensor<1x16x4x4xf32>) outs(%{{.*}} : tensor<1x4x4x16xf32>)
+func.func @concat_argument(%x: tensor<1x8x4x4xf32>, %w1: tensor<8x8x1x1xf32>, %w2: tensor<8x16x1x1xf32>) -> tensor<1x8x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w1 : tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %c = tensor.concat dim(1) %x, %a : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %z = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%c, %w2 : tensor<1x16x4x4xf32>, tensor<8x16x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  return %z : tensor<1x8x4x4xf32>
+}

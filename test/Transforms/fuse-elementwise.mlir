@@ -110,3 +110,43 @@ func.func @not_fused(%x: tensor<4xf32>, %m: tensor<3x4xf32>) -> (tensor<4xf32>, 
   } -> tensor<f32>
   return %twice, %rows, %sum : tensor<4xf32>, tensor<3x4xf32>, tensor<f32>
 }
+
+// -----
+
+// A constant broadcast along unit dims (a bias of C x 1 x 1 read at
+// (c, 0, 0) in NHWC loops) is read as a 1-D tensor of C at (c), which the
+// vectorizer loads whole; the full-sized operand keeps its shape.
+// CHECK-DAG: #[[$C:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-LABEL: func.func @bias_vector
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x2x4xf32>)
+// CHECK: %[[B:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2]] : tensor<4x1x1xf32> into tensor<4xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[$C]], #{{.*}}]{{.*}} ins(%[[X]], %[[B]] : tensor<1x2x2x4xf32>, tensor<4xf32>)
+func.func @bias_vector(%x: tensor<1x2x2x4xf32>) -> tensor<1x2x2x4xf32> {
+  %b = arith.constant dense<[[[1.0]], [[2.0]], [[3.0]], [[4.0]]]> : tensor<4x1x1xf32>
+  %e = tensor.empty() : tensor<1x2x2x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (0, h, w, c)>, affine_map<(n, h, w, c) -> (c, 0, 0)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %b : tensor<1x2x2x4xf32>, tensor<4x1x1xf32>) outs(%e : tensor<1x2x2x4xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %0 = arith.addf %in, %bias : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x2x2x4xf32>
+  return %r : tensor<1x2x2x4xf32>
+}
+
+// -----
+
+// A computed broadcast (a row statistic, which dlc-codegen's row groups
+// match in this form) keeps its unit dim.
+// CHECK-LABEL: func.func @computed_broadcast
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<4x1xf32>)
+func.func @computed_broadcast(%x: tensor<4x8xf32>, %m: tensor<4x1xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, 0)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.subf %in, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}

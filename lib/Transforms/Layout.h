@@ -1,0 +1,52 @@
+//===- Layout.h - What dlc-convert-layout's rewrites share ------*- C -*-===//
+//
+// Part of dlc-convert-layout (ConvertLayout.c): the permutations between
+// NCHW and NHWC, transposes built as copying linalg.generic ops (constants
+// repacked instead) and recognized again, and the rewrite of channel
+// concats (LayoutConcat.c).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_TRANSFORMS_LAYOUT_H
+#define DLC_TRANSFORMS_LAYOUT_H
+
+#include "Support/Builder.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Permutations: result dim i is the operand's dim perm[i].
+extern const int64_t dlcLayoutToNHWC[4], dlcLayoutToNCHW[4];
+
+/// Is `v` a ranked tensor of static shape and f32 elements?
+bool dlcLayoutIsStaticF32(MlirValue v);
+/// Are all operands of `op` such tensors?
+bool dlcLayoutAllStaticF32(MlirOperation op);
+
+/// `type` (a ranked tensor) with its dims permuted by `perm`.
+MlirType dlcLayoutPermutedType(MlirType type, const int64_t *perm);
+
+/// Releases a blob allocated with aligned_alloc (a dense_resource deleter).
+void dlcLayoutFreeBlob(void *userData, const void *data, size_t size, size_t align);
+
+/// The bytes of a non-splat dense or dense_resource constant, or NULL.
+const char *dlcLayoutConstantData(MlirAttribute value);
+
+/// x permuted: result dim i is x's dim perm[i]. A constant becomes a
+/// repacked constant, anything else a copying linalg.generic.
+MlirValue dlcLayoutTransposed(DlcBuilder *b, MlirValue x, const int64_t *perm);
+
+/// Is `op` a copy of its input with permuted indices? Sets `perm` (at
+/// least DLC_MAX_RANK entries) as in dlcLayoutTransposed.
+bool dlcLayoutIsTranspose(MlirOperation op, int64_t *perm);
+
+/// Rewrites each tensor.concat along the channels of NCHW tensors whose
+/// operands all come from NHWC values (see LayoutConcat.c) into a concat
+/// of NHWC tensors along their last dim, between transposes that cancel
+/// against their neighbours'. Returns how many it rewrote.
+size_t dlcLayoutRewriteConcats(MlirOperation root);
+
+#endif // DLC_TRANSFORMS_LAYOUT_H
