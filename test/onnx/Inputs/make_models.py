@@ -643,6 +643,36 @@ def _():
                  inits=[init("k", kv), init("v", kv), init("pk", 2 * kv), init("pv", 3 * kv)], opset=23)
 
 
+# --- recurrent ------------------------------------------------------------
+def recurrent(op, gates, outputs, opset=14, hidden=2, **attrs):
+    # Two steps, batch 1, input size 3; weights as initializers.
+    w = np.ones((1, gates * hidden, 3), dtype=np.float32)
+    r = np.ones((1, gates * hidden, hidden), dtype=np.float32)
+    outs = [(o, F, [2, 1, 1, hidden] if o == "Y" else [1, 1, hidden]) for o in outputs if o]
+    return model([node(op, ["x", "w", "r"], list(outputs), hidden_size=hidden, **attrs)],
+                 [("x", F, [2, 1, 3])], outs, inits=[init("w", w), init("r", r)], opset=opset)
+
+
+@register("rnn_two_steps")
+def _():
+    return recurrent("RNN", 1, ["Y", "Y_h"])
+
+
+@register("gru_two_steps")
+def _():
+    return recurrent("GRU", 3, ["", "Y_h"], linear_before_reset=1)
+
+
+@register("lstm_two_steps")
+def _():
+    return recurrent("LSTM", 4, ["", "", "Y_c"], direction="reverse")
+
+
+@register("rnn_bad_activation")
+def _():
+    return recurrent("RNN", 1, ["Y"], activations=["Gelu"])
+
+
 # --- quantization ---------------------------------------------------------
 @register("quantize_axis")
 def _():
