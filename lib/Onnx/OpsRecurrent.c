@@ -258,7 +258,7 @@ static DlcOnnxStatus readLengths(DlcOnnxNode *n, Cell *c) {
   if (!dlcOnnxHasInput(n, 4))
     return DLC_ONNX_OK;
   const DlcTensor *known = dlcOnnxConstInput(n, 4);
-  if (known) {
+  if (known && dlcTensorNumElements(known) == c->batch) { // else the shape check fails
     bool full = true;
     for (int64_t k = 0; k < c->batch; ++k)
       full = full && dlcOnnxTensorElement(known, k) == (double)c->seq;
