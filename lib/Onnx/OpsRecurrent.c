@@ -204,8 +204,8 @@ static DlcOnnxStatus readActivations(DlcOnnxNode *n, Cell *c) {
   const Onnx__AttributeProto *betas = dlcOnnxAttr(n, "activation_beta");
   size_t count = names ? names->n_strings : 0, nextAlpha = 0, nextBeta = 0;
   if (names && count != (size_t)c->numActs && count != (size_t)(c->numActs * c->numDir))
-    return dlcOnnxError(n, "attribute 'activations' lists %zu functions, but %s wants %d",
-                        count, n->opType, (int)(c->numActs * c->numDir));
+    return dlcOnnxError(n, "attribute 'activations' lists %zu functions, but %s takes %d per "
+                        "direction", count, n->opType, c->numActs);
   for (int d = 0; d < c->numDir; ++d)
     for (int k = 0; k < c->numActs; ++k) {
       Act *act = &c->acts[d][k];
