@@ -285,7 +285,7 @@ typedef struct Dir {
 } Dir;
 
 // xw + h R^T; just xw when h is the zero initial state (no matmul of
-// zeros, which the matvec schedule also cannot build on a constant).
+// zeros).
 static DlcOnnxStatus addRecurrent(DlcOnnxNode *n, MlirValue xw, MlirValue h, MlirValue rt,
                                   bool zero, MlirValue *out) {
   if (zero) {

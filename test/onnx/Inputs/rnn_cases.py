@@ -198,6 +198,8 @@ CASES = {
     # Only Y_c of a reverse LSTM of the other activations.
     "lstm_reverse_yc": lambda: case("LSTM", direction="reverse", outputs=("Y_c",), initial=True,
                                     attrs={"activations": ["Sigmoid", "Softsign", "Elu"]}),
+    # One step from a given state, no bias: x W^T + h R^T feed one add.
+    "lstm_one_step": lambda: case("LSTM", seq=1, batch=3, inp=2, bias=False, initial=True),
     "rnn_softplus_relu": lambda: case("RNN", direction="bidirectional", attrs={"activations": ["Softplus", "Relu"]}),
 }
 
