@@ -383,8 +383,8 @@ static DlcOnnxStatus step(DlcOnnxNode *n, const Cell *c, const Dir *d, int64_t t
 // The node
 //===----------------------------------------------------------------------===//
 
-// Direction `k`'s [batch, hidden] slice of initial_h / initial_c (input
-// `i`, already in layout 0), or zeros when absent.
+// Direction `k`'s [batch, hidden] slice of initial_h / initial_c (`all`,
+// already in layout 0), or zeros when `all` is null.
 static DlcOnnxStatus initialState(DlcOnnxNode *n, const Cell *c, MlirValue all, int64_t k,
                                   MlirValue *out) {
   if (!mlirValueIsNull(all))
@@ -421,6 +421,8 @@ static DlcOnnxStatus translateRecurrent(DlcOnnxNode *n, Family family) {
     return dlcOnnxUnsupported(n, "X must have a static 3-D shape (the steps are unrolled)");
   c.layout = dlcOnnxAttrInt(n, "layout", 0) != 0;
   c.seq = dimOf(x, c.layout ? 1 : 0);
+  if (c.seq < 1) // Y would be empty and Y_h the initial state; not worth a path of its own
+    return dlcOnnxUnsupported(n, "a sequence of no steps is not supported");
   c.batch = dimOf(x, c.layout ? 0 : 1);
   c.elt = eltOf(x);
   int64_t inputSize = dimOf(x, 2);
@@ -590,7 +592,8 @@ static DlcOnnxStatus translateLSTM(DlcOnnxNode *n) { return translateRecurrent(n
 #define COMMON_ATTRS                                                                               \
   A_FLOATS("activation_alpha"), A_FLOATS("activation_beta"), A_STRINGS("activations"),             \
       A_FLOAT("clip"), A_STRING("direction"), A_INT("hidden_size")
-#define LIMITS "Static shape of X (the time steps are unrolled at import)."
+#define LIMITS                                                                                     \
+  "X needs a static shape with at least one step (the time steps are unrolled at import)."
 
 static const DlcOnnxOpEntry ops[] = {
     {"GRU", 7, translateGRU, {COMMON_ATTRS, A_INT("linear_before_reset")}, "dlc_graph.sigmoid",
