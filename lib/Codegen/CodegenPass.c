@@ -198,6 +198,11 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   }
   t.epilogue = epilogueOf(op);
+  // An epilogue that reads two products (x W + h R) fuses with the first
+  // only; the second is scheduled alone (it comes before the epilogue).
+  for (intptr_t i = 0; !mlirOperationIsNull(t.epilogue) && i < targets->count; ++i)
+    if (mlirOperationEqual(targets->items[i].epilogue, t.epilogue))
+      t.epilogue = (MlirOperation){NULL};
   push(targets, t);
   return MlirWalkResultAdvance;
 }

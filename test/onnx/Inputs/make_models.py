@@ -643,6 +643,70 @@ def _():
                  inits=[init("k", kv), init("v", kv), init("pk", 2 * kv), init("pv", 3 * kv)], opset=23)
 
 
+# --- recurrent ------------------------------------------------------------
+def recurrent(op, gates, outputs, opset=14, hidden=2, **attrs):
+    # Two steps, batch 1, input size 3; weights as initializers.
+    w = np.ones((1, gates * hidden, 3), dtype=np.float32)
+    r = np.ones((1, gates * hidden, hidden), dtype=np.float32)
+    outs = [(o, F, [2, 1, 1, hidden] if o == "Y" else [1, 1, hidden]) for o in outputs if o]
+    return model([node(op, ["x", "w", "r"], list(outputs), hidden_size=hidden, **attrs)],
+                 [("x", F, [2, 1, 3])], outs, inits=[init("w", w), init("r", r)], opset=opset)
+
+
+@register("rnn_two_steps")
+def _():
+    return recurrent("RNN", 1, ["Y", "Y_h"])
+
+
+@register("gru_two_steps")
+def _():
+    return recurrent("GRU", 3, ["", "Y_h"], linear_before_reset=1)
+
+
+@register("lstm_two_steps")
+def _():
+    return recurrent("LSTM", 4, ["", "", "Y_c"], direction="reverse")
+
+
+@register("rnn_bad_activation")
+def _():
+    return recurrent("RNN", 1, ["Y"], activations=["Gelu"])
+
+
+@register("rnn_bad_direction")
+def _():
+    return recurrent("RNN", 1, ["Y"], direction="sideways")
+
+
+@register("gru_activation_count")
+def _():
+    # GRU takes two functions per direction.
+    return recurrent("GRU", 3, ["", "Y_h"], activations=["Sigmoid", "Tanh", "Tanh"])
+
+
+@register("lstm_hidden_size")
+def _():
+    # R says 2, the attribute 3.
+    return model([node("LSTM", ["x", "w", "r"], ["", "y_h"], hidden_size=3)], [("x", F, [2, 1, 3])],
+                 [("y_h", F, [1, 1, 2])], inits=[init("w", np.ones((1, 8, 3), np.float32)),
+                                               init("r", np.ones((1, 8, 2), np.float32))], opset=14)
+
+
+@register("rnn_bad_weight")
+def _():
+    # W for input size 4, X of input size 3.
+    return model([node("RNN", ["x", "w", "r"], ["y"])], [("x", F, [2, 1, 3])], [("y", F, [2, 1, 1, 2])],
+                 inits=[init("w", np.ones((1, 2, 4), np.float32)), init("r", np.ones((1, 2, 2), np.float32))],
+                 opset=14)
+
+
+@register("rnn_dynamic_steps")
+def _():
+    return model([node("RNN", ["x", "w", "r"], ["", "y_h"])], [("x", F, ["steps", 1, 3])], [("y_h", F, [1, 1, 2])],
+                 inits=[init("w", np.ones((1, 2, 3), np.float32)), init("r", np.ones((1, 2, 2), np.float32))],
+                 opset=14)
+
+
 # --- quantization ---------------------------------------------------------
 @register("quantize_axis")
 def _():
