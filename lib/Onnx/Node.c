@@ -205,11 +205,7 @@ double dlcOnnxTensorElement(const DlcTensor *t, int64_t k) {
   case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
   case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
   case DLC_DTYPE_F16: { _Float16 x; memcpy(&x, p, 2); return (double)x; }
-  case DLC_DTYPE_BF16: { // the top half of a float32
-    uint16_t b; memcpy(&b, p, 2);
-    uint32_t bits = (uint32_t)b << 16;
-    float x; memcpy(&x, &bits, 4); return x;
-  }
+  case DLC_DTYPE_BF16: { uint16_t b; memcpy(&b, p, 2); return dlcBF16ToFloat(b); }
   default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
   }
 }
@@ -221,18 +217,7 @@ void dlcOnnxSetTensorElement(DlcTensor *t, int64_t k, double x) {
   case DLC_DTYPE_F32: { float f = (float)x; memcpy(p, &f, 4); return; }
   case DLC_DTYPE_F64: memcpy(p, &x, 8); return;
   case DLC_DTYPE_F16: { _Float16 h = (_Float16)x; memcpy(p, &h, 2); return; }
-  case DLC_DTYPE_BF16: {
-    // The top half of the float32, rounded to nearest even (GCC 12's C has
-    // no bfloat16 arithmetic type to convert with).
-    float f = (float)x;
-    uint32_t bits;
-    memcpy(&bits, &f, 4);
-    if (x == x)
-      bits += 0x7fff + ((bits >> 16) & 1);
-    uint16_t b = (uint16_t)(bits >> 16);
-    memcpy(p, &b, 2);
-    return;
-  }
+  case DLC_DTYPE_BF16: { uint16_t b = dlcFloatToBF16((float)x); memcpy(p, &b, 2); return; }
   default: { int64_t i = (int64_t)x; memcpy(p, &i, size); return; } // little-endian
   }
 }

@@ -69,6 +69,20 @@ unsigned dlcEltWidth(MlirType elt);
 /// The signless type that arith and linalg compute on: ui8 -> i8, else elt.
 MlirType dlcSignless(MlirType elt);
 
+/// bfloat16 bits to float (exact: the top half of a float32's bits) and a
+/// float rounded to the nearest bfloat16 (ties to even; NaN stays NaN).
+/// GCC 12's C has _Float16 for f16 but no bfloat16 arithmetic type.
+static inline float dlcBF16ToFloat(uint16_t bits) {
+  union { uint32_t u; float f; } v = {(uint32_t)bits << 16};
+  return v.f;
+}
+static inline uint16_t dlcFloatToBF16(float x) {
+  union { float f; uint32_t u; } v = {x};
+  if (x == x)
+    v.u += 0x7fff + ((v.u >> 16) & 1);
+  return (uint16_t)(v.u >> 16);
+}
+
 /// Fills `shape` from a ranked tensor type; false for anything else or a
 /// rank above DLC_MAX_RANK.
 bool dlcShapeOf(MlirType tensorType, DlcShape *shape);
