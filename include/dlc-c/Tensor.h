@@ -33,6 +33,10 @@ typedef enum DlcDType {
   DLC_DTYPE_U32,
   DLC_DTYPE_U64,
   DLC_DTYPE_BOOL, ///< one byte per element, 0 or 1
+  DLC_DTYPE_F16,  ///< IEEE half (numpy's float16); since DLC_API_VERSION 7
+  /// bfloat16 (the top half of a float32's bits; numpy has no such dtype);
+  /// since DLC_API_VERSION 7
+  DLC_DTYPE_BF16,
 } DlcDType;
 
 /// A dim whose size is not known at compile time (`?`), as in MLIR.
@@ -56,9 +60,9 @@ typedef struct DlcTensor {
 
 /// Bytes per element.
 DLC_CAPI_EXPORTED size_t dlcDTypeSize(DlcDType dtype);
-/// "float32", "int64", "bool"... (numpy names).
+/// "float32", "int64", "bool"... (numpy names; "bfloat16" for DLC_DTYPE_BF16).
 DLC_CAPI_EXPORTED const char *dlcDTypeName(DlcDType dtype);
-/// The MLIR element type of a dtype (f32, i64, ui8, i1...).
+/// The MLIR element type of a dtype (f32, i64, ui8, i1, f16, bf16...).
 DLC_CAPI_EXPORTED MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype);
 /// The dtype of an MLIR element type; fails for unsupported types.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcDTypeFromMlirType(MlirType type, DlcDType *dtype);

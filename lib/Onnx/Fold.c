@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Importer.h"
+#include "Onnx/Translate.h"
 #include "Dialect/OpDef.h"
 #include "Optimize/Evaluate.h"
 #include "Support/IR.h"
@@ -38,14 +39,10 @@ static bool toTensor(const DlcElements *e, DlcTensor *out) {
   char *p = out->data;
   size_t size = dlcDTypeSize(dtype);
   for (int64_t k = 0; k < e->count; ++k, p += size) {
-    if (dtype == DLC_DTYPE_F32) {
-      float f = (float)e->f[k];
-      memcpy(p, &f, 4);
-    } else if (dtype == DLC_DTYPE_F64) {
-      memcpy(p, &e->f[k], 8);
-    } else { // little-endian: the low bytes of the int64
+    if (e->isFloat) // f32, f64, f16, bf16
+      dlcOnnxSetTensorElement(out, k, e->f[k]);
+    else // little-endian: the low bytes of the int64
       memcpy(p, &e->i[k], size);
-    }
   }
   return true;
 }

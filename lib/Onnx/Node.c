@@ -2,7 +2,12 @@
 //
 // A node is checked against the op table first (domain, opset, op type,
 // attribute names and types), then handed to its translator unless one of
-// its inputs is already known to be unsupported. Also the helpers that
+// its inputs is already known to be unsupported. A node on f16 or bf16
+// inputs computes in f32: its inputs are cast to f32 as the translator
+// reads them and its f32 outputs cast back, so each op's result is rounded
+// to half precision as numpy (ONNX's reference) and onnxruntime's CPU
+// kernels do, and only the dlc_graph ops that take half types (casts,
+// constants, data movement: Support/Types.h) see them. Also the helpers that
 // translators use to read inputs, attributes and to define outputs.
 //
 //===----------------------------------------------------------------------===//
@@ -179,7 +184,12 @@ DlcOnnxStatus dlcOnnxInput(DlcOnnxNode *n, int i, MlirValue *out) {
                            "data; only shape-like operands (shapes, axes, pads, ...) can be bound",
                         v->name, i);
   *out = mlirValueIsNull(v->value) ? dlcOnnxMaterialize(n->imp, v) : v->value;
-  return mlirValueIsNull(*out) ? DLC_ONNX_ERROR : DLC_ONNX_OK;
+  if (mlirValueIsNull(*out))
+    return DLC_ONNX_ERROR;
+  if (!mlirTypeIsNull(n->half) && dlcEltIn(mlirShapedTypeGetElementType(mlirValueGetType(*out)),
+                                           DLC_T_HALF))
+    return dlcOnnxCastOp(n, *out, mlirF32TypeGet(n->ctx), out);
+  return DLC_ONNX_OK;
 }
 
 double dlcOnnxTensorElement(const DlcTensor *t, int64_t k) {
@@ -194,7 +204,21 @@ double dlcOnnxTensorElement(const DlcTensor *t, int64_t k) {
   case DLC_DTYPE_I32: { int32_t x; memcpy(&x, p, 4); return x; }
   case DLC_DTYPE_U32: { uint32_t x; memcpy(&x, p, 4); return x; }
   case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
+  case DLC_DTYPE_F16: { _Float16 x; memcpy(&x, p, 2); return (double)x; }
+  case DLC_DTYPE_BF16: { uint16_t b; memcpy(&b, p, 2); return dlcBF16ToFloat(b); }
   default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
+  }
+}
+
+void dlcOnnxSetTensorElement(DlcTensor *t, int64_t k, double x) {
+  size_t size = dlcDTypeSize(t->dtype);
+  char *p = (char *)t->data + (size_t)k * size;
+  switch (t->dtype) {
+  case DLC_DTYPE_F32: { float f = (float)x; memcpy(p, &f, 4); return; }
+  case DLC_DTYPE_F64: memcpy(p, &x, 8); return;
+  case DLC_DTYPE_F16: { _Float16 h = (_Float16)x; memcpy(p, &h, 2); return; }
+  case DLC_DTYPE_BF16: { uint16_t b = dlcFloatToBF16((float)x); memcpy(p, &b, 2); return; }
+  default: { int64_t i = (int64_t)x; memcpy(p, &i, size); return; } // little-endian
   }
 }
 
@@ -308,6 +332,25 @@ DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
   if (!v)
     return DLC_ONNX_ERROR;
   MlirType type = mlirValueGetType(value);
+  if (!mlirTypeIsNull(n->half)) {
+    // Computed in f32 for half inputs: round to the declared half type, or
+    // to the inputs' when the model declares none. An output the model
+    // declares f32 (or another type) stays as the op made it.
+    MlirType declared = mlirTypeIsNull(v->hint) ? n->half : mlirShapedTypeGetElementType(v->hint);
+    if (dlcOnnxIsPlaceholder(type) && !mlirTypeIsNull(v->hint) &&
+        dlcEltIn(declared, DLC_T_HALF)) {
+      // No shape rule had an opinion: the model's shape, in f32.
+      DlcShape shape;
+      if (dlcShapeOf(v->hint, &shape))
+        mlirValueSetType(value, dlcTensorType(&shape, mlirF32TypeGet(n->ctx)));
+      type = mlirValueGetType(value);
+    }
+    if (!dlcOnnxIsPlaceholder(type) && mlirTypeIsAF32(mlirShapedTypeGetElementType(type)) &&
+        dlcEltIn(declared, DLC_T_HALF)) {
+      DLC_ONNX_TRY(dlcOnnxCastOp(n, value, declared, &value));
+      type = mlirValueGetType(value);
+    }
+  }
   if (dlcOnnxIsPlaceholder(type)) {
     // No shape rule had an opinion: take the model's word for it.
     if (mlirTypeIsNull(v->hint))
@@ -415,6 +458,28 @@ static DlcOnnxStatus checkNode(DlcOnnxNode *n, const DlcOnnxOpEntry **entry) {
   return DLC_ONNX_OK;
 }
 
+// The half type (f16 or bf16) of the node's first half-precision input
+// when the node computes in f32 (see the top of the file); null when it has
+// none, and for nodes whose dlc_graph op takes half types itself (casts,
+// data movement). BitCast reinterprets bits: never through f32.
+static MlirType halfInputType(DlcOnnxNode *n) {
+  const char *op = n->entry->graphOp;
+  const DlcOpDef *def = op ? dlcLookupOpDefByName(op, strlen(op)) : NULL;
+  if (!strcmp(n->opType, "BitCast") || (def && (def->operands[0].types & DLC_T_HALF)))
+    return (MlirType){NULL};
+  for (int i = 0; i < dlcOnnxNumInputs(n); ++i) {
+    DlcOnnxValue *v = inputValue(n, i);
+    MlirType elt = {NULL};
+    if (v && !mlirValueIsNull(v->value))
+      elt = mlirShapedTypeGetElementType(mlirValueGetType(v->value));
+    else if (v && v->isConstant)
+      elt = dlcDTypeToMlirType(n->ctx, v->constant.dtype);
+    if (!mlirTypeIsNull(elt) && dlcEltIn(elt, DLC_T_HALF))
+      return elt;
+  }
+  return (MlirType){NULL};
+}
+
 bool dlcOnnxImportNode(DlcOnnxImporter *imp, int index) {
   const Onnx__NodeProto *p = imp->graph->node[index];
   DlcOnnxNode n;
@@ -453,6 +518,7 @@ bool dlcOnnxImportNode(DlcOnnxImporter *imp, int index) {
     status = checkNode(&n, &entry);
   if (status == DLC_ONNX_OK && !poisoned) {
     n.entry = entry;
+    n.half = halfInputType(&n);
     status = entry->translate(&n);
     for (size_t i = 0; i < p->n_output && status == DLC_ONNX_OK; ++i) {
       DlcOnnxValue *v = dlcOnnxHasOutput(&n, (int)i)

@@ -54,7 +54,8 @@ static int compareEntries(const void *a, const void *b) {
 // ONNX's names for DLC's element types, in DLC_T_* bit order.
 static const char *const typeNames[] = {"FLOAT",  "DOUBLE", "INT8",   "INT16",
                                         "INT32",  "INT64",  "UINT8",  "UINT16",
-                                        "UINT32", "UINT64", "BOOL"};
+                                        "UINT32", "UINT64", "BOOL",   "FLOAT16",
+                                        "BFLOAT16"};
 
 // "a, b: FLOAT DOUBLE; c: BOOL": values with the same types share a group.
 static void appendValueTypes(DlcStr *s, const DlcValueDef *values, int n) {

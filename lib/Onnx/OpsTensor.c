@@ -210,20 +210,8 @@ static DlcOnnxStatus translateRange(DlcOnnxNode *n) {
   DlcTensor t;
   if (mlirLogicalResultIsFailure(dlcTensorCreate(in[0]->dtype, 1, &count, &t)))
     return dlcOnnxError(n, "out of memory");
-  size_t size = dlcDTypeSize(t.dtype);
-  for (int64_t k = 0; k < count; ++k) {
-    char *p = (char *)t.data + (size_t)k * size;
-    double x = v[0] + (double)k * v[2];
-    if (t.dtype == DLC_DTYPE_F32) {
-      float f = (float)x;
-      memcpy(p, &f, 4);
-    } else if (t.dtype == DLC_DTYPE_F64) {
-      memcpy(p, &x, 8);
-    } else { // the integer types' low bytes (little-endian)
-      int64_t i = (int64_t)x;
-      memcpy(p, &i, size);
-    }
-  }
+  for (int64_t k = 0; k < count; ++k)
+    dlcOnnxSetTensorElement(&t, k, v[0] + (double)k * v[2]);
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
@@ -251,20 +239,9 @@ static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
   DlcTensor t;
   if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, 1, &count, &t)))
     return dlcOnnxError(n, "out of memory");
-  size_t bytes = dlcDTypeSize(dtype);
   for (int64_t k = 0; k < count; ++k) {
     double x = 2 * M_PI * (double)k / period;
-    double w = a[0] - a[1] * cos(x) + a[2] * cos(2 * x);
-    char *p = (char *)t.data + (size_t)k * bytes;
-    if (dtype == DLC_DTYPE_F32) {
-      float f = (float)w;
-      memcpy(p, &f, 4);
-    } else if (dtype == DLC_DTYPE_F64) {
-      memcpy(p, &w, 8);
-    } else { // integer types truncate, as a cast
-      int64_t i = (int64_t)w;
-      memcpy(p, &i, bytes);
-    }
+    dlcOnnxSetTensorElement(&t, k, a[0] - a[1] * cos(x) + a[2] * cos(2 * x));
   }
   return dlcOnnxDefineConstant(n, 0, &t);
 }
@@ -347,7 +324,7 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
 
 #define CONSTANT_LIMITS "`sparse_value`, `value_string` and `value_strings` are not supported."
 #define CAST_LIMITS                                                                                \
-  "`to` must be one of DLC's types (no FLOAT16, BFLOAT16, FLOAT8, INT4, STRING ...)."
+  "`to` must be one of DLC's types (no FLOAT8, FLOAT4, INT4, INT2, STRING ...)."
 #define DROPOUT_LIMITS                                                                             \
   "Inference only: `training_mode` absent, false, or true with a `ratio` of 0, known at compile "  \
   "time; `seed` is ignored."

@@ -37,6 +37,10 @@ typedef struct DlcOnnxNode {
   const struct DlcOnnxOpEntry *entry; ///< the op table's entry for it
   MlirLocation loc;
   DlcStr reason; ///< why the node is unsupported
+  /// f16 or bf16 when the node computes on half-precision inputs: they are
+  /// read as f32 and f32 outputs are rounded back to it (Node.c); null
+  /// otherwise.
+  MlirType half;
   void *scratch[DLC_ONNX_MAX_SCRATCH]; ///< freed after the node
   int numScratch;
 } DlcOnnxNode;
@@ -51,8 +55,9 @@ DlcOnnxStatus dlcOnnxError(DlcOnnxNode *n, const char *fmt, ...)
 /// Inputs: present means listed with a non-empty name.
 int dlcOnnxNumInputs(const DlcOnnxNode *n);
 bool dlcOnnxHasInput(const DlcOnnxNode *n, int i);
-/// Input `i` as a data operand (materializing constants). Fails with an
-/// error when it is missing or a bound graph input.
+/// Input `i` as a data operand (materializing constants), cast to f32 when
+/// it is half precision and the node computes in f32 (n->half). Fails with
+/// an error when it is missing or a bound graph input.
 DlcOnnxStatus dlcOnnxInput(DlcOnnxNode *n, int i, MlirValue *out);
 /// dlcOnnxInput for an optional input: *out is null when it is absent.
 DlcOnnxStatus dlcOnnxOptionalInput(DlcOnnxNode *n, int i, MlirValue *out);
@@ -67,6 +72,9 @@ DlcOnnxStatus dlcOnnxConstInts(DlcOnnxNode *n, int i, const char *what, int64_t 
 DlcOnnxStatus dlcOnnxKnownInput(DlcOnnxNode *n, int i, const char *what, const DlcTensor **out);
 /// Element `k` of known contents as a double (integers converted).
 double dlcOnnxTensorElement(const DlcTensor *t, int64_t k);
+/// Stores `x` as element `k` of `t`: rounded to nearest for the float types,
+/// truncated toward zero for integers (the low bytes, as a cast wraps).
+void dlcOnnxSetTensorElement(DlcTensor *t, int64_t k, double x);
 /// The contents of input `i` when known at import time, else NULL.
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i);
 /// Is input `i` computed by other nodes (not an initializer, a Constant or
@@ -78,7 +86,9 @@ bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i);
 int dlcOnnxNumOutputs(const DlcOnnxNode *n);
 bool dlcOnnxHasOutput(const DlcOnnxNode *n, int i);
 /// Binds output `i` to `v`, refining its type with the model's declared
-/// type (an error if they disagree, or if no type is known at all).
+/// type (an error if they disagree, or if no type is known at all). When
+/// the node computes in f32 for half inputs (n->half), an f32 `v` is first
+/// rounded to the declared half type, or to n->half when none is declared.
 DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue v);
 /// Records contents of output `i` known at import time (copied), so that
 /// shape-like operands can read them.

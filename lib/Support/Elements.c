@@ -43,7 +43,16 @@ void dlcElementsFree(DlcElements *e) {
 }
 
 double dlcElementsRoundFloat(const DlcElements *e, double v) {
-  return dlcEltBit(e->elt) == DLC_T_F32 ? (double)(float)v : v;
+  switch (dlcEltBit(e->elt)) {
+  case DLC_T_F32:
+    return (float)v;
+  case DLC_T_F16:
+    return (double)(_Float16)v;
+  case DLC_T_BF16:
+    return dlcBF16ToFloat(dlcFloatToBF16((float)v));
+  default:
+    return v;
+  }
 }
 
 int64_t dlcElementsWrapInt(const DlcElements *e, int64_t v) {
@@ -79,6 +88,18 @@ static void decode(DlcElements *e, uint32_t bit, const char *p, int64_t k) {
   case DLC_T_F64:
     memcpy(&e->f[k], p, 8);
     return;
+  case DLC_T_F16: {
+    _Float16 x;
+    memcpy(&x, p, 2);
+    e->f[k] = (double)x;
+    return;
+  }
+  case DLC_T_BF16: {
+    uint16_t x;
+    memcpy(&x, p, 2);
+    e->f[k] = dlcBF16ToFloat(x);
+    return;
+  }
   case DLC_T_I8:
     e->i[k] = *(const int8_t *)p;
     return;
@@ -125,6 +146,16 @@ static void encode(const DlcElements *e, uint32_t bit, char *p, int64_t k) {
   case DLC_T_F64:
     memcpy(p, &e->f[k], 8);
     return;
+  case DLC_T_F16: {
+    _Float16 x = (_Float16)e->f[k];
+    memcpy(p, &x, 2);
+    return;
+  }
+  case DLC_T_BF16: {
+    uint16_t x = dlcFloatToBF16((float)e->f[k]);
+    memcpy(p, &x, 2);
+    return;
+  }
   case DLC_T_I8:
   case DLC_T_U8:
     *(uint8_t *)p = (uint8_t)e->i[k];

@@ -10,6 +10,10 @@ uint32_t dlcEltBit(MlirType t) {
     return DLC_T_F32;
   if (mlirTypeIsAF64(t))
     return DLC_T_F64;
+  if (mlirTypeIsAF16(t))
+    return DLC_T_F16;
+  if (mlirTypeIsABF16(t))
+    return DLC_T_BF16;
   if (!mlirTypeIsAInteger(t))
     return 0;
   unsigned w = mlirIntegerTypeGetWidth(t);
@@ -56,6 +60,10 @@ MlirType dlcEltFromBit(MlirContext ctx, uint32_t bit) {
     return mlirIntegerTypeUnsignedGet(ctx, 64);
   case DLC_T_I1:
     return mlirIntegerTypeGet(ctx, 1);
+  case DLC_T_F16:
+    return mlirF16TypeGet(ctx);
+  case DLC_T_BF16:
+    return mlirBF16TypeGet(ctx);
   default:
     return (MlirType){NULL};
   }
@@ -83,12 +91,14 @@ const char *dlcEltMaskName(uint32_t mask) {
     return "i64";
   case DLC_T_I1:
     return "i1";
+  case DLC_T_STORED:
+    return "f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1";
   default:
     return "a supported";
   }
 }
 
-bool dlcIsFloat(MlirType t) { return (dlcEltBit(t) & DLC_T_FLOAT) != 0; }
+bool dlcIsFloat(MlirType t) { return (dlcEltBit(t) & (DLC_T_FLOAT | DLC_T_HALF)) != 0; }
 bool dlcIsUnsigned(MlirType t) { return (dlcEltBit(t) & DLC_T_UINT) != 0; }
 
 unsigned dlcEltWidth(MlirType t) {
@@ -96,6 +106,8 @@ unsigned dlcEltWidth(MlirType t) {
     return 32;
   if (mlirTypeIsAF64(t))
     return 64;
+  if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
+    return 16;
   if (mlirTypeIsAInteger(t))
     return mlirIntegerTypeGetWidth(t);
   if (mlirTypeIsAIndex(t))

@@ -1,7 +1,10 @@
 //===- Types.h - Element types and shapes of DLC tensors --------*- C -*-===//
 //
-// DLC tensors are ranked builtin tensors over eleven element types. Signless
-// integers (i8..i64) are signed, ui8..ui64 unsigned, i1 is bool. DlcShape is
+// DLC tensors are ranked builtin tensors over thirteen element types. Signless
+// integers (i8..i64) are signed, ui8..ui64 unsigned, i1 is bool. The half
+// types f16 and bf16 (DLC_T_HALF) are storage types: only casts, constants
+// and ops that move elements take them (DLC_T_STORED); computations on them
+// happen in f32 between casts (see lib/Onnx/Node.c). DlcShape is
 // a rank and dims (DLC_DYN for '?') that shape rules compute on.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +29,9 @@ enum {
   DLC_T_U32 = 1u << 8,
   DLC_T_U64 = 1u << 9,
   DLC_T_I1 = 1u << 10,
+  DLC_T_F16 = 1u << 11,
+  DLC_T_BF16 = 1u << 12,
+  DLC_T_HALF = DLC_T_F16 | DLC_T_BF16,
   DLC_T_FLOAT = DLC_T_F32 | DLC_T_F64,
   DLC_T_SINT = DLC_T_I8 | DLC_T_I16 | DLC_T_I32 | DLC_T_I64,
   DLC_T_UINT = DLC_T_U8 | DLC_T_U16 | DLC_T_U32 | DLC_T_U64,
@@ -34,6 +40,9 @@ enum {
   DLC_T_SIGNED = DLC_T_FLOAT | DLC_T_SINT,
   DLC_T_ANY = DLC_T_NUMERIC | DLC_T_I1,
   DLC_T_INDEX = DLC_T_I32 | DLC_T_I64,
+  /// What casts, constants and data movement take: every type, the half
+  /// types included.
+  DLC_T_STORED = DLC_T_ANY | DLC_T_HALF,
 };
 
 #define DLC_MAX_RANK 16
@@ -52,12 +61,27 @@ MlirType dlcEltFromBit(MlirContext ctx, uint32_t bit);
 const char *dlcEltMaskName(uint32_t mask);
 /// True for element types in the mask.
 static inline bool dlcEltIn(MlirType elt, uint32_t mask) { return (dlcEltBit(elt) & mask) != 0; }
+/// True for f32, f64, f16 and bf16.
 bool dlcIsFloat(MlirType elt);
 bool dlcIsUnsigned(MlirType elt);
 /// Bit width of an element type (1 for i1).
 unsigned dlcEltWidth(MlirType elt);
 /// The signless type that arith and linalg compute on: ui8 -> i8, else elt.
 MlirType dlcSignless(MlirType elt);
+
+/// bfloat16 bits to float (exact: the top half of a float32's bits) and a
+/// float rounded to the nearest bfloat16 (ties to even; NaN stays NaN).
+/// GCC 12's C has _Float16 for f16 but no bfloat16 arithmetic type.
+static inline float dlcBF16ToFloat(uint16_t bits) {
+  union { uint32_t u; float f; } v = {(uint32_t)bits << 16};
+  return v.f;
+}
+static inline uint16_t dlcFloatToBF16(float x) {
+  union { float f; uint32_t u; } v = {x};
+  if (x == x)
+    v.u += 0x7fff + ((v.u >> 16) & 1);
+  return (uint16_t)(v.u >> 16);
+}
 
 /// Fills `shape` from a ranked tensor type; false for anything else or a
 /// rank above DLC_MAX_RANK.

@@ -14,10 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The C type of an element. The half types are their bits, uint16_t: C has
+// no standard half type (_Float16 is optional in C and missing in C++ before
+// C++23), and the DTYPE macro beside it says how to read them.
 static const char *cType(DlcDType dtype) {
   static const char *const names[] = {"float",    "double",   "int8_t",   "int16_t",
                                       "int32_t",  "int64_t",  "uint8_t",  "uint16_t",
-                                      "uint32_t", "uint64_t", "bool"};
+                                      "uint32_t", "uint64_t", "bool",     "uint16_t",
+                                      "uint16_t"};
   return (size_t)dtype < sizeof names / sizeof *names ? names[dtype] : "void";
 }
 

@@ -12,13 +12,14 @@
 #include <string.h>
 
 size_t dlcDTypeSize(DlcDType dtype) {
-  static const size_t sizes[] = {4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1};
+  static const size_t sizes[] = {4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 2};
   return (size_t)dtype < sizeof sizes / sizeof *sizes ? sizes[dtype] : 0;
 }
 
 const char *dlcDTypeName(DlcDType dtype) {
   static const char *const names[] = {"float32", "float64", "int8",   "int16",  "int32", "int64",
-                                      "uint8",   "uint16",  "uint32", "uint64", "bool"};
+                                      "uint8",   "uint16",  "uint32", "uint64", "bool",
+                                      "float16", "bfloat16"};
   return (size_t)dtype < sizeof names / sizeof *names ? names[dtype] : "?";
 }
 
@@ -29,11 +30,12 @@ _Static_assert(DLC_T_F32 == 1u << DLC_DTYPE_F32 && DLC_T_F64 == 1u << DLC_DTYPE_
                    DLC_T_I32 == 1u << DLC_DTYPE_I32 && DLC_T_I64 == 1u << DLC_DTYPE_I64 &&
                    DLC_T_U8 == 1u << DLC_DTYPE_U8 && DLC_T_U16 == 1u << DLC_DTYPE_U16 &&
                    DLC_T_U32 == 1u << DLC_DTYPE_U32 && DLC_T_U64 == 1u << DLC_DTYPE_U64 &&
-                   DLC_T_I1 == 1u << DLC_DTYPE_BOOL,
+                   DLC_T_I1 == 1u << DLC_DTYPE_BOOL && DLC_T_F16 == 1u << DLC_DTYPE_F16 &&
+                   DLC_T_BF16 == 1u << DLC_DTYPE_BF16,
                "DlcDType values must be the bit indices of the DLC_T_* element types");
 
 MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype) {
-  if ((unsigned)dtype > DLC_DTYPE_BOOL)
+  if ((unsigned)dtype > DLC_DTYPE_BF16)
     return (MlirType){NULL};
   return dlcEltFromBit(ctx, 1u << dtype);
 }

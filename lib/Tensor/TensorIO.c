@@ -32,6 +32,8 @@ int32_t dlcDTypeToOnnx(DlcDType dtype) {
       [DLC_DTYPE_U32] = ONNX__TENSOR_PROTO__DATA_TYPE__UINT32,
       [DLC_DTYPE_U64] = ONNX__TENSOR_PROTO__DATA_TYPE__UINT64,
       [DLC_DTYPE_BOOL] = ONNX__TENSOR_PROTO__DATA_TYPE__BOOL,
+      [DLC_DTYPE_F16] = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16,
+      [DLC_DTYPE_BF16] = ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16,
   };
   return types[dtype];
 }
@@ -85,6 +87,12 @@ bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out) {
     return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL:
     *out = DLC_DTYPE_BOOL;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
+    *out = DLC_DTYPE_F16;
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16:
+    *out = DLC_DTYPE_BF16;
     return true;
   default:
     return false;
@@ -162,8 +170,8 @@ static FILE *openExternal(const Onnx__TensorProto *p, const char *baseDir, size_
 }
 
 // The number of values in the typed field that holds `dtype`: ONNX packs
-// small integer types and bools into int32_data, uint32/uint64 into
-// uint64_data.
+// small integer types, bools and the bits of float16/bfloat16 into
+// int32_data, uint32/uint64 into uint64_data.
 static size_t typedCount(const Onnx__TensorProto *p, DlcDType dtype) {
   switch (dtype) {
   case DLC_DTYPE_F32:
@@ -206,7 +214,9 @@ static void copyTyped(const Onnx__TensorProto *p, DlcTensor *out) {
       memcpy(dst, &p->int32_data[i], 4);
       break;
     case DLC_DTYPE_I16:
-    case DLC_DTYPE_U16: {
+    case DLC_DTYPE_U16:
+    case DLC_DTYPE_F16:
+    case DLC_DTYPE_BF16: {
       uint16_t v = (uint16_t)p->int32_data[i];
       memcpy(dst, &v, 2);
       break;
@@ -299,7 +309,7 @@ static const struct {
 } npyTypes[] = {{"f4", DLC_DTYPE_F32}, {"f8", DLC_DTYPE_F64}, {"i1", DLC_DTYPE_I8},
                 {"i2", DLC_DTYPE_I16}, {"i4", DLC_DTYPE_I32}, {"i8", DLC_DTYPE_I64},
                 {"u1", DLC_DTYPE_U8},  {"u2", DLC_DTYPE_U16}, {"u4", DLC_DTYPE_U32},
-                {"u8", DLC_DTYPE_U64}, {"b1", DLC_DTYPE_BOOL}};
+                {"u8", DLC_DTYPE_U64}, {"b1", DLC_DTYPE_BOOL}, {"f2", DLC_DTYPE_F16}};
 
 static bool parseNpy(const char *path, const char *buf, size_t size, DlcTensor *out, DlcStr *error) {
   if (size < 10 || memcmp(buf, "\x93NUMPY", 6)) {
@@ -454,7 +464,10 @@ static MlirLogicalResult writeNpy(const char *path, const DlcTensor *t,
       descr = npyTypes[i].descr;
   if (!descr || t->rank < 0 || t->rank > DLC_TENSOR_MAX_RANK) {
     DlcStr error = DLC_STR_INIT;
-    dlcStrPrintf(&error, "cannot write '%s': not a valid tensor", path);
+    if (t->dtype == DLC_DTYPE_BF16) // numpy has no bfloat16; TensorProto has
+      dlcStrPrintf(&error, "cannot write '%s': .npy has no bfloat16 dtype (write a .pb)", path);
+    else
+      dlcStrPrintf(&error, "cannot write '%s': not a valid tensor", path);
     report(errorCallback, userData, &error);
     dlcStrFree(&error);
     return mlirLogicalResultFailure();

@@ -35,6 +35,7 @@ static void putTypes(uint32_t mask, FILE *out) {
     uint32_t mask;
     const char *text;
   } groups[] = {
+      {DLC_T_STORED, "any, or a storage type: f32, f64, f16, bf16, i8-i64, ui8-ui64, i1"},
       {DLC_T_ANY, "any: f32, f64, i8-i64, ui8-ui64, i1"},
       {DLC_T_NUMERIC, "numeric: f32, f64, i8-i64, ui8-ui64"},
       {DLC_T_SIGNED, "f32, f64, i8-i64"},
@@ -44,7 +45,8 @@ static void putTypes(uint32_t mask, FILE *out) {
       {DLC_T_UINT, "ui8-ui64"},
   };
   static const char *const names[] = {"f32", "f64",  "i8",   "i16",  "i32", "i64",
-                                      "ui8", "ui16", "ui32", "ui64", "i1"};
+                                      "ui8", "ui16", "ui32", "ui64", "i1",
+                                      "f16", "bf16"};
   for (size_t i = 0; i < sizeof groups / sizeof *groups; ++i) {
     if (mask == groups[i].mask) {
       fputs(groups[i].text, out);

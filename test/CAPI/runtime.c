@@ -670,6 +670,10 @@ static void testMore(void) {
   // CHECK-NEXT: dtype: uint16 2 bool 1
   printf("dtype: %s %zu %s %zu\n", dlcDTypeName(DLC_DTYPE_U16), dlcDTypeSize(DLC_DTYPE_U16),
          dlcDTypeName(DLC_DTYPE_BOOL), dlcDTypeSize(DLC_DTYPE_BOOL));
+  // The half types, added last (DLC_API_VERSION 7).
+  // CHECK-NEXT: half: float16 2 bfloat16 2
+  printf("half: %s %zu %s %zu\n", dlcDTypeName(DLC_DTYPE_F16), dlcDTypeSize(DLC_DTYPE_F16),
+         dlcDTypeName(DLC_DTYPE_BF16), dlcDTypeSize(DLC_DTYPE_BF16));
   MlirContext ctx = createContext();
   DlcTensorType t = {DLC_DTYPE_U16, 2, {DLC_DIM_DYNAMIC, 5}};
   MlirType mlir = dlcTensorTypeToMlirType(ctx, &t);
@@ -680,14 +684,21 @@ static void testMore(void) {
   // CHECK-NEXT: back: 1 uint16[?, 5]
   printf("\nback: %d ", mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(mlir, &back)));
   printType(&back);
-  // CHECK-NEXT: memref: 1, unranked: 0, f16: 0
-  printf("memref: %d, unranked: %d, f16: %d\n",
+  // CHECK-NEXT: memref: 1, unranked: 0, f8: 0
+  printf("memref: %d, unranked: %d, f8: %d\n",
          mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
              mlirTypeParseGet(ctx, mlirStringRef("memref<2xf32>")), &back)),
          mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
              mlirTypeParseGet(ctx, mlirStringRef("tensor<*xf32>")), &back)),
          mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
-             mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf16>")), &back)));
+             mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf8E5M2>")), &back)));
+  // CHECK-NEXT: f16: 1 float16[2], bf16: 1 bfloat16[2]
+  printf("f16: %d ", mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
+                         mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf16>")), &back)));
+  dlcTensorTypePrint(&back, print, NULL);
+  printf(", bf16: %d ", mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
+                            mlirTypeParseGet(ctx, mlirStringRef("tensor<2xbf16>")), &back)));
+  printType(&back);
   int64_t shape[] = {4, 0};
   DlcTensor empty;
   dlcTensorCreate(DLC_DTYPE_F32, 2, shape, &empty);

@@ -167,3 +167,31 @@ func.func @reduce_not_folded() -> (tensor<1xf32>, tensor<1xf32>, tensor<1xi64>) 
   %mean = "dlc_graph.reduce_mean"(%i) : (tensor<3xi64>) -> tensor<1xi64>
   return %sum, %prod, %mean : tensor<1xf32>, tensor<1xf32>, tensor<1xi64>
 }
+
+// -----
+
+// Half-precision weights widen at compile time: the f32 constant that the
+// importer's cast would compute at every run (the f16 values exactly).
+// CHECK-LABEL: func.func @widen_half_weights
+// CHECK-DAG: %[[H:.*]] = "dlc_graph.constant"() {value = dense<[0.0999755859, -2.500000e+00]> : tensor<2xf32>}
+// CHECK-DAG: %[[B:.*]] = "dlc_graph.constant"() {value = dense<[1.000000e+00, 3.000000e+00]> : tensor<2xf32>}
+// CHECK: return %[[H]], %[[B]]
+func.func @widen_half_weights() -> (tensor<2xf32>, tensor<2xf32>) {
+  %h = "dlc_graph.constant"() {value = dense<[0.1, -2.5]> : tensor<2xf16>} : () -> tensor<2xf16>
+  %b = "dlc_graph.constant"() {value = dense<[1.0, 3.0]> : tensor<2xbf16>} : () -> tensor<2xbf16>
+  %0 = "dlc_graph.cast"(%h) {to = f32} : (tensor<2xf16>) -> tensor<2xf32>
+  %1 = "dlc_graph.cast"(%b) {to = f32} : (tensor<2xbf16>) -> tensor<2xf32>
+  return %0, %1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// Rounding to a half type: f32 to the nearest f16 (0.1 is 0.0999755859375).
+// CHECK-LABEL: func.func @round_to_half
+// CHECK: %[[R:.*]] = "dlc_graph.constant"() {value = dense<[9.997550e-02, 6.550400e+04]> : tensor<2xf16>}
+// CHECK: return %[[R]]
+func.func @round_to_half() -> tensor<2xf16> {
+  %c = "dlc_graph.constant"() {value = dense<[0.1, 65504.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "dlc_graph.cast"(%c) {to = f16} : (tensor<2xf32>) -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}

@@ -34,10 +34,13 @@ A node of any other op, domain or opset, or a limit below that a model
 exceeds, is reported when importing, with every unsupported node of the
 model at once.
 
-- Element types: FLOAT, DOUBLE, INT8 to INT64, UINT8 to UINT64 and BOOL. Not
-  FLOAT16, BFLOAT16, the FLOAT8/FLOAT4 and INT4/INT2 types, STRING, COMPLEX,
+- Element types: FLOAT, DOUBLE, INT8 to INT64, UINT8 to UINT64, BOOL, FLOAT16
+  and BFLOAT16. Not the FLOAT8/FLOAT4 and INT4/INT2 types, STRING, COMPLEX,
   sequences, maps or optionals. Each op accepts the types of the `dlc_graph`
-  op it becomes, listed per operand.
+  op it becomes, listed per operand. FLOAT16 and BFLOAT16 are storage types:
+  casts and data movement take them as they are; every other op that takes
+  FLOAT takes them too, computing in FLOAT and rounding each result back to
+  the half type, as NumPy (ONNX's reference) does.
 - Compile-time inputs: DLC takes shapes, axes, pads, starts/ends/steps and
   split sizes as attributes, so when ONNX passes them as inputs they must be
   known at compile time: an initializer, a Constant, the Shape of a tensor

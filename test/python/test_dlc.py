@@ -71,6 +71,29 @@ def test_integer_and_bool_dtypes_and_empty_tensors():
     assert s.shape == (0, 4) and c.tolist() == [False, False, False]
 
 
+def test_float16_in_and_out_and_bfloat16_refused():
+    # f16 at the boundary, f32 inside (the casts the ONNX importer makes).
+    m = dlc.compile("""func.func @main(%x: tensor<3xf16>) -> tensor<3xf16> {
+  %w = "dlc_graph.cast"(%x) {to = f32} : (tensor<3xf16>) -> tensor<3xf32>
+  %e = "dlc_graph.exp"(%w) : (tensor<3xf32>) -> tensor<3xf32>
+  %y = "dlc_graph.cast"(%e) {to = f16} : (tensor<3xf32>) -> tensor<3xf16>
+  return %y : tensor<3xf16>
+}
+""")
+    assert m.inputs[0].dtype == np.dtype(np.float16) == m.outputs[0].dtype
+    x = np.array([0.1, -1, 2], np.float16)
+    (y,) = m(x)
+    assert y.dtype == np.float16
+    np.testing.assert_array_equal(y, np.exp(x))  # NumPy rounds exp's f32 result alike
+    # NumPy has no bfloat16: such a model is refused by name.
+    with pytest.raises(dlc.Error, match="'input0' is bfloat16, which NumPy has no dtype for"):
+        dlc.compile("""func.func @main(%x: tensor<3xbf16>) -> tensor<3xbf16> {
+  %y = "dlc_graph.identity"(%x) : (tensor<3xbf16>) -> tensor<3xbf16>
+  return %y : tensor<3xbf16>
+}
+""")
+
+
 def test_bad_inputs_name_the_input():
     m = dlc.compile(RELU)
     with pytest.raises(dlc.Error, match="input 'input0' must be float32, got float64"):

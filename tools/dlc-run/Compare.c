@@ -7,22 +7,72 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool isFloat(DlcDType dtype) { return dtype == DLC_DTYPE_F32 || dtype == DLC_DTYPE_F64; }
+static bool isFloat(DlcDType dtype) {
+  return dtype == DLC_DTYPE_F32 || dtype == DLC_DTYPE_F64 || dtype == DLC_DTYPE_F16 ||
+         dtype == DLC_DTYPE_BF16;
+}
 
 static bool isUnsigned(DlcDType dtype) {
   return dtype == DLC_DTYPE_U8 || dtype == DLC_DTYPE_U16 || dtype == DLC_DTYPE_U32 ||
          dtype == DLC_DTYPE_U64 || dtype == DLC_DTYPE_BOOL;
 }
 
+// bfloat16 is the top half of a float32: widening is a shift, and rounding
+// to it (to nearest, ties to even) drops the low half. GCC 12's C has
+// _Float16 but no bfloat16 arithmetic type.
+static float bf16ToFloat(uint16_t bits) {
+  uint32_t wide = (uint32_t)bits << 16;
+  float v;
+  memcpy(&v, &wide, 4);
+  return v;
+}
+
+static float roundToBF16(float v) {
+  uint32_t bits;
+  memcpy(&bits, &v, 4);
+  if (!isnan(v))
+    bits += 0x7fff + ((bits >> 16) & 1);
+  return bf16ToFloat((uint16_t)(bits >> 16));
+}
+
 static double floatAt(const DlcTensor *t, int64_t i) {
-  if (t->dtype == DLC_DTYPE_F32) {
+  const char *p = (const char *)t->data + (size_t)i * dlcDTypeSize(t->dtype);
+  switch (t->dtype) {
+  case DLC_DTYPE_F32: {
     float v;
-    memcpy(&v, (const char *)t->data + 4 * i, 4);
+    memcpy(&v, p, 4);
     return v;
   }
-  double v;
-  memcpy(&v, (const char *)t->data + 8 * i, 8);
-  return v;
+  case DLC_DTYPE_F16: {
+    _Float16 v;
+    memcpy(&v, p, 2);
+    return (double)v;
+  }
+  case DLC_DTYPE_BF16: {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return bf16ToFloat(v);
+  }
+  default: {
+    double v;
+    memcpy(&v, p, 8);
+    return v;
+  }
+  }
+}
+
+// Whether `text` reads back as `v` in `dtype`'s precision.
+static bool readsBackAs(const char *text, double v, DlcDType dtype) {
+  switch (dtype) {
+  case DLC_DTYPE_F32:
+    return strtof(text, NULL) == (float)v;
+  case DLC_DTYPE_F16:
+    return (_Float16)strtof(text, NULL) == (_Float16)v;
+  case DLC_DTYPE_BF16:
+    return roundToBF16(strtof(text, NULL)) == (float)v;
+  default:
+    return strtod(text, NULL) == v;
+  }
 }
 
 // Integers and bools, widened: signed values in *s, unsigned ones in *u.
@@ -137,7 +187,7 @@ void dlcAppendValue(Text *s, const DlcTensor *t, int64_t i) {
     }
     for (int precision = 1; precision <= 17; ++precision) {
       snprintf(buf, sizeof buf, "%.*g", precision, v);
-      if (t->dtype == DLC_DTYPE_F32 ? strtof(buf, NULL) == (float)v : strtod(buf, NULL) == v)
+      if (readsBackAs(buf, v, t->dtype))
         break;
     }
     textPuts(s, buf);

@@ -92,6 +92,15 @@ static void fill(DlcTensor *t, uint64_t seed, int64_t bound) {
     case DLC_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)k; break;
     case DLC_DTYPE_U64: ((uint64_t *)t->data)[i] = (uint64_t)k; break;
     case DLC_DTYPE_BOOL: ((uint8_t *)t->data)[i] = (uint8_t)(r & 1); break;
+    case DLC_DTYPE_F16: ((_Float16 *)t->data)[i] = (_Float16)(2 * unit - 1); break;
+    case DLC_DTYPE_BF16: {
+      // Truncating the float to its top half: a value in [-1, 1) all the same.
+      float v = (float)(2 * unit - 1);
+      uint32_t bits;
+      memcpy(&bits, &v, 4);
+      ((uint16_t *)t->data)[i] = (uint16_t)(bits >> 16);
+      break;
+    }
     }
   }
 }
@@ -149,7 +158,8 @@ bool dlcRunRandomInputs(const DlcRunArgs *o, MlirOperation entry, const DlcSigna
       textFree(&label);
       return false;
     }
-    bool isFloat = type.dtype == DLC_DTYPE_F32 || type.dtype == DLC_DTYPE_F64;
+    bool isFloat = type.dtype == DLC_DTYPE_F32 || type.dtype == DLC_DTYPE_F64 ||
+                   type.dtype == DLC_DTYPE_F16 || type.dtype == DLC_DTYPE_BF16;
     int64_t bound = 2;
     const char *why = "";
     if (type.dtype != DLC_DTYPE_BOOL && !isFloat) {

@@ -91,7 +91,7 @@ static const DlcOpDef graphOps[] = {
      "result type. Large weights should be `dense_resource` blobs (bytecode keeps them "
      "zero-copy).",
      {{0}},
-     {REQ("output", DLC_T_ANY, "the type of `value`")},
+     {REQ("output", DLC_T_STORED, "the type of `value`")},
      {{"value", DLC_ATTR_ELEMENTS, true, NULL, "the elements"}},
      dlcGraphInferConstant},
 
@@ -245,9 +245,13 @@ static const DlcOpDef graphOps[] = {
      dlcGraphInferClip},
     {"dlc_graph.cast", "Element type conversion",
      "Converts each element to the type `to`: floats to integers truncate toward zero (values out "
-     "of range are undefined), integers to bool compare with 0, bool to numbers give 0 or 1.",
-     {REQ("input", DLC_T_ANY, NULL)},
-     {REQ("output", DLC_T_ANY, "the input's shape, element type `to`")},
+     "of range are undefined), integers to bool compare with 0, bool to numbers give 0 or 1. "
+     "f16 and bf16 are storage types: only casts, constants and the ops that move elements "
+     "(identity, reshape, transpose, concat, slice, gather ...) take them, so a computation on "
+     "them is a cast to f32, the op, and a cast back, which rounds each op's result as numpy's "
+     "half-precision arithmetic does.",
+     {REQ("input", DLC_T_STORED, NULL)},
+     {REQ("output", DLC_T_STORED, "the input's shape, element type `to`")},
      {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"}},
      dlcGraphInferCast},
     {"dlc_graph.bitcast", "Reinterpret the bits",
@@ -257,7 +261,7 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, "the input's shape, element type `to`")},
      {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"}},
      dlcGraphInferBitcast},
-    UNARY("identity", "Identity", "`output = input`.", DLC_T_ANY),
+    UNARY("identity", "Identity", "`output = input`.", DLC_T_STORED),
     {"dlc_graph.dropout", "Dropout in inference mode",
      "Inference only: `output = input`; the optional `mask` result is all true. Training-mode "
      "dropout is not supported.",
@@ -415,28 +419,28 @@ static const DlcOpDef graphOps[] = {
      "element count. The shape is the attribute `shape` or the operand `shape_tensor` (exactly "
      "one): exporters compute shapes at run time (Shape -> Gather -> Concat); dlc-fold-constants "
      "turns a constant `shape_tensor` into the attribute, which lowering needs.",
-     {REQ("input", DLC_T_ANY, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
-     {REQ("output", DLC_T_ANY, "element type of input")},
+     {REQ("input", DLC_T_STORED, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
+     {REQ("output", DLC_T_STORED, "element type of input")},
      {{"shape", DLC_ATTR_INTS, false, NULL, "the new shape"},
       {"allowzero", DLC_ATTR_BOOL, false, "false", "0 means a zero-size dim, not a copy"}},
      dlcGraphInferReshape},
     {"dlc_graph.flatten", "Flatten to 2-D",
      "Reshapes to `(d0 * .. * d(axis-1)) x (d(axis) * .. * d(rank-1))`.",
-     {REQ("input", DLC_T_ANY, NULL)},
-     {REQ("output", DLC_T_ANY, "2-D")},
+     {REQ("input", DLC_T_STORED, NULL)},
+     {REQ("output", DLC_T_STORED, "2-D")},
      {{"axis", DLC_ATTR_INT, false, "1 : i64", "in [-rank, rank]"}},
      dlcGraphInferFlatten},
     {"dlc_graph.transpose", "Permute dims",
      "Output dim i is input dim `perm[i]`.",
-     {REQ("input", DLC_T_ANY, NULL)},
-     {REQ("output", DLC_T_ANY, "permuted shape")},
+     {REQ("input", DLC_T_STORED, NULL)},
+     {REQ("output", DLC_T_STORED, "permuted shape")},
      {{"perm", DLC_ATTR_INTS, false, NULL, "a permutation of [0, rank); default reversed"}},
      dlcGraphInferTranspose},
     {"dlc_graph.concat", "Concatenate two tensors",
      "Concatenates `lhs` and `rhs` along `axis`; other dims must agree. N inputs are a chain of "
      "concats, which lowering merges into one.",
-     {REQ("lhs", DLC_T_ANY, NULL), REQ("rhs", DLC_T_ANY, "same element type and rank")},
-     {REQ("output", DLC_T_ANY, NULL)},
+     {REQ("lhs", DLC_T_STORED, NULL), REQ("rhs", DLC_T_STORED, "same element type and rank")},
+     {REQ("output", DLC_T_STORED, NULL)},
      {{"axis", DLC_ATTR_INT, true, NULL, "negative counts from the end"}},
      dlcGraphInferConcat},
     {"dlc_graph.slice", "Strided slice",
@@ -446,8 +450,8 @@ static const DlcOpDef graphOps[] = {
      "`starts` and `ends` are attributes, or the two rows of the operand `bounds_tensor` "
      "(2 x n) when exporters compute them; dlc-fold-constants turns a constant one into the "
      "attributes, which lowering needs.",
-     {REQ("input", DLC_T_ANY, NULL), OPT("bounds_tensor", DLC_T_I64, "2 x n: starts, ends")},
-     {REQ("output", DLC_T_ANY, NULL)},
+     {REQ("input", DLC_T_STORED, NULL), OPT("bounds_tensor", DLC_T_I64, "2 x n: starts, ends")},
+     {REQ("output", DLC_T_STORED, NULL)},
      {{"starts", DLC_ATTR_INTS, false, NULL, "one per axis"},
       {"ends", DLC_ATTR_INTS, false, NULL, "one per axis"},
       {"axes", DLC_ATTR_INTS, false, NULL, "unique, negative counts from the end; default "
@@ -457,15 +461,15 @@ static const DlcOpDef graphOps[] = {
     {"dlc_graph.squeeze", "Remove size-1 dims",
      "Removes the dims listed in `axes` (each must be 1), or every size-1 dim when absent. "
      "Without `axes`, a dynamic dim is kept or removed as the declared result rank says.",
-     {REQ("input", DLC_T_ANY, NULL)},
-     {REQ("output", DLC_T_ANY, NULL)},
+     {REQ("input", DLC_T_STORED, NULL)},
+     {REQ("output", DLC_T_STORED, NULL)},
      {{"axes", DLC_ATTR_INTS, false, NULL, "negative counts from the end; default all size-1 "
                                            "dims"}},
      dlcGraphInferSqueeze},
     {"dlc_graph.unsqueeze", "Insert size-1 dims",
      "Inserts a size-1 dim at each position of `axes` in the output.",
-     {REQ("input", DLC_T_ANY, NULL)},
-     {REQ("output", DLC_T_ANY, NULL)},
+     {REQ("input", DLC_T_STORED, NULL)},
+     {REQ("output", DLC_T_STORED, NULL)},
      {{"axes", DLC_ATTR_INTS, true, NULL, "positions in the output, unique, negative counts from "
                                           "the end"}},
      dlcGraphInferUnsqueeze},
@@ -473,8 +477,8 @@ static const DlcOpDef graphOps[] = {
      "`output[i.., j.., k..] = input[i.., indices[j..], k..]` with `i..` the dims before `axis`; "
      "negative indices count from the end. An index out of range reads a clamped one and makes the "
      "entry return status 1 (DlcStatusIndexOutOfRange, docs/RuntimeErrors.md).",
-     {REQ("input", DLC_T_ANY, NULL), REQ("indices", DLC_T_INDEX, "any rank")},
-     {REQ("output", DLC_T_ANY, "input[:axis] + indices + input[axis+1:]")},
+     {REQ("input", DLC_T_STORED, NULL), REQ("indices", DLC_T_INDEX, "any rank")},
+     {REQ("output", DLC_T_STORED, "input[:axis] + indices + input[axis+1:]")},
      {{"axis", DLC_ATTR_INT, false, "0 : i64", "negative counts from the end"}},
      dlcGraphInferGather},
     {"dlc_graph.gather_elements", "Gather elements along an axis",
@@ -482,8 +486,8 @@ static const DlcOpDef graphOps[] = {
      "the shape of `indices`, whose rank is the input's; negative indices count from the end. An "
      "index out of range reads a clamped one and makes the entry return status 1 "
      "(DlcStatusIndexOutOfRange).",
-     {REQ("input", DLC_T_ANY, NULL), REQ("indices", DLC_T_INDEX, "the input's rank")},
-     {REQ("output", DLC_T_ANY, "element type of input, shape of indices")},
+     {REQ("input", DLC_T_STORED, NULL), REQ("indices", DLC_T_INDEX, "the input's rank")},
+     {REQ("output", DLC_T_STORED, "element type of input, shape of indices")},
      {{"axis", DLC_ATTR_INT, false, "0 : i64", "negative counts from the end"}},
      dlcGraphInferGatherElements},
     {"dlc_graph.pad", "Pad",
@@ -502,8 +506,8 @@ static const DlcOpDef graphOps[] = {
      "Broadcasts `input` and `shape` together with numpy rules (the result may be larger than "
      "`shape`). The shape is the attribute `shape` or the operand `shape_tensor` (exactly one), "
      "as for reshape.",
-     {REQ("input", DLC_T_ANY, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
-     {REQ("output", DLC_T_ANY, NULL)},
+     {REQ("input", DLC_T_STORED, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
+     {REQ("output", DLC_T_STORED, NULL)},
      {{"shape", DLC_ATTR_INTS, false, NULL, "the target shape"}},
      dlcGraphInferExpand},
     {"dlc_graph.constant_of_shape", "A tensor of a given shape filled with one value",

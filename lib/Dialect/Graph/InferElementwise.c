@@ -53,7 +53,7 @@ static bool sameElt(DlcInfer *in, int a, int b) {
 MlirLogicalResult dlcGraphInferConstant(DlcInfer *in) {
   MlirAttribute value = dlcOpAttr(in->op, "value");
   MlirType type = mlirAttributeGetType(value);
-  if (!mlirTypeIsARankedTensor(type) || !dlcEltIn(dlcElementType(type), DLC_T_ANY)) {
+  if (!mlirTypeIsARankedTensor(type) || !dlcEltIn(dlcElementType(type), DLC_T_STORED)) {
     dlcEmitOpError(in->op, "attribute 'value' must be a ranked tensor of a supported element type");
     return fail();
   }
@@ -146,10 +146,10 @@ MlirLogicalResult dlcGraphInferClip(DlcInfer *in) {
 
 MlirLogicalResult dlcGraphInferCast(DlcInfer *in) {
   MlirType to = mlirTypeAttrGetValue(dlcOpAttr(in->op, "to"));
-  if (!dlcEltIn(to, DLC_T_ANY)) {
+  if (!dlcEltIn(to, DLC_T_STORED)) {
     DlcStr s = DLC_STR_INIT;
     dlcStrAppendType(&s, to);
-    dlcEmitOpError(in->op, "attribute 'to' must be f32, f64, i8-i64, ui8-ui64 or i1, but is %s",
+    dlcEmitOpError(in->op, "attribute 'to' must be f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1, but is %s",
                    dlcStrGet(&s));
     dlcStrFree(&s);
     return fail();

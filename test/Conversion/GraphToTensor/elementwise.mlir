@@ -366,6 +366,30 @@ func.func @cast(%f: tensor<2xf32>, %d: tensor<2xf64>, %b: tensor<2xi1>, %i8: ten
 
 // -----
 
+// The half types convert like other floats: extf to f32, truncf (rounding
+// to nearest) back; integers convert directly.
+// CHECK-LABEL: func.func @cast_half
+// CHECK-LABEL: func.func private @__dlc_cast_f16_f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK-LABEL: func.func private @__dlc_cast_f32_f16
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK-LABEL: func.func private @__dlc_cast_bf16_f32
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK-LABEL: func.func private @__dlc_cast_f32_bf16
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK-LABEL: func.func private @__dlc_cast_i64_f16
+// CHECK: arith.sitofp %{{.*}} : i64 to f16
+func.func @cast_half(%h: tensor<2xf16>, %f: tensor<2xf32>, %b: tensor<2xbf16>, %i: tensor<2xi64>) {
+  %0 = "dlc_graph.cast"(%h) {to = f32} : (tensor<2xf16>) -> tensor<2xf32>
+  %1 = "dlc_graph.cast"(%f) {to = f16} : (tensor<2xf32>) -> tensor<2xf16>
+  %2 = "dlc_graph.cast"(%b) {to = f32} : (tensor<2xbf16>) -> tensor<2xf32>
+  %3 = "dlc_graph.cast"(%f) {to = bf16} : (tensor<2xf32>) -> tensor<2xbf16>
+  %4 = "dlc_graph.cast"(%i) {to = f16} : (tensor<2xi64>) -> tensor<2xf16>
+  return
+}
+
+// -----
+
 // identity and inference-mode dropout forward their input (cast to the
 // declared result type when it is more static); dropout's mask is all true.
 // CHECK-LABEL: func.func @forwarding

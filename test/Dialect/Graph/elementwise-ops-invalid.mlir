@@ -16,10 +16,10 @@ func.func @constant_vector_value() -> tensor<2xf32> {
 
 // -----
 
-func.func @constant_bf16_value() -> tensor<2xbf16> {
-  // expected-error@+1 {{'dlc_graph.constant' op result #0 ('output') must be a tensor of f32, f64, i8-i64, ui8-ui64 or i1 values, but got tensor<2xbf16>}}
-  %0 = "dlc_graph.constant"() {value = dense<1.0> : tensor<2xbf16>} : () -> tensor<2xbf16>
-  return %0 : tensor<2xbf16>
+func.func @constant_f8_value() -> tensor<2xf8E5M2> {
+  // expected-error@+1 {{'dlc_graph.constant' op result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<2xf8E5M2>}}
+  %0 = "dlc_graph.constant"() {value = dense<1.0> : tensor<2xf8E5M2>} : () -> tensor<2xf8E5M2>
+  return %0 : tensor<2xf8E5M2>
 }
 
 // -----
@@ -187,17 +187,17 @@ func.func @clip_without_segments(%a: tensor<4xf32>, %hi: tensor<f32>) -> tensor<
 // -----
 
 func.func @cast_unsupported_type(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'dlc_graph.cast' op attribute 'to' must be f32, f64, i8-i64, ui8-ui64 or i1, but is bf16}}
-  %0 = "dlc_graph.cast"(%a) {to = bf16} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error@+1 {{'dlc_graph.cast' op attribute 'to' must be f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1, but is f8E5M2}}
+  %0 = "dlc_graph.cast"(%a) {to = f8E5M2} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
 // -----
 
-func.func @cast_unsupported_result(%a: tensor<4xf32>) -> tensor<4xbf16> {
-  // expected-error@+1 {{'dlc_graph.cast' op result #0 ('output') must be a tensor of f32, f64, i8-i64, ui8-ui64 or i1 values, but got tensor<4xbf16>}}
-  %0 = "dlc_graph.cast"(%a) {to = bf16} : (tensor<4xf32>) -> tensor<4xbf16>
-  return %0 : tensor<4xbf16>
+func.func @cast_unsupported_result(%a: tensor<4xf32>) -> tensor<4xf8E5M2> {
+  // expected-error@+1 {{'dlc_graph.cast' op result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xf8E5M2>}}
+  %0 = "dlc_graph.cast"(%a) {to = f8E5M2} : (tensor<4xf32>) -> tensor<4xf8E5M2>
+  return %0 : tensor<4xf8E5M2>
 }
 
 // -----

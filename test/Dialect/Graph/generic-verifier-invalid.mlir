@@ -118,17 +118,28 @@ func.func @operand_element_type(%a: tensor<4xi32>) -> tensor<4xi32> {
 // -----
 
 // Element types DLC does not support at all.
-func.func @unsupported_element_type(%a: tensor<4xbf16>) -> tensor<4xf32> {
-  // expected-error@+1 {{'dlc_graph.identity' op operand #0 ('input') must be a tensor of f32, f64, i8-i64, ui8-ui64 or i1 values, but got tensor<4xbf16>}}
-  %0 = "dlc_graph.identity"(%a) : (tensor<4xbf16>) -> tensor<4xf32>
+func.func @unsupported_element_type(%a: tensor<4xf8E5M2>) -> tensor<4xf32> {
+  // expected-error@+1 {{'dlc_graph.identity' op operand #0 ('input') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xf8E5M2>}}
+  %0 = "dlc_graph.identity"(%a) : (tensor<4xf8E5M2>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
 // -----
 
+// The half types are storage types: ops that compute do not take them
+// (the importer computes in f32 between casts).
+func.func @half_compute(%a: tensor<4xf16>) -> tensor<4xf16> {
+  // expected-error@+2 {{'dlc_graph.relu' op operand #0 ('input') must be a tensor of float or signed integer values, but got tensor<4xf16>}}
+  // expected-error@+1 {{'dlc_graph.relu' op result #0 ('output') must be a tensor of float or signed integer values, but got tensor<4xf16>}}
+  %0 = "dlc_graph.relu"(%a) : (tensor<4xf16>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
 func.func @signed_integer_type(%a: tensor<4xsi32>) -> tensor<4xsi32> {
-  // expected-error@+2 {{operand #0 ('input') must be a tensor of f32, f64, i8-i64, ui8-ui64 or i1 values, but got tensor<4xsi32>}}
-  // expected-error@+1 {{result #0 ('output') must be a tensor of f32, f64, i8-i64, ui8-ui64 or i1 values, but got tensor<4xsi32>}}
+  // expected-error@+2 {{operand #0 ('input') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xsi32>}}
+  // expected-error@+1 {{result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xsi32>}}
   %0 = "dlc_graph.identity"(%a) : (tensor<4xsi32>) -> tensor<4xsi32>
   return %0 : tensor<4xsi32>
 }

@@ -16,7 +16,7 @@ import onnx
 from onnx import TensorProto as T
 from onnx import helper, numpy_helper
 
-F, I64, I32, B, F16 = T.FLOAT, T.INT64, T.INT32, T.BOOL, T.FLOAT16
+F, I64, I32, B, F16, BF16 = T.FLOAT, T.INT64, T.INT32, T.BOOL, T.FLOAT16, T.BFLOAT16
 
 
 def vi(name, elem, shape):
@@ -552,10 +552,11 @@ def _():
                   node("Relu", ["b"], ["c"], name="after_fancy"),
                   node("Custom", ["x"], ["d"], name="custom", domain="com.example"),
                   node("Softmax", ["x"], ["e"], name="bad_attr", color=3),
-                  node("Cast", ["x"], ["f"], name="to_half", to=F16),
+                  node("Cast", ["x"], ["f"], name="to_complex", to=T.COMPLEX64),
                   node("Flatten", ["x"], ["g"], name="float_axis", axis=1.5)],
-                 [("x", F, [2]), ("h", F16, [2]), ("r", F, None)],
-                 [("c", F, [2]), ("d", F, [2]), ("e", F, [2]), ("f", F16, [2]), ("g", F, [1, 2])],
+                 [("x", F, [2]), ("h", T.COMPLEX64, [2]), ("r", F, None)],
+                 [("c", F, [2]), ("d", F, [2]), ("e", F, [2]), ("f", T.COMPLEX64, [2]),
+                  ("g", F, [1, 2])],
                  domain_opsets=[("com.example", 1)])
 
 
@@ -726,10 +727,43 @@ def _():
     return unary("Relu", opset=28)
 
 
+# --- half precision ---------------------------------------------------------
+
 @register("fp16_initializer")
 def _():
     return model([node("Add", ["x", "w"], ["y"])], [("x", F16, [2])], [("y", F16, [2])],
-                 inits=[init("w", np.ones(2, dtype=np.float16))])
+                 inits=[init("w", np.array([0.5, 1.5], dtype=np.float16))])
+
+
+@register("fp16_transpose")
+def _():
+    return model([node("Transpose", ["x"], ["y"], perm=[1, 0])], [("x", F16, [2, 3])],
+                 [("y", F16, [3, 2])])
+
+
+# A FLOAT16 tensor without raw_data holds each value's bits in int32_data.
+@register("fp16_int32_data")
+def _():
+    w = helper.make_tensor("w", F16, [2], [1.0, -2.0])  # helper stores the bits in int32_data
+    return model([node("Mul", ["x", "w"], ["y"])], [("x", F16, [2])], [("y", F16, [2])], inits=[w])
+
+
+# The model declares the Relu's output FLOAT: it is not rounded to f16.
+@register("fp16_declared_f32")
+def _():
+    return model([node("Relu", ["x"], ["y"])], [("x", F16, [2])], [("y", F, [2])])
+
+
+@register("bf16_relu")
+def _():
+    return unary("Relu", elem=BF16, shape=(2,))
+
+
+@register("fp16_range")
+def _():
+    return model([node("Range", ["s", "l", "d"], ["y"])], [], [("y", F16, [3])],
+                 inits=[init("s", np.float16(1)), init("l", np.float16(2.5)),
+                        init("d", np.float16(0.5))])
 
 
 @register("missing_input")
