@@ -186,6 +186,21 @@ DlcOnnxStatus dlcOnnxBinaryOp(DlcOnnxNode *n, const char *name, MlirValue x, Mli
   return dlcOnnxBuildSimple(n, name, 2, operands, out);
 }
 
+DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start, int64_t end,
+                             int64_t step, MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.slice");
+  op.operands[0] = x;
+  dlcOnnxOpInts(n, &op, "starts", &start, 1);
+  dlcOnnxOpInts(n, &op, "ends", &end, 1);
+  dlcOnnxOpInts(n, &op, "axes", &axis, 1);
+  if (step != 1)
+    dlcOnnxOpInts(n, &op, "steps", &step, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
 DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *axes,
                               int64_t numAxes, bool keepdims, MlirValue *out) {
   DlcOnnxOp op;

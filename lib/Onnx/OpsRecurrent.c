@@ -85,14 +85,7 @@ typedef struct Cell {
 // x[start:end] along `axis`, with that axis removed when `drop`.
 static DlcOnnxStatus slice(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start, int64_t end,
                            bool drop, MlirValue *out) {
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.slice");
-  op.operands[0] = x;
-  dlcOnnxOpInts(n, &op, "starts", &start, 1);
-  dlcOnnxOpInts(n, &op, "ends", &end, 1);
-  dlcOnnxOpInts(n, &op, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
+  DLC_ONNX_TRY(dlcOnnxSliceOp(n, x, axis, start, end, 1, out));
   if (!drop)
     return DLC_ONNX_OK;
   DlcOnnxOp sq;

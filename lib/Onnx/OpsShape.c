@@ -373,22 +373,6 @@ static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, v);
 }
 
-// A slice of `x` along `axis`: [start, end) by `step`.
-static DlcOnnxStatus sliceAxis(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start,
-                               int64_t end, int64_t step, MlirValue *out) {
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.slice");
-  op.operands[0] = x;
-  dlcOnnxOpInts(n, &op, "starts", &start, 1);
-  dlcOnnxOpInts(n, &op, "ends", &end, 1);
-  dlcOnnxOpInts(n, &op, "axes", &axis, 1);
-  if (step != 1)
-    dlcOnnxOpInts(n, &op, "steps", &step, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
 // CenterCropPad: each listed dim cut or zero-padded to its target size
 // around the center (the odd element at the end).
 static DlcOnnxStatus translateCenterCropPad(DlcOnnxNode *n) {
@@ -419,7 +403,7 @@ static DlcOnnxStatus translateCenterCropPad(DlcOnnxNode *n) {
                           (long long)want);
     if (want < dim) {
       int64_t begin = (dim - want) / 2;
-      DLC_ONNX_TRY(sliceAxis(n, v, a, begin, begin + want, 1, &v));
+      DLC_ONNX_TRY(dlcOnnxSliceOp(n, v, a, begin, begin + want, 1, &v));
     } else if (want > dim) {
       int64_t pads[2] = {(want - dim) / 2, want - dim - (want - dim) / 2};
       DlcOnnxOp pad;
@@ -474,8 +458,8 @@ static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
   bool interleaved = dlcOnnxAttrInt(n, "interleaved", 0) != 0;
   MlirValue rotate = v, keep = {NULL}, x1, x2, a, b, real, imag, out;
   if (rot < head) {
-    DLC_ONNX_TRY(sliceAxis(n, v, 3, 0, rot, 1, &rotate));
-    DLC_ONNX_TRY(sliceAxis(n, v, 3, rot, head, 1, &keep));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, v, 3, 0, rot, 1, &rotate));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, v, 3, rot, head, 1, &keep));
   }
   if (!mlirValueIsNull(pos)) { // [B, S] positions into the caches' rows
     DlcOnnxOp gc, gs;
@@ -491,11 +475,11 @@ static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", cosC, &headAxis, 1, &cosC));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", sinC, &headAxis, 1, &sinC));
   if (interleaved) {
-    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, 0, rot, 2, &x1));
-    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, 1, rot, 2, &x2));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, rotate, 3, 0, rot, 2, &x1));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, rotate, 3, 1, rot, 2, &x2));
   } else {
-    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, 0, rot / 2, 1, &x1));
-    DLC_ONNX_TRY(sliceAxis(n, rotate, 3, rot / 2, rot, 1, &x2));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, rotate, 3, 0, rot / 2, 1, &x1));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, rotate, 3, rot / 2, rot, 1, &x2));
   }
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", cosC, x1, &a));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", sinC, x2, &b));

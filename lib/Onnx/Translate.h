@@ -163,6 +163,9 @@ DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, con
                               int64_t numAxes, bool keepdims, MlirValue *out);
 DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *dims,
                              int64_t rank, MlirValue *out);
+/// `x[start:end:step]` along `axis`.
+DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start, int64_t end,
+                             int64_t step, MlirValue *out);
 /// `v` cast to element type `elt` (`v` itself when it has that type).
 DlcOnnxStatus dlcOnnxCastOp(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out);
 /// dlc_graph.where(cond, x, y).

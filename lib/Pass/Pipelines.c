@@ -408,34 +408,48 @@ MlirLogicalResult dlcBuildLoopsToLLVMPipeline(MlirOpPassManager pm) {
   return dlcBuildLoopsToLLVMPipelineWithOptions(pm, NULL, NULL, NULL);
 }
 
+// The two values of an option that names one of two choices, and the enum
+// value each selects.
+typedef struct Choice {
+  const char *name;
+  int value;
+} Choice;
+
+static const Choice kCodegenChoices[] = {{"fast", DlcCodegenFast}, {"naive", DlcCodegenNaive}};
+static const Choice kLayoutChoices[] = {{"nhwc", DlcLayoutNHWC}, {"nchw", DlcLayoutNCHW}};
+
+// Reads the option `name`, which must be one of `choices`; otherwise
+// reports both through `error` and fails.
+static bool choiceOption(const DlcPassOptions *values, const char *name, const Choice choices[2],
+                         int *out, MlirStringCallback error, void *userData) {
+  const char *v = dlcPassOptionString(values, name);
+  for (int i = 0; i < 2; ++i) {
+    if (!strcmp(v, choices[i].name)) {
+      *out = choices[i].value;
+      return true;
+    }
+  }
+  DlcStr message = DLC_STR_INIT;
+  dlcStrPrintf(&message, "invalid %s=%s: expected %s or %s", name, v, choices[0].name,
+               choices[1].name);
+  if (error)
+    error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
+  dlcStrFree(&message);
+  return false;
+}
+
 MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values,
                                                     DlcCompileOptions *out,
                                                     MlirStringCallback error, void *userData) {
   *out = dlcCompileOptionsGetDefault();
   if (!values)
     return mlirLogicalResultSuccess();
-  const char *codegen = dlcPassOptionString(values, "codegen");
-  if (!strcmp(codegen, "naive")) {
-    out->codegen = DlcCodegenNaive;
-  } else if (strcmp(codegen, "fast")) {
-    DlcStr message = DLC_STR_INIT;
-    dlcStrPrintf(&message, "invalid codegen=%s: expected fast or naive", codegen);
-    if (error)
-      error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
-    dlcStrFree(&message);
+  int codegen, layout;
+  if (!choiceOption(values, "codegen", kCodegenChoices, &codegen, error, userData) ||
+      !choiceOption(values, "layout", kLayoutChoices, &layout, error, userData))
     return mlirLogicalResultFailure();
-  }
-  const char *layout = dlcPassOptionString(values, "layout");
-  if (!strcmp(layout, "nchw")) {
-    out->layout = DlcLayoutNCHW;
-  } else if (strcmp(layout, "nhwc")) {
-    DlcStr message = DLC_STR_INIT;
-    dlcStrPrintf(&message, "invalid layout=%s: expected nhwc or nchw", layout);
-    if (error)
-      error(mlirStringRefCreateFromCString(dlcStrGet(&message)), userData);
-    dlcStrFree(&message);
-    return mlirLogicalResultFailure();
-  }
+  out->codegen = (DlcCodegen)codegen;
+  out->layout = (DlcLayout)layout;
   out->threads = dlcPassOptionInt(values, "threads");
   out->schedules = dlcPassOptionString(values, "schedules");
   out->profile = dlcPassOptionBool(values, "profile");

@@ -64,33 +64,53 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          threadsDefault);
 }
 
+// The two values of a flag that names one of two choices, and the enum
+// value each selects.
+typedef struct Choice {
+  const char *name;
+  int value;
+} Choice;
+
+static const Choice kCodegenChoices[] = {{"fast", DlcCodegenFast}, {"naive", DlcCodegenNaive}};
+static const Choice kLayoutChoices[] = {{"nhwc", DlcLayoutNHWC}, {"nchw", DlcLayoutNCHW}};
+
+// Matches the flag `name` whose value must be one of `choices`, setting
+// *out to its enum value; a value that is neither prints both and sets
+// *status, leaving *out.
+static bool takeChoiceFlag(int argc, char **argv, int *i, const char *name,
+                           const Choice choices[2], int *out, const char *tool, int *status,
+                           int errorStatus) {
+  const char *v = NULL;
+  if (!dlcTakeFlagValue(argc, argv, i, name, &v, tool, status, errorStatus))
+    return false;
+  if (!v)
+    return true;
+  for (int c = 0; c < 2; ++c) {
+    if (!strcmp(v, choices[c].name)) {
+      *out = choices[c].value;
+      return true;
+    }
+  }
+  fprintf(stderr, "%s: --%s expects '%s' or '%s', got '%s'\n", tool, name, choices[0].name,
+          choices[1].name, v);
+  *status = errorStatus;
+  return true;
+}
+
 bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *options,
                         const char *tool, int *status, int errorStatus) {
   const char *v = NULL;
-  if (dlcTakeFlagValue(argc, argv, i, "codegen", &v, tool, status, errorStatus)) {
-    if (!v)
-      return true;
-    if (!strcmp(v, "fast"))
-      options->codegen = DlcCodegenFast;
-    else if (!strcmp(v, "naive"))
-      options->codegen = DlcCodegenNaive;
-    else {
-      fprintf(stderr, "%s: --codegen expects 'fast' or 'naive', got '%s'\n", tool, v);
-      *status = errorStatus;
-    }
+  int choice = -1;
+  if (takeChoiceFlag(argc, argv, i, "codegen", kCodegenChoices, &choice, tool, status,
+                     errorStatus)) {
+    if (choice >= 0)
+      options->codegen = (DlcCodegen)choice;
     return true;
   }
-  if (dlcTakeFlagValue(argc, argv, i, "layout", &v, tool, status, errorStatus)) {
-    if (!v)
-      return true;
-    if (!strcmp(v, "nhwc"))
-      options->layout = DlcLayoutNHWC;
-    else if (!strcmp(v, "nchw"))
-      options->layout = DlcLayoutNCHW;
-    else {
-      fprintf(stderr, "%s: --layout expects 'nhwc' or 'nchw', got '%s'\n", tool, v);
-      *status = errorStatus;
-    }
+  if (takeChoiceFlag(argc, argv, i, "layout", kLayoutChoices, &choice, tool, status,
+                     errorStatus)) {
+    if (choice >= 0)
+      options->layout = (DlcLayout)choice;
     return true;
   }
   if (dlcTakeFlagValue(argc, argv, i, "threads", &v, tool, status, errorStatus)) {

@@ -6,10 +6,11 @@ compared with a reference computed here with NumPy, independently of DLC.
 Family scripts (elementwise.py, conv.py, ...) build lists of cases and call
 run(); the lit tests in test/e2e/*.test run those scripts.
 
-With --differential, each case is also compiled with --codegen=naive (one
-scalar loop nest per op, the reference path) and the default fast code must
-match the naive code's outputs: a bug in a schedule shows up as a difference
-between DLC's two code generators, not only against NumPy. With --no-optimize,
+With --differential, each case is compiled twice, with the default fast code
+and with --codegen=naive (one scalar loop nest per op, the reference path);
+both must match NumPy and the fast code must match the naive code's outputs:
+a bug in a schedule shows up as a difference between DLC's two code
+generators, not only against NumPy. With --no-optimize,
 cases compile without the graph optimizations (dlc-run --no-optimize): a
 value a graph rewrite computes must equal the one the lowering computes.
 """
@@ -161,14 +162,26 @@ def _run_one(case, workdir):
         path = os.path.join(d, "output_%d.npy" % i)
         np.save(path, np.asarray(y, order="C"))
         wanted.append(path)
-    if DIFFERENTIAL:
-        naive = os.path.join(d, "naive")
-        rc, out = _dlc_run(args + ["--codegen=naive", "-o", naive])
+    expects = [a for path in wanted for a in ("--expect", path)]
+    if not DIFFERENTIAL:
+        rc, out = _dlc_run(args + expects)
+        return case, rc, out, model
+    # Both code generators against NumPy, then the fast code's outputs
+    # against the naive code's: a schedule bug shows as a difference between
+    # the two even where both stay within the reference's tolerance.
+    outputs = {}
+    for codegen in ("naive", "fast"):
+        outputs[codegen] = os.path.join(d, codegen)
+        rc, out = _dlc_run(args + expects + ["--codegen=" + codegen, "-o", outputs[codegen]])
         if rc != 0:
-            return case, rc, "--codegen=naive:\n" + out, model
-        wanted = [os.path.join(naive, "output_%d.npy" % i) for i in range(len(expected))]
-    rc, out = _dlc_run(args + [a for path in wanted for a in ("--expect", path)])
-    return case, rc, out, model
+            return case, rc, "--codegen=%s:\n%s" % (codegen, out), model
+    for i in range(len(expected)):
+        naive, fast = (np.load(os.path.join(outputs[c], "output_%d.npy" % i))
+                       for c in ("naive", "fast"))
+        problem = _mismatch_one(case, i, fast, naive)
+        if problem:
+            return case, 1, "fast code against naive code: %s\n" % problem, model
+    return case, 0, "", model
 
 
 def _mismatch(case, outputs):
@@ -179,14 +192,21 @@ def _mismatch(case, outputs):
     if len(outputs) != len(expected):
         return "%d outputs, expected %d" % (len(outputs), len(expected))
     for i, (got, want) in enumerate(zip(outputs, expected)):
-        want = np.asarray(want)
-        if got.dtype != want.dtype or got.shape != want.shape:
-            return "output %d: %s%s, expected %s%s" % (i, got.dtype, got.shape, want.dtype,
-                                                       want.shape)
-        same = (np.allclose(got, want, rtol=case.rtol, atol=case.atol, equal_nan=True)
-                if want.dtype.kind == "f" else np.array_equal(got, want))
-        if not same:
-            return "output %d differs:\n%s\nexpected:\n%s" % (i, got, want)
+        problem = _mismatch_one(case, i, got, want)
+        if problem:
+            return problem
+    return None
+
+
+def _mismatch_one(case, i, got, want):
+    want = np.asarray(want)
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return "output %d: %s%s, expected %s%s" % (i, got.dtype, got.shape, want.dtype,
+                                                   want.shape)
+    same = (np.allclose(got, want, rtol=case.rtol, atol=case.atol, equal_nan=True)
+            if want.dtype.kind == "f" else np.array_equal(got, want))
+    if not same:
+        return "output %d differs:\n%s\nexpected:\n%s" % (i, got, want)
     return None
 
 
