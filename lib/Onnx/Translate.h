@@ -249,5 +249,6 @@ const DlcOnnxOpEntry *dlcOnnxQuantOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxEinsumOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxRecurrentOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
