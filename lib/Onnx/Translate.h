@@ -250,5 +250,6 @@ const DlcOnnxOpEntry *dlcOnnxEinsumOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxRecurrentOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxGridSampleOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
