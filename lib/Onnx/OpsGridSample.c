@@ -7,8 +7,9 @@
 // taps (1 for nearest, 2 per dim for linear, 4 for cubic with Keys'
 // A = -0.75), each tap again by the padding mode (zeros reads 0 outside,
 // border clamps, reflection mirrors). Every combination of taps over the
-// spatial dims is one gather_elements of X flattened to [N, C, positions],
-// weighted by the product of the taps' coefficients; the sum is the output.
+// spatial dims reads X flattened to [N, C, positions] (all of them in one
+// gather_elements), weighted by the product of the taps' coefficients; the
+// sum over the combinations is the output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -228,6 +229,47 @@ static DlcOnnxStatus dimTaps(Sampler *s, Mode mode, MlirValue g, int64_t size, T
   return DLC_ONNX_OK;
 }
 
+// The taps' values ([N, 1, Q] each; null: none) times `scale` when given,
+// stacked along axis 2 + i of [N, 1, 1 (r times), Q]; null when there are
+// none.
+static DlcOnnxStatus stackTaps(DlcOnnxNode *n, const MlirValue *values, int count, int64_t i,
+                               int64_t spatial, int64_t q, MlirValue scale, MlirValue *out) {
+  out->ptr = NULL;
+  if (mlirValueIsNull(values[0]))
+    return DLC_ONNX_OK;
+  int64_t dims[DLC_MAX_RANK] = {dimOf(values[0], 0), 1};
+  for (int64_t k = 0; k < spatial; ++k)
+    dims[2 + k] = 1;
+  dims[2 + spatial] = q;
+  for (int k = 0; k < count; ++k) {
+    MlirValue v = values[k];
+    if (!mlirValueIsNull(scale))
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, scale, &v));
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", v, dims, 3 + spatial, &v));
+    if (!k) {
+      *out = v;
+      continue;
+    }
+    DlcOnnxOp concat;
+    dlcOnnxOpInit(&concat, "dlc_graph.concat");
+    concat.operands[0] = *out, concat.operands[1] = v;
+    dlcOnnxOpInt(n, &concat, "axis", 2 + i);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+    *out = concat.results[0];
+  }
+  return DLC_ONNX_OK;
+}
+
+// acc op v, where a null acc or v stands for nothing yet.
+static DlcOnnxStatus accumulate(DlcOnnxNode *n, const char *op, MlirValue acc, MlirValue v,
+                                MlirValue *out) {
+  if (mlirValueIsNull(acc) || mlirValueIsNull(v)) {
+    *out = mlirValueIsNull(acc) ? v : acc;
+    return DLC_ONNX_OK;
+  }
+  return dlcOnnxBinaryOp(n, op, acc, v, out);
+}
+
 static bool isString(MlirStringRef s, const char *what) {
   return mlirStringRefEqual(s, mlirStringRefCreateFromCString(what));
 }
@@ -291,60 +333,52 @@ static DlcOnnxStatus translateGridSample(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", slice.results[0], coordShape, 3, &g));
     DLC_ONNX_TRY(dimTaps(&s, mode, g, dimOf(x, 2 + i), &taps[i]));
   }
-  int64_t flatShape[3] = {nn, cc, positions}, gatherShape[3] = {nn, cc, q};
-  MlirType elt = eltOf(x), i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue table, zero, sum = {NULL};
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, flatShape, 3, &table));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zero));
-  int combos = 1, pick[MAX_SPATIAL];
+  // Each dim's taps stacked along their own axis of [N, 1, T0, .., Tr-1, Q]:
+  // broadcasting then forms every combination of taps at once.
+  int64_t full[DLC_MAX_RANK] = {nn, 1}, all = 1;
   for (int64_t i = 0; i < spatial; ++i)
-    combos *= taps[i].count;
-  for (int c = 0; c < combos; ++c) {
-    for (int64_t i = spatial - 1, rest = c; i >= 0; --i)
-      pick[i] = (int)(rest % taps[i].count), rest /= taps[i].count;
-    MlirValue index = {NULL}, valid = {NULL}, weight = {NULL}, value;
-    for (int64_t i = 0; i < spatial; ++i) {
-      MlirValue idx = taps[i].index[pick[i]], ok = taps[i].valid[pick[i]];
-      MlirValue w = taps[i].weight[pick[i]];
-      if (strides[i] != 1) {
-        MlirValue stride;
-        DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[i], &stride));
-        DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", idx, stride, &idx));
-      }
-      if (mlirValueIsNull(index))
-        index = idx;
-      else
-        DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", index, idx, &index));
-      if (!mlirValueIsNull(ok)) {
-        if (mlirValueIsNull(valid))
-          valid = ok;
-        else
-          DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", valid, ok, &valid));
-      }
-      if (!mlirValueIsNull(w)) {
-        if (mlirValueIsNull(weight))
-          weight = w;
-        else
-          DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", weight, w, &weight));
-      }
-    }
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.expand", index, gatherShape, 3, &index));
-    DlcOnnxOp gather;
-    dlcOnnxOpInit(&gather, "dlc_graph.gather_elements");
-    gather.operands[0] = table, gather.operands[1] = index;
-    dlcOnnxOpInt(n, &gather, "axis", 2);
-    DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
-    value = gather.results[0];
-    if (!mlirValueIsNull(valid))
-      DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, value, zero, &value));
-    if (!mlirValueIsNull(weight)) {
-      DLC_ONNX_TRY(dlcOnnxCastOp(n, weight, elt, &weight));
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", value, weight, &value));
-    }
-    if (mlirValueIsNull(sum))
-      sum = value;
-    else
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", sum, value, &sum));
+    full[2 + i] = taps[i].count, all *= taps[i].count;
+  full[2 + spatial] = q;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue index = {NULL}, valid = {NULL}, weight = {NULL};
+  for (int64_t i = 0; i < spatial; ++i) {
+    MlirValue stride, idx, ok, w;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[i], &stride));
+    DLC_ONNX_TRY(stackTaps(n, taps[i].index, taps[i].count, i, spatial, q, stride, &idx));
+    DLC_ONNX_TRY(stackTaps(n, taps[i].valid, taps[i].count, i, spatial, q, (MlirValue){NULL}, &ok));
+    DLC_ONNX_TRY(stackTaps(n, taps[i].weight, taps[i].count, i, spatial, q, (MlirValue){NULL}, &w));
+    DLC_ONNX_TRY(accumulate(n, "dlc_graph.add", index, idx, &index));
+    DLC_ONNX_TRY(accumulate(n, "dlc_graph.and", valid, ok, &valid));
+    DLC_ONNX_TRY(accumulate(n, "dlc_graph.mul", weight, w, &weight));
+  }
+  int64_t flatShape[3] = {nn, cc, positions}, gatherShape[3] = {nn, cc, all * q};
+  int64_t indexShape[3] = {nn, 1, all * q}, valueShape[DLC_MAX_RANK] = {nn, cc};
+  memcpy(valueShape + 2, full + 2, (size_t)(spatial + 1) * sizeof *full);
+  MlirType elt = eltOf(x);
+  MlirValue table, sum;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.expand", index, full, 3 + spatial, &index));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", index, indexShape, 3, &index));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.expand", index, gatherShape, 3, &index));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, flatShape, 3, &table));
+  DlcOnnxOp gather;
+  dlcOnnxOpInit(&gather, "dlc_graph.gather_elements");
+  gather.operands[0] = table, gather.operands[1] = index;
+  dlcOnnxOpInt(n, &gather, "axis", 2);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", gather.results[0], valueShape, 3 + spatial,
+                              &sum));
+  if (!mlirValueIsNull(valid)) { // zeros padding: taps outside read 0
+    MlirValue zero;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 0, &zero));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, sum, zero, &sum));
+  }
+  if (!mlirValueIsNull(weight)) {
+    int64_t axes[MAX_SPATIAL];
+    for (int64_t i = 0; i < spatial; ++i)
+      axes[i] = 2 + i;
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, weight, elt, &weight));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", sum, weight, &sum));
+    DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", sum, axes, spatial, false, &sum));
   }
   int64_t outShape[DLC_MAX_RANK] = {nn, cc};
   for (int64_t i = 0; i < spatial; ++i)
