@@ -19,7 +19,7 @@ static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnn
                                  dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps,
                                  dlcOnnxResizeOps,      dlcOnnxAttentionOps, dlcOnnxQuantOps,
                                  dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps, dlcOnnxSelectOps,
-                                 dlcOnnxGridSampleOps};
+                                 dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

@@ -251,5 +251,6 @@ const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxRecurrentOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxGridSampleOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxRoiAlignOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
