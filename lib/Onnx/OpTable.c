@@ -19,7 +19,8 @@ static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnn
                                  dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps,
                                  dlcOnnxResizeOps,      dlcOnnxAttentionOps, dlcOnnxQuantOps,
                                  dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps, dlcOnnxSelectOps,
-                                 dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps};
+                                 dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,
+                                 dlcOnnxDeformConvOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

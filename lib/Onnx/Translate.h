@@ -252,5 +252,6 @@ const DlcOnnxOpEntry *dlcOnnxRecurrentOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxGridSampleOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxRoiAlignOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxDeformConvOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
