@@ -107,6 +107,85 @@ def conv(x, w, pads, strides, group):
     return y
 
 
+def bilinear_zeros(img, y, x):
+    """img [H, W] at (y, x); neighbours outside read 0 (GridSample zeros)."""
+    h, w = img.shape
+    y0, x0 = int(np.floor(y)), int(np.floor(x))
+    v = 0.0
+    for yy, wy in ((y0, 1 - (y - y0)), (y0 + 1, y - y0)):
+        for xx, wx in ((x0, 1 - (x - x0)), (x0 + 1, x - x0)):
+            if 0 <= yy < h and 0 <= xx < w:
+                v += wy * wx * img[yy, xx]
+    return v
+
+
+def deform_conv(x, w, offset, mask, bias, strides, pads, dil, group, og):
+    n, c, h, wd = x.shape
+    m, cg, kh, kw = w.shape
+    _, _, oh, ow = offset.shape
+    off = offset.reshape(n, og, kh, kw, 2, oh, ow)
+    msk = mask.reshape(n, og, kh, kw, oh, ow)
+    y = np.zeros((n, m, oh, ow))
+    for b in range(n):
+        for mm in range(m):
+            g = mm // (m // group)
+            for ci in range(cg):
+                ch = g * cg + ci
+                o = ch // (c // og)
+                for i in range(oh):
+                    for j in range(ow):
+                        for a in range(kh):
+                            for e in range(kw):
+                                py = i * strides[0] - pads[0] + a * dil[0] + off[b, o, a, e, 0, i, j]
+                                px = j * strides[1] - pads[1] + e * dil[1] + off[b, o, a, e, 1, i, j]
+                                y[b, mm, i, j] += (w[mm, ci, a, e] * msk[b, o, a, e, i, j] *
+                                                   bilinear_zeros(x[b, ch], py, px))
+    return (y + bias.reshape(1, -1, 1, 1)).astype(np.float32)
+
+
+def roi_align(x, rois, batch, ph, pw, ratio, scale, half_pixel, mode):
+    r, c = rois.shape[0], x.shape[1]
+    h, w = x.shape[2:]
+    y = np.zeros((r, c, ph, pw), np.float32)
+    off = 0.5 if half_pixel else 0.0
+    for k in range(r):
+        x1, y1, x2, y2 = (float(v) * scale - off for v in rois[k])
+        rw, rh = x2 - x1, y2 - y1
+        if not half_pixel:
+            rw, rh = max(rw, 1.0), max(rh, 1.0)
+        bh, bw = rh / ph, rw / pw
+        for i in range(ph):
+            for j in range(pw):
+                vals = []
+                for iy in range(ratio):
+                    for ix in range(ratio):
+                        yy = y1 + i * bh + (iy + 0.5) * bh / ratio
+                        xx = x1 + j * bw + (ix + 0.5) * bw / ratio
+                        if yy < -1 or yy > h or xx < -1 or xx > w:
+                            vals.append(np.zeros(c) if mode == "avg" else np.zeros(c))
+                            continue
+                        yy, xx = max(yy, 0.0), max(xx, 0.0)
+                        yl, xl = int(yy), int(xx)
+                        if yl >= h - 1:
+                            yl = yh = h - 1
+                            yy = float(yl)
+                        else:
+                            yh = yl + 1
+                        if xl >= w - 1:
+                            xl = xh = w - 1
+                            xx = float(xl)
+                        else:
+                            xh = xl + 1
+                        ly, lx = yy - yl, xx - xl
+                        img = x[batch[k]]
+                        parts = [(1 - ly) * (1 - lx) * img[:, yl, xl], (1 - ly) * lx * img[:, yl, xh],
+                                 ly * (1 - lx) * img[:, yh, xl], ly * lx * img[:, yh, xh]]
+                        vals.append(sum(parts) if mode == "avg" else np.max(parts, axis=0))
+                vals = np.array(vals)
+                y[k, :, i, j] = vals.mean(axis=0) if mode == "avg" else vals.max(axis=0)
+    return y
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
 
@@ -204,6 +283,37 @@ def main(out):
     x = randn(3, 1, 1)
     case(out, "det_1x1", "Det", [("x", x)], [("y", x.reshape(3))], 22)
 
+    # STFT of a complex signal, two-sided, with a window.
+    sig = randn(2, 20, 2)
+    win = np.hanning(8).astype(np.float32)
+    frames = [(sig[:, f * 3:f * 3 + 8, 0] + 1j * sig[:, f * 3:f * 3 + 8, 1]) * win for f in range(5)]
+    spec = np.stack([np.fft.fft(fr, axis=-1) for fr in frames], axis=1)
+    case(out, "stft_complex_twosided", "STFT",
+         [("signal", sig), ("step", np.array(3, np.int64)), ("window", win),
+          ("length", np.array(8, np.int64))],
+         [("y", np.stack([spec.real, spec.imag], axis=-1).astype(np.float32))], 17, onesided=0)
+
+    # RoiAlign-10 (no half-pixel offset), a region partly outside, the
+    # second image; RoiAlign-16 max with half pixels.
+    x = randn(2, 3, 6, 7)
+    rois = np.array([[0.5, 1.0, 9.0, 7.5], [-3.0, -2.0, 4.0, 3.0], [2.0, 2.0, 2.5, 2.2]], np.float32)
+    batch = np.array([1, 0, 1], np.int64)
+    case(out, "roialign10_scaled", "RoiAlign", [("x", x), ("rois", rois), ("batch", batch)],
+         [("y", roi_align(x, rois, batch, 3, 2, 2, 0.5, False, "avg"))], 10, output_height=3,
+         output_width=2, sampling_ratio=2, spatial_scale=0.5)
+    case(out, "roialign_half_pixel_max", "RoiAlign", [("x", x), ("rois", rois), ("batch", batch)],
+         [("y", roi_align(x, rois, batch, 2, 3, 3, 1.0, True, "max"))], 16, output_height=2,
+         output_width=3, sampling_ratio=3, mode="max")
+
+    # DeformConv with strides, dilations, pads, 2 groups, 2 offset groups.
+    x, w = randn(1, 4, 6, 5), randn(4, 2, 2, 2)
+    offset = (RNG.standard_normal((1, 2 * 2 * 4, 3, 3)) * 1.5).astype(np.float32)
+    mask, bias = RNG.uniform(0, 1, (1, 2 * 4, 3, 3)).astype(np.float32), randn(4)
+    case(out, "deformconv_strided_groups", "DeformConv",
+         [("x", x), ("w", w), ("offset", offset), ("b", bias), ("mask", mask)],
+         [("y", deform_conv(x, w, offset, mask, bias, [2, 2], [1, 0, 1, 1], [2, 1], 2, 2))], 19,
+         strides=[2, 2], pads=[1, 0, 1, 1], dilations=[2, 1], group=2, offset_group=2)
+
     # GridSample forms the node tests leave out, against PyTorch.
     try:
         import torch
@@ -267,6 +377,23 @@ def main(out):
     m.graph.node[0].attribute.extend([helper.make_attribute("pads", [1, 1, 1, 1])])
     del m.graph.input[1:]
     onnx.save(m, os.path.join(out, "col2im_too_big.onnx"))
+    broken(out, "roialign_adaptive", "RoiAlign",
+           [("x", f), ("r", (T.FLOAT, [1, 4])), ("b", (T.INT64, [1]))],
+           [("y", (T.FLOAT, [1, 2, 1, 1]))], 16)
+    broken(out, "roialign_bad_mode", "RoiAlign",
+           [("x", f), ("r", (T.FLOAT, [1, 4])), ("b", (T.INT64, [1]))],
+           [("y", (T.FLOAT, [1, 2, 1, 1]))], 16, mode="min", sampling_ratio=1)
+    broken(out, "deformconv_1d", "DeformConv",
+           [("x", (T.FLOAT, [1, 1, 5])), ("w", (T.FLOAT, [1, 1, 2])), ("o", (T.FLOAT, [1, 2, 4]))],
+           [("y", (T.FLOAT, [1, 1, 4]))], 19)
+    broken(out, "stft_onesided_complex", "STFT",
+           [("s", (T.FLOAT, [1, 16, 2])), ("step", (T.INT64, [])), ("", None), ("len", (T.INT64, []))],
+           [("y", (T.FLOAT, [1, 3, 5, 2]))], 17)
+    m = onnx.load(os.path.join(out, "stft_onesided_complex.onnx"))
+    m.graph.initializer.extend([numpy_helper.from_array(np.array(4, np.int64), "step"),
+                                numpy_helper.from_array(np.array(8, np.int64), "len")])
+    del m.graph.input[1:]
+    onnx.save(m, os.path.join(out, "stft_onesided_complex.onnx"))
     broken(out, "qlinearconv_i32", "QLinearConv",
            [("x", (T.UINT8, [1, 1, 3, 3])), ("xs", (T.FLOAT, [])), ("xzp", (T.UINT8, [])),
             ("w", (T.UINT8, [1, 1, 1, 1])), ("ws", (T.FLOAT, [])), ("wzp", (T.UINT8, [])),
