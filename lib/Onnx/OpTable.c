@@ -20,7 +20,7 @@ static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnn
                                  dlcOnnxResizeOps,      dlcOnnxAttentionOps, dlcOnnxQuantOps,
                                  dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps, dlcOnnxSelectOps,
                                  dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,
-                                 dlcOnnxDeformConvOps};
+                                 dlcOnnxDeformConvOps, dlcOnnxStatefulOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

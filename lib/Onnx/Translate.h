@@ -253,5 +253,6 @@ const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxGridSampleOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxRoiAlignOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxDeformConvOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxStatefulOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
