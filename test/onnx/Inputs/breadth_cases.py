@@ -186,6 +186,27 @@ def roi_align(x, rois, batch, ph, pw, ratio, scale, half_pixel, mode):
     return y
 
 
+def linear_attention(q, k, v, past, decay, beta, hq, hkv, rule, scale):
+    b, t, _ = q.shape
+    dk, dv = q.shape[2] // hq, v.shape[2] // hkv
+    qh = q.reshape(b, t, hq, dk)
+    kh, vh = k.reshape(b, t, hkv, dk), v.reshape(b, t, hkv, dv)
+    s = past.astype(np.float64).copy()
+    out = np.zeros((b, t, hq, dv))
+    for i in range(t):
+        if "gated" in rule:
+            d = np.exp(decay[:, i].reshape(b, hkv, -1))
+            s = s * d[..., None]
+        write = vh[:, i]
+        if "delta" in rule:
+            bt = beta[:, i].reshape(b, -1, 1)
+            write = bt * (vh[:, i] - np.einsum("bhk,bhkv->bhv", kh[:, i], s))
+        s = s + np.einsum("bhk,bhv->bhkv", kh[:, i], write)
+        for h in range(hq):
+            out[:, i, h] = scale * np.einsum("bk,bkv->bv", qh[:, i, h], s[:, h // (hq // hkv)])
+    return out.reshape(b, t, hq * dv).astype(np.float32), s.astype(np.float32)
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
 
@@ -314,6 +335,33 @@ def main(out):
          [("y", deform_conv(x, w, offset, mask, bias, [2, 2], [1, 0, 1, 1], [2, 1], 2, 2))], 19,
          strides=[2, 2], pads=[1, 0, 1, 1], dilations=[2, 1], group=2, offset_group=2)
 
+    # LinearAttention: the delta rule with grouped queries, a past state
+    # and an explicit scale; gated with per-head decay and MQA.
+    q, k, v = randn(1, 3, 4 * 4), randn(1, 3, 2 * 4), randn(1, 3, 2 * 3)
+    past, beta = randn(1, 2, 4, 3), RNG.uniform(0, 1, (1, 3, 2)).astype(np.float32)
+    y, state = linear_attention(q, k, v, past, None, beta, 4, 2, "delta", 0.3)
+    case(out, "linear_attention_delta_gqa_past", "LinearAttention",
+         [("q", q), ("k", k), ("v", v), ("past", past), ("", None), ("beta", beta)],
+         [("y", y), ("state", state)], 27, q_num_heads=4, kv_num_heads=2, update_rule="delta",
+         scale=0.3)
+    q, k, v = randn(2, 2, 3 * 2), randn(2, 2, 2), randn(2, 2, 5)
+    decay = -RNG.uniform(0, 1, (2, 2, 1)).astype(np.float32)
+    y, state = linear_attention(q, k, v, np.zeros((2, 1, 2, 5)), decay, None, 3, 1, "gated",
+                                1 / np.sqrt(2))
+    case(out, "linear_attention_gated_mqa", "LinearAttention",
+         [("q", q), ("k", k), ("v", v), ("", None), ("decay", decay)], [("y", y), ("state", state)],
+         27, q_num_heads=3, kv_num_heads=1, update_rule="gated")
+
+    # CausalConvWithState in double, with a past state and SiLU.
+    x, w, past, bias = (RNG.standard_normal(s_) for s_ in ((1, 3, 5), (3, 1, 3), (1, 3, 2), (3,)))
+    padded = np.concatenate([past, x], axis=2)
+    y = np.stack([np.stack([np.convolve(padded[0, c], w[c, 0][::-1], "valid") for c in range(3)])])
+    y = y + bias.reshape(1, 3, 1)
+    y = y / (1 + np.exp(-y))
+    case(out, "causal_conv_double_silu", "CausalConvWithState",
+         [("x", x), ("w", w), ("b", bias), ("past", past)], [("y", y), ("state", padded[:, :, -2:])],
+         27, activation="silu")
+
     # GridSample forms the node tests leave out, against PyTorch.
     try:
         import torch
@@ -394,6 +442,17 @@ def main(out):
                                 numpy_helper.from_array(np.array(8, np.int64), "len")])
     del m.graph.input[1:]
     onnx.save(m, os.path.join(out, "stft_onesided_complex.onnx"))
+    broken(out, "causal_conv_bad_activation", "CausalConvWithState",
+           [("x", (T.FLOAT, [1, 2, 4])), ("w", (T.FLOAT, [2, 1, 2]))],
+           [("y", (T.FLOAT, [1, 2, 4])), ("s", (T.FLOAT, [1, 2, 1]))], 27, activation="gelu")
+    broken(out, "linear_attention_bad_rule", "LinearAttention",
+           [("q", (T.FLOAT, [1, 2, 4])), ("k", (T.FLOAT, [1, 2, 4])), ("v", (T.FLOAT, [1, 2, 4]))],
+           [("y", (T.FLOAT, [1, 2, 4])), ("s", (T.FLOAT, [1, 1, 4, 4]))], 27, q_num_heads=1,
+           kv_num_heads=1, update_rule="mamba")
+    broken(out, "linear_attention_no_decay", "LinearAttention",
+           [("q", (T.FLOAT, [1, 2, 4])), ("k", (T.FLOAT, [1, 2, 4])), ("v", (T.FLOAT, [1, 2, 4]))],
+           [("y", (T.FLOAT, [1, 2, 4])), ("s", (T.FLOAT, [1, 1, 4, 4]))], 27, q_num_heads=1,
+           kv_num_heads=1, update_rule="gated")
     broken(out, "qlinearconv_i32", "QLinearConv",
            [("x", (T.UINT8, [1, 1, 3, 3])), ("xs", (T.FLOAT, [])), ("xzp", (T.UINT8, [])),
             ("w", (T.UINT8, [1, 1, 1, 1])), ("ws", (T.FLOAT, [])), ("wzp", (T.UINT8, [])),
