@@ -20,7 +20,8 @@ static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnn
                                  dlcOnnxResizeOps,      dlcOnnxAttentionOps, dlcOnnxQuantOps,
                                  dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps, dlcOnnxSelectOps,
                                  dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,
-                                 dlcOnnxDeformConvOps, dlcOnnxStatefulOps};
+                                 dlcOnnxDeformConvOps, dlcOnnxStatefulOps,
+                                 dlcOnnxTfIdfOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;
