@@ -207,6 +207,27 @@ def linear_attention(q, k, v, past, decay, beta, hq, hkv, rule, scale):
     return out.reshape(b, t, hq * dv).astype(np.float32), s.astype(np.float32)
 
 
+def tfidf(x, pool, counts, indexes, min_len, max_len, skip, mode, weights):
+    rows = x.reshape(-1, x.shape[-1])
+    grams = []
+    for i, start in enumerate(counts):
+        end = counts[i + 1] if i + 1 < len(counts) else len(pool)
+        grams += [tuple(pool[j:j + i + 1]) for j in range(start, end, i + 1)]
+    y = np.zeros((rows.shape[0], max(indexes) + 1), np.float32)
+    for r, row in enumerate(rows):
+        for g, gram in enumerate(grams):
+            n = len(gram)
+            if not min_len <= n <= max_len:
+                continue
+            c = 0
+            for s in range(skip + 1 if n > 1 else 1):
+                for p in range(len(row) - (n - 1) * (s + 1)):
+                    c += all(row[p + m * (s + 1)] == gram[m] for m in range(n))
+            w = weights[g] if weights is not None else 1.0
+            y[r, indexes[g]] += c if mode == "TF" else (w if c > 0 else 0) if mode == "IDF" else c * w
+    return y.reshape(x.shape[:-1] + (y.shape[-1],))
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
 
@@ -362,6 +383,17 @@ def main(out):
          [("x", x), ("w", w), ("b", bias), ("past", past)], [("y", y), ("state", padded[:, :, -2:])],
          27, activation="silu")
 
+    # TfIdfVectorizer: IDF and TFIDF with weights, int64 tokens, two grams
+    # sharing an output index.
+    x = RNG.integers(0, 5, (3, 9)).astype(np.int64)
+    pool, counts, indexes = [1, 2, 4, 1, 2, 3, 3, 0, 2, 1, 4], [0, 3], [0, 1, 2, 3, 1, 4, 5]
+    weights = [0.5, 2.0, 1.5, 3.0, 0.25, 1.0, 4.0]
+    for mode in ("IDF", "TFIDF"):
+        case(out, "tfidf_" + mode.lower(), "TfIdfVectorizer", [("x", x)],
+             [("y", tfidf(x, pool, counts, indexes, 1, 2, 2, mode, weights))], 9,
+             min_gram_length=1, max_gram_length=2, max_skip_count=2, mode=mode,
+             ngram_counts=counts, ngram_indexes=indexes, pool_int64s=pool, weights=weights)
+
     # GridSample forms the node tests leave out, against PyTorch.
     try:
         import torch
@@ -453,6 +485,12 @@ def main(out):
            [("q", (T.FLOAT, [1, 2, 4])), ("k", (T.FLOAT, [1, 2, 4])), ("v", (T.FLOAT, [1, 2, 4]))],
            [("y", (T.FLOAT, [1, 2, 4])), ("s", (T.FLOAT, [1, 1, 4, 4]))], 27, q_num_heads=1,
            kv_num_heads=1, update_rule="gated")
+    broken(out, "tfidf_strings", "TfIdfVectorizer", [("x", (T.INT64, [4]))], [("y", (T.FLOAT, [2]))], 9,
+           min_gram_length=1, max_gram_length=1, max_skip_count=0, mode="TF", ngram_counts=[0],
+           ngram_indexes=[0, 1], pool_strings=["a", "b"])
+    broken(out, "tfidf_bad_mode", "TfIdfVectorizer", [("x", (T.INT64, [4]))], [("y", (T.FLOAT, [2]))], 9,
+           min_gram_length=1, max_gram_length=1, max_skip_count=0, mode="BM25", ngram_counts=[0],
+           ngram_indexes=[0, 1], pool_int64s=[1, 2])
     broken(out, "qlinearconv_i32", "QLinearConv",
            [("x", (T.UINT8, [1, 1, 3, 3])), ("xs", (T.FLOAT, [])), ("xzp", (T.UINT8, [])),
             ("w", (T.UINT8, [1, 1, 1, 1])), ("ws", (T.FLOAT, [])), ("wzp", (T.UINT8, [])),
