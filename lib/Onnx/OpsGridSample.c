@@ -15,12 +15,12 @@
 
 #include "Onnx/Translate.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <string.h>
 
 #define MAX_SPATIAL 3
-#define MAX_TAPS 4
 
 static MlirType typeOf(MlirValue v) { return mlirValueGetType(v); }
 static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(typeOf(v)); }
@@ -137,41 +137,37 @@ static DlcOnnxStatus tapIndex(Sampler *s, MlirValue t, int64_t size, MlirValue *
   return dlcOnnxCastOp(n, t, mlirIntegerTypeGet(n->ctx, 64), index);
 }
 
-// Keys' cubic coefficients (A = -0.75) of the four taps around a point at
-// fraction t past the second.
-static DlcOnnxStatus cubicCoeffs(Sampler *s, MlirValue t, MlirValue *c) {
+// Keys' cubic coefficient (A = -0.75) of a tap at distance d (0 to 2)
+// from the point.
+static DlcOnnxStatus cubicWeight(Sampler *s, MlirValue d, MlirValue *out) {
   const double a = -0.75;
-  MlirValue x[4], v;
-  DLC_ONNX_TRY(opC(s, "dlc_graph.add", t, 1, &x[0]));
-  x[1] = t;
-  DLC_ONNX_TRY(cOp(s, "dlc_graph.sub", 1, t, &x[2]));
-  DLC_ONNX_TRY(cOp(s, "dlc_graph.sub", 2, t, &x[3]));
-  for (int k = 0; k < 4; ++k) {
-    if (k == 0 || k == 3) { // ((a x - 5a) x + 8a) x - 4a
-      DLC_ONNX_TRY(opC(s, "dlc_graph.mul", x[k], a, &v));
-      DLC_ONNX_TRY(opC(s, "dlc_graph.sub", v, 5 * a, &v));
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", v, x[k], &v));
-      DLC_ONNX_TRY(opC(s, "dlc_graph.add", v, 8 * a, &v));
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", v, x[k], &v));
-      DLC_ONNX_TRY(opC(s, "dlc_graph.sub", v, 4 * a, &c[k]));
-    } else { // ((a + 2) x - (a + 3)) x x + 1
-      DLC_ONNX_TRY(opC(s, "dlc_graph.mul", x[k], a + 2, &v));
-      DLC_ONNX_TRY(opC(s, "dlc_graph.sub", v, a + 3, &v));
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", v, x[k], &v));
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", v, x[k], &v));
-      DLC_ONNX_TRY(opC(s, "dlc_graph.add", v, 1, &c[k]));
-    }
-  }
-  return DLC_ONNX_OK;
+  MlirValue near, far, isNear;
+  // ((a + 2) d - (a + 3)) d d + 1 within 1, ((a d - 5a) d + 8a) d - 4a beyond
+  DLC_ONNX_TRY(opC(s, "dlc_graph.mul", d, a + 2, &near));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.sub", near, a + 3, &near));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", near, d, &near));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", near, d, &near));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.add", near, 1, &near));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.mul", d, a, &far));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.sub", far, 5 * a, &far));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", far, d, &far));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.add", far, 8 * a, &far));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(s->n, "dlc_graph.mul", far, d, &far));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.sub", far, 4 * a, &far));
+  DLC_ONNX_TRY(opC(s, "dlc_graph.less", d, 1, &isNear));
+  return dlcOnnxWhereOp(s->n, isNear, near, far, out);
 }
 
+/// One spatial dim's taps, stacked along their own axis 2 + i of
+/// [N, 1, 1 (once per spatial dim), Q].
 typedef struct Taps {
   int count;
-  MlirValue index[MAX_TAPS], valid[MAX_TAPS], weight[MAX_TAPS]; ///< weight null: 1
+  MlirValue index, valid, weight; ///< valid null: all inside; weight null: 1
 } Taps;
 
-// The taps of one spatial dim of `size` for coordinates g ([N, 1, Q]).
-static DlcOnnxStatus dimTaps(Sampler *s, Mode mode, MlirValue g, int64_t size, Taps *taps) {
+// The taps of spatial dim i (of `size`) for coordinates g ([N, 1, Q]).
+static DlcOnnxStatus dimTaps(Sampler *s, Mode mode, MlirValue g, int64_t i, int64_t spatial,
+                             int64_t size, Taps *taps) {
   DlcOnnxNode *n = s->n;
   MlirValue v;
   if (s->alignCorners) { // (g + 1) / 2 * (size - 1)
@@ -201,63 +197,43 @@ static DlcOnnxStatus dimTaps(Sampler *s, Mode mode, MlirValue g, int64_t size, T
       DLC_ONNX_TRY(reflect(s, v, lo, hi, &moved));
     DLC_ONNX_TRY(dlcOnnxWhereOp(n, outside, moved, v, &v));
   }
+  int64_t stacked[DLC_MAX_RANK] = {dimOf(g, 0), 1}, q = dimOf(g, 2), rank = 3 + spatial;
+  for (int64_t k = 0; k < spatial; ++k)
+    stacked[2 + k] = 1;
+  stacked[2 + spatial] = q;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", v, stacked, rank, &v));
+  taps->weight.ptr = NULL;
   if (mode == NEAREST) {
     MlirValue t;
     DLC_ONNX_TRY(trunc0(s, v, &t));
     taps->count = 1;
-    taps->weight[0].ptr = NULL;
-    return tapIndex(s, t, size, &taps->index[0], &taps->valid[0]);
+    return tapIndex(s, t, size, &taps->index, &taps->valid);
   }
-  MlirValue x0, frac;
+  // Tap offsets -1 .. 2 (cubic) or 0 .. 1 (linear) from floor(v), along axis 2 + i.
+  static const float cubic[4] = {-1, 0, 1, 2}, linear[2] = {0, 1};
+  taps->count = mode == CUBIC ? 4 : 2;
+  int64_t offDims[DLC_MAX_RANK];
+  for (int64_t k = 0; k < rank; ++k)
+    offDims[k] = k == 2 + i ? taps->count : 1;
+  MlirType offType = mlirRankedTensorTypeGet(rank, offDims, mlirF32TypeGet(n->ctx),
+                                             mlirAttributeGetNull());
+  DlcOnnxOp off;
+  dlcOnnxOpInit(&off, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &off, "value",
+                mlirDenseElementsAttrFloatGet(offType, taps->count, mode == CUBIC ? cubic : linear));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &off));
+  MlirValue offsets, x0, frac, t, d;
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, off.results[0], s->f, &offsets));
   DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", v, &x0));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", v, x0, &frac));
-  int first = 0;
-  if (mode == LINEAR) {
-    taps->count = 2;
-    DLC_ONNX_TRY(cOp(s, "dlc_graph.sub", 1, frac, &taps->weight[0]));
-    taps->weight[1] = frac;
-  } else {
-    taps->count = 4, first = -1;
-    DLC_ONNX_TRY(cubicCoeffs(s, frac, taps->weight));
-  }
-  for (int k = 0; k < taps->count; ++k) {
-    MlirValue t = x0;
-    if (first + k)
-      DLC_ONNX_TRY(opC(s, "dlc_graph.add", x0, first + k, &t));
-    DLC_ONNX_TRY(tapIndex(s, t, size, &taps->index[k], &taps->valid[k]));
-  }
-  return DLC_ONNX_OK;
-}
-
-// The taps' values ([N, 1, Q] each; null: none) times `scale` when given,
-// stacked along axis 2 + i of [N, 1, 1 (r times), Q]; null when there are
-// none.
-static DlcOnnxStatus stackTaps(DlcOnnxNode *n, const MlirValue *values, int count, int64_t i,
-                               int64_t spatial, int64_t q, MlirValue scale, MlirValue *out) {
-  out->ptr = NULL;
-  if (mlirValueIsNull(values[0]))
-    return DLC_ONNX_OK;
-  int64_t dims[DLC_MAX_RANK] = {dimOf(values[0], 0), 1};
-  for (int64_t k = 0; k < spatial; ++k)
-    dims[2 + k] = 1;
-  dims[2 + spatial] = q;
-  for (int k = 0; k < count; ++k) {
-    MlirValue v = values[k];
-    if (!mlirValueIsNull(scale))
-      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, scale, &v));
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", v, dims, 3 + spatial, &v));
-    if (!k) {
-      *out = v;
-      continue;
-    }
-    DlcOnnxOp concat;
-    dlcOnnxOpInit(&concat, "dlc_graph.concat");
-    concat.operands[0] = *out, concat.operands[1] = v;
-    dlcOnnxOpInt(n, &concat, "axis", 2 + i);
-    DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
-    *out = concat.results[0];
-  }
-  return DLC_ONNX_OK;
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", x0, offsets, &t));
+  DLC_ONNX_TRY(tapIndex(s, t, size, &taps->index, &taps->valid));
+  // The weights of the taps at distance d = |frac - offset|.
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", frac, offsets, &d));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.abs", d, &d));
+  if (mode == LINEAR)
+    return cOp(s, "dlc_graph.sub", 1, d, &taps->weight);
+  return cubicWeight(s, d, &taps->weight);
 }
 
 // acc op v, where a null acc or v stands for nothing yet.
@@ -331,10 +307,10 @@ static DlcOnnxStatus translateGridSample(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
     MlirValue g;
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", slice.results[0], coordShape, 3, &g));
-    DLC_ONNX_TRY(dimTaps(&s, mode, g, dimOf(x, 2 + i), &taps[i]));
+    DLC_ONNX_TRY(dimTaps(&s, mode, g, i, spatial, dimOf(x, 2 + i), &taps[i]));
   }
-  // Each dim's taps stacked along their own axis of [N, 1, T0, .., Tr-1, Q]:
-  // broadcasting then forms every combination of taps at once.
+  // Each dim's taps lie along their own axis of [N, 1, T0, .., Tr-1, Q]:
+  // broadcasting forms every combination of taps at once.
   int64_t full[DLC_MAX_RANK] = {nn, 1}, all = 1;
   for (int64_t i = 0; i < spatial; ++i)
     full[2 + i] = taps[i].count, all *= taps[i].count;
@@ -342,14 +318,12 @@ static DlcOnnxStatus translateGridSample(DlcOnnxNode *n) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
   MlirValue index = {NULL}, valid = {NULL}, weight = {NULL};
   for (int64_t i = 0; i < spatial; ++i) {
-    MlirValue stride, idx, ok, w;
+    MlirValue stride, idx;
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[i], &stride));
-    DLC_ONNX_TRY(stackTaps(n, taps[i].index, taps[i].count, i, spatial, q, stride, &idx));
-    DLC_ONNX_TRY(stackTaps(n, taps[i].valid, taps[i].count, i, spatial, q, (MlirValue){NULL}, &ok));
-    DLC_ONNX_TRY(stackTaps(n, taps[i].weight, taps[i].count, i, spatial, q, (MlirValue){NULL}, &w));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", taps[i].index, stride, &idx));
     DLC_ONNX_TRY(accumulate(n, "dlc_graph.add", index, idx, &index));
-    DLC_ONNX_TRY(accumulate(n, "dlc_graph.and", valid, ok, &valid));
-    DLC_ONNX_TRY(accumulate(n, "dlc_graph.mul", weight, w, &weight));
+    DLC_ONNX_TRY(accumulate(n, "dlc_graph.and", valid, taps[i].valid, &valid));
+    DLC_ONNX_TRY(accumulate(n, "dlc_graph.mul", weight, taps[i].weight, &weight));
   }
   int64_t flatShape[3] = {nn, cc, positions}, gatherShape[3] = {nn, cc, all * q};
   int64_t indexShape[3] = {nn, 1, all * q}, valueShape[DLC_MAX_RANK] = {nn, cc};

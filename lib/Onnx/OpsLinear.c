@@ -2,7 +2,8 @@
 //
 // MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool, LpPool (an
 // average of |x|^p), GlobalAveragePool and Det (a cofactor expansion).
-// Window attributes keep their ONNX names and meaning; ints used as bools (transA, ceil_mode, count_include_pad) become bools.
+// Window attributes keep their ONNX names and meaning; ints used as bools
+// (transA, ceil_mode, count_include_pad) become bools.
 //
 //===----------------------------------------------------------------------===//
 
