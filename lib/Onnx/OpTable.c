@@ -15,10 +15,12 @@
 
 typedef const DlcOnnxOpEntry *(*TableFn)(size_t *count);
 
-static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnnxNormOps,
-                                 dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps,
-                                 dlcOnnxResizeOps,      dlcOnnxAttentionOps, dlcOnnxQuantOps,
-                                 dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps};
+static const TableFn tables[] = {
+    dlcOnnxElementwiseOps, dlcOnnxLinearOps,     dlcOnnxNormOps,       dlcOnnxShapeOps,
+    dlcOnnxTensorOps,      dlcOnnxIndexOps,      dlcOnnxResizeOps,     dlcOnnxAttentionOps,
+    dlcOnnxQuantOps,       dlcOnnxEinsumOps,     dlcOnnxSpectralOps,   dlcOnnxRecurrentOps,
+    dlcOnnxSelectOps,      dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,   dlcOnnxDeformConvOps,
+    dlcOnnxStatefulOps,    dlcOnnxTfIdfOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

@@ -1,8 +1,9 @@
 //===- OpsLinear.c - Matrix products, convolutions, pooling -----*- C -*-===//
 //
 // MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool, LpPool (an
-// average of |x|^p) and GlobalAveragePool. Window attributes keep their ONNX names and meaning;
-// ints used as bools (transA, ceil_mode, count_include_pad) become bools.
+// average of |x|^p), GlobalAveragePool and Det (a cofactor expansion).
+// Window attributes keep their ONNX names and meaning; ints used as bools
+// (transA, ceil_mode, count_include_pad) become bools.
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,6 +154,89 @@ static DlcOnnxStatus translateGlobalAveragePool(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, out);
 }
 
+// Det by cofactor expansion along the first row, each minor (the rows
+// from r on, a set of columns) built once: n * 2^n products for n x n,
+// kept to n <= 6. Elements stay [.., 1, 1] until the end.
+#define DET_MAX 6
+
+typedef struct DetMinors {
+  MlirValue elements[DET_MAX][DET_MAX];
+  MlirValue minors[1 << DET_MAX]; ///< by column set; null until built
+  int n;
+} DetMinors;
+
+static DlcOnnxStatus minorDet(DlcOnnxNode *n, DetMinors *d, unsigned columns, MlirValue *out) {
+  if (!mlirValueIsNull(d->minors[columns])) {
+    *out = d->minors[columns];
+    return DLC_ONNX_OK;
+  }
+  int row = d->n - __builtin_popcount(columns), position = 0;
+  MlirValue sum = {NULL};
+  for (int j = 0; j < d->n; ++j) {
+    if (!(columns & (1u << j)))
+      continue;
+    MlirValue term = d->elements[row][j];
+    unsigned rest = columns & ~(1u << j);
+    if (rest) {
+      MlirValue minor;
+      DLC_ONNX_TRY(minorDet(n, d, rest, &minor));
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", term, minor, &term));
+    }
+    if (mlirValueIsNull(sum))
+      sum = term;
+    else
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, position % 2 ? "dlc_graph.sub" : "dlc_graph.add", sum,
+                                   term, &sum));
+    ++position;
+  }
+  d->minors[columns] = sum;
+  *out = sum;
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateDet(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (rank < 2)
+    return dlcOnnxError(n, "input 'X' must have rank 2 or more (.. x M x M)");
+  int64_t rows = mlirShapedTypeGetDimSize(type, rank - 2);
+  int64_t cols = mlirShapedTypeGetDimSize(type, rank - 1);
+  if (mlirShapedTypeIsDynamicSize(rows) || mlirShapedTypeIsDynamicSize(cols))
+    return dlcOnnxUnsupported(n, "the matrices' dims must be static");
+  if (rows != cols || rows < 1)
+    return dlcOnnxError(n, "input 'X' must hold square matrices, not %lld x %lld",
+                        (long long)rows, (long long)cols);
+  if (rows > DET_MAX)
+    return dlcOnnxUnsupported(n, "matrices of %lld x %lld are larger than %d x %d",
+                              (long long)rows, (long long)rows, DET_MAX, DET_MAX);
+  DetMinors d;
+  memset(&d, 0, sizeof d);
+  d.n = (int)rows;
+  int64_t axes[2] = {rank - 2, rank - 1};
+  for (int i = 0; i < d.n; ++i)
+    for (int j = 0; j < d.n; ++j) {
+      int64_t starts[2] = {i, j}, ends[2] = {i + 1, j + 1};
+      DlcOnnxOp slice;
+      dlcOnnxOpInit(&slice, "dlc_graph.slice");
+      slice.operands[0] = x;
+      dlcOnnxOpInts(n, &slice, "starts", starts, 2);
+      dlcOnnxOpInts(n, &slice, "ends", ends, 2);
+      dlcOnnxOpInts(n, &slice, "axes", axes, 2);
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+      d.elements[i][j] = slice.results[0];
+    }
+  MlirValue det;
+  DLC_ONNX_TRY(minorDet(n, &d, (1u << d.n) - 1, &det));
+  DlcOnnxOp squeeze;
+  dlcOnnxOpInit(&squeeze, "dlc_graph.squeeze");
+  squeeze.operands[0] = det;
+  dlcOnnxOpInts(n, &squeeze, "axes", axes, 2);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &squeeze));
+  return dlcOnnxSetOutput(n, 0, squeeze.results[0]);
+}
+
 #define SPATIAL "1 to 3 spatial dims."
 
 static const DlcOnnxOpEntry ops[] = {
@@ -197,6 +281,8 @@ static const DlcOnnxOpEntry ops[] = {
      {A_STRING("auto_pad"), A_INT("ceil_mode"), A_INTS("dilations"), A_INTS("kernel_shape"),
       A_INT("p"), A_INTS("pads"), A_INTS("strides")},
      "dlc_graph.avg_pool", SPATIAL},
+    {"Det", 11, translateDet, {{0}}, "dlc_graph.mul",
+     "Matrices up to 6 x 6 with static dims (cofactor expansion)."},
     {"GlobalAveragePool", 1, translateGlobalAveragePool, {{0}}, "dlc_graph.global_avg_pool", NULL},
 };
 

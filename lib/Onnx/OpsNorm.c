@@ -5,7 +5,7 @@
 // `axis`, expressed here as flatten + softmax + reshape), the reductions
 // (axes became an input in opset 13 for ReduceSum, 18 for the others), and
 // decompositions into them: RMS, mean-variance, instance and Lp
-// normalization, GlobalMaxPool, ArgMax / ArgMin and Hardmax.
+// normalization, LRN, GroupNormalization, GlobalMaxPool, ArgMax / ArgMin and Hardmax.
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,6 +250,113 @@ static DlcOnnxStatus translateInstanceNorm(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
+// LRN: x / (bias + alpha / size * sum of x^2 over a window of `size`
+// channels)^beta, the window from c - floor((size-1)/2) to c +
+// ceil((size-1)/2). The window sum is an average pool (padding counted)
+// of x^2 seen as [N, 1, C, rest], which already divides by size.
+static DlcOnnxStatus translateLrn(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = rankOf(x), size = dlcOnnxAttrInt(n, "size", 0);
+  if (!dlcOnnxAttr(n, "size") || size < 1)
+    return dlcOnnxError(n, "attribute 'size' is required and must be positive");
+  if (rank < 3)
+    return dlcOnnxError(n, "input 'X' must have rank 3 or more (N x C x D1 ...)");
+  for (int64_t i = 1; i < rank; ++i)
+    if (mlirShapedTypeIsDynamicDim(type, i))
+      return dlcOnnxUnsupported(n, "all dims but N must be static");
+  int64_t rest = 1, shape[DLC_MAX_RANK], planes[4];
+  for (int64_t i = 2; i < rank; ++i)
+    rest *= mlirShapedTypeGetDimSize(type, i);
+  shape[0] = 0; // N as it is (reshape copies a 0)
+  for (int64_t i = 1; i < rank; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(type, i);
+  planes[0] = 0, planes[1] = 1, planes[2] = shape[1], planes[3] = rest;
+  MlirValue sq, sum, scale, bias, beta, y;
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", x, x, &sq));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", sq, planes, 4, &sq));
+  DlcOnnxOp pool;
+  int64_t kernel[2] = {size, 1}, pads[4] = {(size - 1) / 2, 0, size / 2, 0};
+  dlcOnnxOpInit(&pool, "dlc_graph.avg_pool");
+  pool.operands[0] = sq;
+  dlcOnnxOpInts(n, &pool, "kernel_shape", kernel, 2);
+  dlcOnnxOpInts(n, &pool, "pads", pads, 4);
+  dlcOnnxOpBool(n, &pool, "count_include_pad", true);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &pool));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", pool.results[0], shape, rank, &sum));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), dlcOnnxAttrFloat(n, "alpha", 1e-4f), &scale));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), dlcOnnxAttrFloat(n, "bias", 1.0f), &bias));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, eltOf(x), dlcOnnxAttrFloat(n, "beta", 0.75f), &beta));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", sum, scale, &sum));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", sum, bias, &sum));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.pow", sum, beta, &sum));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", x, sum, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// GroupNormalization: x [N, C, D..] seen as [N, G, C/G, prod(D)], each
+// group normalized over its C/G channels and positions (statistics in
+// float32, stash_type 1), then scaled and shifted per channel (opset 21)
+// or per group (opset 18).
+static DlcOnnxStatus translateGroupNorm(DlcOnnxNode *n) {
+  MlirValue x, scale, bias;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &scale));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &bias));
+  int64_t stashType = dlcOnnxAttrInt(n, "stash_type", 1);
+  if (stashType != 1)
+    return dlcOnnxUnsupported(n, "stash_type = %lld is not supported (only 1, float32)",
+                              (long long)stashType);
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = rankOf(x), groups = dlcOnnxAttrInt(n, "num_groups", 0);
+  if (!dlcOnnxAttr(n, "num_groups"))
+    return dlcOnnxError(n, "attribute 'num_groups' is required");
+  if (rank < 3)
+    return dlcOnnxError(n, "input 'X' must have rank 3 or more (N x C x D1 ...)");
+  for (int64_t i = 1; i < rank; ++i)
+    if (mlirShapedTypeIsDynamicDim(type, i))
+      return dlcOnnxUnsupported(n, "all dims but N must be static");
+  int64_t channels = mlirShapedTypeGetDimSize(type, 1);
+  if (groups < 1 || channels % groups)
+    return dlcOnnxError(n, "attribute 'num_groups' (%lld) must divide the %lld channels",
+                        (long long)groups, (long long)channels);
+  bool perGroup = n->entry->since < 21;
+  int64_t affine = perGroup ? groups : channels;
+  MlirType st = mlirValueGetType(scale), bt = mlirValueGetType(bias);
+  if (mlirShapedTypeGetRank(st) != 1 || mlirShapedTypeGetDimSize(st, 0) != affine ||
+      mlirShapedTypeGetRank(bt) != 1 || mlirShapedTypeGetDimSize(bt, 0) != affine)
+    return dlcOnnxError(n, "inputs 'scale' and 'bias' must be 1-D of size %lld (the %s)",
+                        (long long)affine, perGroup ? "groups" : "channels");
+  int64_t rest = 1, shape[DLC_MAX_RANK];
+  for (int64_t i = 2; i < rank; ++i)
+    rest *= mlirShapedTypeGetDimSize(type, i);
+  shape[0] = 0; // N as it is
+  for (int64_t i = 1; i < rank; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(type, i);
+  int64_t grouped[4] = {0, groups, channels / groups, rest}, axes[2] = {2, 3};
+  int64_t affineShape[3] = {groups, perGroup ? 1 : channels / groups, 1};
+  MlirType elt = eltOf(x), f32 = mlirF32TypeGet(n->ctx);
+  MlirValue v, mean, centered, sq, var, eps, std, y;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, grouped, 4, &v));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, v, f32, &v));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", v, axes, 2, true, &mean));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", v, mean, &centered));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", centered, centered, &sq));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", sq, axes, 2, true, &var));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f32, dlcOnnxAttrFloat(n, "epsilon", 1e-5f), &eps));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", var, eps, &var));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sqrt", var, &std));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", centered, std, &y));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, y, elt, &y));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", scale, affineShape, 3, &scale));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", bias, affineShape, 3, &bias));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", y, scale, &y));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", y, bias, &y));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", y, shape, rank, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 // LpNormalization: x divided by its L1 or L2 norm along `axis`.
 static DlcOnnxStatus translateLpNorm(DlcOnnxNode *n) {
   MlirValue x, norm, y;
@@ -397,6 +504,14 @@ static const DlcOnnxOpEntry ops[] = {
      NULL},
     {"InstanceNormalization", 6, translateInstanceNorm, {A_FLOAT("epsilon")},
      "dlc_graph.reduce_mean", "`scale` and `B` must have a static size."},
+    {"LRN", 1, translateLrn,
+     {A_FLOAT("alpha"), A_FLOAT("beta"), A_FLOAT("bias"), A_INT("size")}, "dlc_graph.avg_pool",
+     "All dims but N must be static."},
+    {"GroupNormalization", 18, translateGroupNorm, {A_FLOAT("epsilon"), A_INT("num_groups")},
+     "dlc_graph.reduce_mean", "All dims but N must be static."},
+    {"GroupNormalization", 21, translateGroupNorm,
+     {A_FLOAT("epsilon"), A_INT("num_groups"), A_INT("stash_type")}, "dlc_graph.reduce_mean",
+     "All dims but N must be static; `stash_type` = 1 (float32 statistics) only."},
     {"LpNormalization", 1, translateLpNorm, {A_INT("axis"), A_INT("p")}, "dlc_graph.reduce_l2",
      NULL},
     {"GlobalMaxPool", 1, translateGlobalMaxPool, {{0}}, "dlc_graph.reduce_max", NULL},

@@ -6,7 +6,8 @@
 // quantized type; scales and zero points are per tensor, per axis (1-D
 // along `axis`) or blocked (`block_size` elements of `axis` per scale).
 // DynamicQuantizeLinear derives a uint8 scale and zero point from x's range.
-// MatMulInteger and QLinearMatMul multiply in int32, exactly.
+// MatMulInteger and QLinearMatMul multiply in int32, exactly; ConvInteger
+// and QLinearConv convolve in double, exact for int32 sums.
 //
 //===----------------------------------------------------------------------===//
 
@@ -265,6 +266,115 @@ static DlcOnnxStatus translateQLinearMatMul(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
+// A convolution of integer tensors as ConvInteger and QLinearConv define
+// it: (x - x_zero_point) conv (w - w_zero_point) (the zero points a scalar,
+// or w's per output channel), padding reading 0 after the subtraction,
+// plus an int32 bias. Computed in double, which holds every int32 sum
+// exactly; the result is double.
+static DlcOnnxStatus integerConv(DlcOnnxNode *n, MlirValue x, MlirValue xzp, MlirValue w,
+                                 MlirValue wzp, MlirValue bias, MlirValue *out) {
+  MlirType i32 = mlirIntegerTypeGet(n->ctx, 32), f64 = mlirF64TypeGet(n->ctx);
+  if (rankOf(w) < 3 || mlirShapedTypeIsDynamicDim(typeOf(w), 0))
+    return dlcOnnxUnsupported(n, "the weight must have rank 3 or more and a static M");
+  int64_t m = dimOf(w, 0);
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, x, i32, &x));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, w, i32, &w));
+  if (!mlirValueIsNull(xzp)) {
+    DLC_ONNX_TRY(dlcOnnxScalar(n, xzp, &xzp));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, xzp, i32, &xzp));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", x, xzp, &x));
+  }
+  if (!mlirValueIsNull(wzp)) {
+    DLC_ONNX_TRY(alongAxis(n, wzp, rankOf(w), 0, 0, m, &wzp));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, wzp, i32, &wzp));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", w, wzp, &w));
+  }
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.conv");
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, x, f64, &op.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, w, f64, &op.operands[1]));
+  if (!mlirValueIsNull(bias))
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, bias, f64, &op.operands[2]));
+  MlirStringRef autoPad = dlcOnnxAttrString(n, "auto_pad", "NOTSET");
+  static const char *const pads[] = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
+  bool known = false;
+  for (int i = 0; i < 4; ++i)
+    known |= mlirStringRefEqual(autoPad, mlirStringRefCreateFromCString(pads[i]));
+  if (!known)
+    return dlcOnnxError(n, "attribute 'auto_pad' is \"%.*s\", not NOTSET, SAME_UPPER, "
+                           "SAME_LOWER or VALID",
+                        (int)autoPad.length, autoPad.data);
+  if (!mlirStringRefEqual(autoPad, mlirStringRefCreateFromCString("NOTSET")))
+    dlcOnnxOpString(n, &op, "auto_pad", autoPad);
+  static const char *const lists[] = {"dilations", "kernel_shape", "pads", "strides"};
+  for (int i = 0; i < 4; ++i) {
+    const int64_t *values;
+    int64_t count;
+    if (dlcOnnxAttrInts(n, lists[i], &values, &count))
+      dlcOnnxOpInts(n, &op, lists[i], values, count);
+  }
+  int64_t group = dlcOnnxAttrInt(n, "group", 1);
+  if (group != 1)
+    dlcOnnxOpInt(n, &op, "group", group);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateConvInteger(DlcOnnxNode *n) {
+  MlirValue x, w, xzp, wzp, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &w));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &xzp));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 3, &wzp));
+  DLC_ONNX_TRY(integerConv(n, x, xzp, w, wzp, (MlirValue){NULL}, &y));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, y, mlirIntegerTypeGet(n->ctx, 32), &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+// QLinearConv, as ONNX's reference: the integer convolution (plus the
+// int32 bias) times x_scale * w_scale / y_scale (w_scale per tensor or per
+// output channel), plus y_zero_point, clipped to the output type, then
+// rounded half to even; in double, as the reference promotes it.
+static DlcOnnxStatus translateQLinearConv(DlcOnnxNode *n) {
+  MlirValue x, xs, xzp, w, ws, wzp, ys, yzp, bias, y, s;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &xs));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &xzp));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 3, &w));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 4, &ws));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 5, &wzp));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 6, &ys));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 7, &yzp));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 8, &bias));
+  MlirType out = eltOf(yzp), f64 = mlirF64TypeGet(n->ctx);
+  if (!dlcEltIn(out, DLC_T_I8 | DLC_T_U8))
+    return dlcOnnxUnsupported(n, "the output must be int8 or uint8");
+  DLC_ONNX_TRY(integerConv(n, x, xzp, w, wzp, bias, &y));
+  int64_t rank = rankOf(y);
+  DLC_ONNX_TRY(dlcOnnxScalar(n, xs, &xs));
+  DLC_ONNX_TRY(dlcOnnxScalar(n, ys, &ys));
+  DLC_ONNX_TRY(alongAxis(n, ws, rank, 1, 0, dimOf(w, 0), &ws));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", xs, ws, &s));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", s, ys, &s));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, s, f64, &s));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", y, s, &y));
+  DLC_ONNX_TRY(dlcOnnxScalar(n, yzp, &yzp));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, yzp, f64, &yzp));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", y, yzp, &y));
+  double lo, hi;
+  intRange(out, &lo, &hi);
+  DlcOnnxOp clip;
+  dlcOnnxOpInit(&clip, "dlc_graph.clip");
+  clip.operands[0] = y;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, lo, &clip.operands[1]));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, hi, &clip.operands[2]));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &clip));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.round", clip.results[0], &y));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, y, out, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 #define QUANT_TYPES "int8, uint8, int16 and uint16 (int32 too when dequantizing)"
 
 static const DlcOnnxOpEntry ops[] = {
@@ -290,6 +400,14 @@ static const DlcOnnxOpEntry ops[] = {
      QUANT_TYPES "; the output has the scale's type."},
     {"DynamicQuantizeLinear", 11, translateDynamicQuantize, {{0}}, "dlc_graph.round", NULL},
     {"MatMulInteger", 10, translateMatMulInteger, {{0}}, "dlc_graph.matmul", NULL},
+    {"ConvInteger", 10, translateConvInteger,
+     {A_STRING("auto_pad"), A_INTS("dilations"), A_INT("group"), A_INTS("kernel_shape"),
+      A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.conv", "Computed in double (exact for int32 sums); the weight's M must be static."},
+    {"QLinearConv", 10, translateQLinearConv,
+     {A_STRING("auto_pad"), A_INTS("dilations"), A_INT("group"), A_INTS("kernel_shape"),
+      A_INTS("pads"), A_INTS("strides")},
+     "dlc_graph.conv", "int8 or uint8 output; computed in double; the weight's M must be static."},
     {"QLinearMatMul", 10, translateQLinearMatMul, {{0}}, "dlc_graph.matmul",
      "Per-tensor scales and zero points; int8 or uint8 output."},
 };

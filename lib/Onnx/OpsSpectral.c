@@ -6,7 +6,8 @@
 // a shorter input adds nothing), onesided outputs (K = N / 2 + 1) and the
 // inverse (the conjugate, over N). The inverse of a onesided spectrum is
 // numpy's irfft: a real signal, the frequencies between DC and Nyquist
-// counted twice.
+// counted twice. STFT transforms frames gathered from the signal the same
+// way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -173,6 +174,102 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, cat.results[0]);
 }
 
+// STFT: the frames (frame_length samples every frame_step, gathered with
+// constant positions) times the window, each transformed as DFT does.
+static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
+  MlirValue x, window;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &window));
+  const DlcTensor *stepT, *lengthT;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "frame_step", &stepT));
+  int64_t step = (int64_t)dlcOnnxTensorElement(stepT, 0), length = -1;
+  if (dlcOnnxHasInput(n, 3)) {
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 3, "frame_length", &lengthT));
+    length = (int64_t)dlcOnnxTensorElement(lengthT, 0);
+  }
+  MlirType type = mlirValueGetType(x);
+  if (!mlirShapedTypeHasStaticShape(type) || mlirShapedTypeGetRank(type) != 3 ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
+    return dlcOnnxUnsupported(n, "the signal must be float, [batch, length, 1 or 2], with a "
+                                 "static shape");
+  if (!mlirValueIsNull(window)) {
+    MlirType wt = mlirValueGetType(window);
+    if (mlirShapedTypeGetRank(wt) != 1 || mlirShapedTypeIsDynamicDim(wt, 0))
+      return dlcOnnxError(n, "input 'window' must be 1-D with a static size");
+    int64_t wl = mlirShapedTypeGetDimSize(wt, 0);
+    if (length >= 0 && wl != length)
+      return dlcOnnxError(n, "input 'window' has %lld values, but 'frame_length' is %lld",
+                          (long long)wl, (long long)length);
+    length = wl;
+  }
+  int64_t samples = dimOf(x, 1), parts = dimOf(x, 2);
+  if (length < 1 || length > samples || length > 65536)
+    return dlcOnnxError(n, "the frame length (from 'frame_length' or 'window') must be in "
+                           "[1, %lld]",
+                        (long long)(samples < 65536 ? samples : 65536));
+  if (step < 1)
+    return dlcOnnxError(n, "input 'frame_step' must be positive, but is %lld", (long long)step);
+  if (parts != 1 && parts != 2)
+    return dlcOnnxError(n, "the last dim must be 1 (real) or 2 (complex), but is %lld",
+                        (long long)parts);
+  Transform f = {.in = length, .n = length, .onesided = dlcOnnxAttrInt(n, "onesided", 1) != 0};
+  f.out = f.onesided ? length / 2 + 1 : length;
+  if (f.onesided && parts != 1)
+    return dlcOnnxError(n, "a onesided STFT needs a real signal");
+  int64_t frames = (samples - length) / step + 1, idxDims[2] = {frames, length};
+  int64_t *positions = malloc((size_t)(frames * length) * sizeof *positions);
+  if (!positions)
+    abort();
+  for (int64_t i = 0; i < frames; ++i)
+    for (int64_t t = 0; t < length; ++t)
+      positions[i * length + t] = i * step + t;
+  MlirType idxType = mlirRankedTensorTypeGet(2, idxDims, mlirIntegerTypeGet(n->ctx, 64),
+                                             mlirAttributeGetNull());
+  DlcOnnxOp idx;
+  dlcOnnxOpInit(&idx, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &idx, "value",
+                mlirDenseElementsAttrInt64Get(idxType, frames * length, positions));
+  free(positions);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &idx));
+  static const int64_t keep[2] = {0, 1};
+  MlirValue part[2] = {{NULL}, {NULL}}, w = {NULL};
+  if (!mlirValueIsNull(window))
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, window, mlirF64TypeGet(n->ctx), &w));
+  for (int64_t c = 0; c < parts; ++c) {
+    DlcOnnxOp gather;
+    DLC_ONNX_TRY(channel(n, x, c, keep, 3, &part[c]));
+    dlcOnnxOpInit(&gather, "dlc_graph.gather");
+    gather.operands[0] = part[c], gather.operands[1] = idx.results[0];
+    dlcOnnxOpInt(n, &gather, "axis", 1);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+    part[c] = gather.results[0];
+    if (!mlirValueIsNull(w))
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", part[c], w, &part[c]));
+  }
+  // With s the signed sine weight: out = (re + i im)(c + i s).
+  MlirValue re, im, a, pieces[2];
+  DLC_ONNX_TRY(times(n, &f, part[0], false, &re));
+  DLC_ONNX_TRY(times(n, &f, part[0], true, &im));
+  if (parts == 2) {
+    DLC_ONNX_TRY(times(n, &f, part[1], true, &a));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", re, a, &re));
+    DLC_ONNX_TRY(times(n, &f, part[1], false, &a));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", im, a, &im));
+  }
+  int64_t last = 3;
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, re, f32, &re));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, im, f32, &im));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", re, &last, 1, &pieces[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", im, &last, 1, &pieces[1]));
+  DlcOnnxOp cat;
+  dlcOnnxOpInit(&cat, "dlc_graph.concat");
+  cat.operands[0] = pieces[0], cat.operands[1] = pieces[1];
+  dlcOnnxOpInt(n, &cat, "axis", last);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &cat));
+  return dlcOnnxSetOutput(n, 0, cat.results[0]);
+}
+
 #define DFT_LIMITS                                                                                 \
   "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length` and `axis`")            \
   " The transform is a product with constant matrices: n^2 work per signal."
@@ -182,6 +279,9 @@ static const DlcOnnxOpEntry ops[] = {
      "dlc_graph.matmul", DFT_LIMITS},
     {"DFT", 20, translateDft, {A_INT("inverse"), A_INT("onesided")}, "dlc_graph.matmul",
      DFT_LIMITS},
+    {"STFT", 17, translateStft, {A_INT("onesided")}, "dlc_graph.matmul",
+     "Float signal with a static shape; " DLC_ONNX_COMPILE_TIME("`frame_step` and `frame_length`")
+     " Each frame's transform is a product with constant matrices: n^2 work per frame."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count) {

@@ -252,5 +252,11 @@ const DlcOnnxOpEntry *dlcOnnxQuantOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxEinsumOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxRecurrentOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxGridSampleOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxRoiAlignOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxDeformConvOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxStatefulOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxTfIdfOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H
