@@ -76,10 +76,20 @@ typedef struct DlcCompileOptions {
   /// When lowering fails, write the IR it started from and the pipeline
   /// to this file, for `dlc-opt --run-reproducer` (NULL or "": none).
   const char *reproducer;
+  //--- Shapes (since DLC_API_VERSION 8).
+  /// Input shapes fixed before lowering, as onnx-mlir's --shapeInformation:
+  /// "NAME=DIMS,..." with NAME an input's ONNX name or position and DIMS
+  /// such as 1x3x224x224 (`?` keeps a dim as it is); see
+  /// dlcEntrySpecializeInputShapes in dlc-c/Runtime.h. Applied to every
+  /// entry on tensors by the compile entry points (dlcModuleLowerToLLVM and
+  /// what builds on it); a model already lowered to loops is refused, one
+  /// in the LLVM dialect is left as it is. NULL or "": none.
+  const char *inputShapes;
 } DlcCompileOptions;
 
 /// The defaults: optimized, fast code generation, NHWC, 1 thread, DLC's
-/// schedules, run-time checks, LLVM -O2, the host CPU, "cc", no profile, no reproducer.
+/// schedules, run-time checks, LLVM -O2, the host CPU, "cc", no profile, no
+/// reproducer, no input shapes.
 DLC_CAPI_EXPORTED DlcCompileOptions dlcCompileOptionsGetDefault(void);
 
 /// The times of runs, per node (dlc-c/Profile.h).

@@ -77,13 +77,24 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcEntryGetSignature(MlirOperation entry,
 DLC_CAPI_EXPORTED void dlcSignatureDestroy(DlcSignature *signature);
 
 /// Specializes the `?` dims of a tensor-level `func.func` entry to the
-/// static `inputs` types (one per argument), so that shape inference
-/// (run by every lowering pipeline) makes the rest of the function static.
-/// Arguments whose types are already static are left as they are. Fails,
-/// after an error diagnostic, on a count, dtype, rank or static dim that
-/// does not fit, or when `entry` is not a function on tensors.
+/// `inputs` types (one per argument), so that shape inference (run by every
+/// lowering pipeline) makes the rest of the function static where they are.
+/// A `?` of `inputs` leaves that dim dynamic; arguments whose types are
+/// already static are left as they are. Fails, after an error diagnostic,
+/// on a count, dtype, rank or static dim that does not fit, or when `entry`
+/// is not a function on tensors.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
                                                        const DlcTensorType *inputs);
+
+/// Specializes `entry` (as dlcEntrySpecialize) to input shapes written
+/// "NAME=DIMS,NAME=DIMS,...": NAME is an input's ONNX name (`onnx.name`) or
+/// its position from 0, DIMS its sizes separated by 'x' ("1x3x224x224"; `?`
+/// keeps a dim as it is, "" is a scalar); inputs not named keep their types.
+/// Fails, after an error diagnostic at the entry naming the item, on a
+/// malformed item, a name that is no input, an input given twice, a rank
+/// that differs or a static dim that differs.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcEntrySpecializeInputShapes(MlirOperation entry,
+                                                                  MlirStringRef shapes);
 
 /// Whether input `pos` of a dlc_graph-level `func.func` entry selects
 /// rows: used (directly or through integer casts) as the indices of
@@ -121,7 +132,8 @@ static inline bool dlcExecutableIsNull(DlcExecutable executable) { return !execu
 /// `options`; a module already there is left as it is) and JIT-compiles it
 /// at LLVM optimization level `options->optLevel` for the host. `entry`
 /// names the entry to call (an empty name: the default entry, see
-/// dlcModuleLookupEntry); its signature must be static. `options` may be
+/// dlcModuleLookupEntry); its signature may have `?` dims (one executable
+/// then runs every size: dlcExecutableRun). `options` may be
 /// NULL (the defaults). The module stays owned by the caller and may be
 /// destroyed once this returns: the executable holds its own copy of the
 /// module's large constants (weights), filled once the code is compiled;
@@ -151,7 +163,8 @@ DLC_CAPI_EXPORTED DlcExecutable dlcExecutableCreateFromOwnedModule(MlirModule mo
 
 DLC_CAPI_EXPORTED void dlcExecutableDestroy(DlcExecutable executable);
 
-/// The entry's signature, borrowed from the executable; all dims static.
+/// The entry's signature, borrowed from the executable; DLC_DIM_DYNAMIC
+/// where a dim is `?` (its size comes with each run's tensors).
 DLC_CAPI_EXPORTED const DlcSignature *dlcExecutableGetSignature(DlcExecutable executable);
 
 /// The entry's name, borrowed from the executable.
@@ -170,7 +183,13 @@ DLC_CAPI_EXPORTED bool dlcExecutableGetIntermediateBytes(DlcExecutable executabl
 
 /// Calls the entry on `inputs`, writing `outputs`, which the caller has
 /// created (dlcTensorCreate) with the signature's output types; an output
-/// may not share storage with an input. Counts, dtypes, shapes and overlaps
+/// may not share storage with an input. Inputs may have any size where the
+/// signature has `?`. An output with `?` dims is the run's to make: pass
+/// it zeroed or as a previous run left it; it is written in place when its
+/// shape is the result's, else destroyed and created again (the caller owns
+/// it either way, dlcTensorDestroy). A size the entry cannot take (one
+/// that does not fit a static dim) fails with DlcStatusShapeMismatch's
+/// message. Counts, dtypes, shapes and overlaps
 /// are checked first: on a mismatch the entry is not called. On a mismatch,
 /// or when the compiled code returns a non-zero status, calls
 /// `options->errorCallback` (when set) once with a message naming the

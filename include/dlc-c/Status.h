@@ -27,6 +27,10 @@ typedef enum DlcStatus {
   DlcStatusDivisionOverflow = 3,
   /// An intermediate buffer could not be allocated; nothing was computed.
   DlcStatusOutOfMemory = 4,
+  /// An entry with dynamic dims was given a shape that does not fit it
+  /// (a negative size, or another size where its signature has a static
+  /// one); nothing was computed. Since DLC_API_VERSION 8.
+  DlcStatusShapeMismatch = 5,
 } DlcStatus;
 
 /// A sentence for a status ("index out of range"; "unknown status" for

@@ -33,6 +33,9 @@ static bool isEntry(MlirOperation op) {
     return false;
   if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
     return false; // a declaration
+  // What frees a dynamic entry's outputs (dlc-entry-abi) is part of it.
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ref("dlc.frees"))))
+    return false;
   MlirAttribute vis = mlirOperationGetAttributeByName(op, ref("sym_visibility"));
   if (!mlirAttributeIsNull(vis) && !mlirStringRefEqual(mlirStringAttrGetValue(vis), ref("public")))
     return false;

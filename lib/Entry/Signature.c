@@ -209,8 +209,8 @@ MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
   }
   for (intptr_t i = 0; ok && i < numInputs; ++i) {
     const DlcTensorType *want = &sig.inputs[i], *have = &inputs[i];
-    bool fits = want->dtype == have->dtype && want->rank == have->rank &&
-                dlcTensorTypeIsStatic(have);
+    bool fits = want->dtype == have->dtype && want->rank == have->rank;
+    // A `?` may stay one; a static dim stays what it is.
     for (int64_t d = 0; fits && d < want->rank; ++d)
       fits = want->shape[d] == DLC_DIM_DYNAMIC || want->shape[d] == have->shape[d];
     if (!fits) {

@@ -391,9 +391,34 @@ static MlirAttribute tapAttrs(DlcOnnxImporter *imp, MlirNamedAttribute name,
   return mlirDictionaryAttrGet(ctx, n, entries);
 }
 
-// `onnx.name` of each argument or result; with taps, also where each
-// result that a node computes comes from.
-static MlirAttribute signatureAttrs(DlcOnnxImporter *imp, const Signature *s) {
+// The dim_param names of graph input `name` ("" for other dims) as an
+// array attribute, or null when it has none: dims of one name are one size,
+// which a dynamic entry checks at run time (dlc-entry-abi).
+static MlirAttribute dimParams(DlcOnnxImporter *imp, const char *name) {
+  const Onnx__GraphProto *g = imp->graph;
+  const Onnx__TypeProto__Tensor *tt = NULL;
+  for (size_t i = 0; i < g->n_input && !tt; ++i)
+    if (g->input[i]->name && !strcmp(g->input[i]->name, name) && g->input[i]->type &&
+        g->input[i]->type->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE)
+      tt = g->input[i]->type->tensor_type;
+  if (!tt || !tt->shape)
+    return mlirAttributeGetNull();
+  bool any = false;
+  MlirAttribute dims[DLC_MAX_RANK];
+  for (size_t d = 0; d < tt->shape->n_dim && d < DLC_MAX_RANK; ++d) {
+    const Onnx__TensorShapeProto__Dimension *dim = tt->shape->dim[d];
+    bool param = dim->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM &&
+                 dim->dim_param && *dim->dim_param;
+    any = any || param;
+    dims[d] = mlirStringAttrGet(imp->ctx, mlirStringRefCreateFromCString(param ? dim->dim_param : ""));
+  }
+  return any ? mlirArrayAttrGet(imp->ctx, (intptr_t)tt->shape->n_dim, dims) : mlirAttributeGetNull();
+}
+
+// `onnx.name` of each argument or result (and `onnx.dim_params` of an
+// argument with named dims); with taps, also where each result that a node
+// computes comes from.
+static MlirAttribute signatureAttrs(DlcOnnxImporter *imp, const Signature *s, bool arguments) {
   MlirContext ctx = imp->ctx;
   MlirAttribute *dicts = malloc((size_t)(s->num ? s->num : 1) * sizeof *dicts);
   if (!dicts)
@@ -402,9 +427,11 @@ static MlirAttribute signatureAttrs(DlcOnnxImporter *imp, const Signature *s) {
   for (intptr_t i = 0; i < s->num; ++i) {
     MlirNamedAttribute name = named(ctx, DLC_ONNX_ATTR_NAME,
                                     mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
+    MlirAttribute params = arguments ? dimParams(imp, s->names[i]) : mlirAttributeGetNull();
+    MlirNamedAttribute entries[2] = {name, named(ctx, "onnx.dim_params", params)};
     dicts[i] = taps && s->values[i] && s->values[i]->producer >= 0
                    ? tapAttrs(imp, name, s->values[i], i >= (intptr_t)imp->graph->n_output)
-                   : mlirDictionaryAttrGet(ctx, 1, &name);
+                   : mlirDictionaryAttrGet(ctx, mlirAttributeIsNull(params) ? 1 : 2, entries);
   }
   MlirAttribute array = mlirArrayAttrGet(ctx, s->num, dicts);
   free(dicts);
@@ -442,8 +469,8 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
   int numAttrs = 0;
   attrs[numAttrs++] = named(ctx, "sym_name", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("main")));
   attrs[numAttrs++] = named(ctx, "function_type", mlirTypeAttrGet(fnType));
-  attrs[numAttrs++] = named(ctx, "arg_attrs", signatureAttrs(imp, args));
-  attrs[numAttrs++] = named(ctx, "res_attrs", signatureAttrs(imp, results));
+  attrs[numAttrs++] = named(ctx, "arg_attrs", signatureAttrs(imp, args, true));
+  attrs[numAttrs++] = named(ctx, "res_attrs", signatureAttrs(imp, results, false));
   attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_INPUTS, graphInputs(imp));
   if (imp->graph->name)
     attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_NAME,

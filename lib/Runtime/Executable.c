@@ -27,6 +27,8 @@
 typedef struct Executable {
   MlirExecutionEngine engine;
   void (*packed)(void **);
+  void (*packedFree)(void **); ///< `<name>_free`, for entries with dynamic outputs
+  intptr_t numDynamic; ///< inputs and outputs with `?` dims: one argument more each
   char *name;
   DlcSignature signature;
   int64_t plannedBytes, unplannedBytes; ///< -1: not recorded
@@ -42,25 +44,30 @@ typedef struct Executable {
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-// The lowered entry must be `i32 (ptr, ..)` with one pointer per tensor.
+static bool isDynamic(const DlcSignature *sig, intptr_t i) {
+  return !dlcTensorTypeIsStatic(i < sig->numInputs ? &sig->inputs[i]
+                                                   : &sig->outputs[i - sig->numInputs]);
+}
+
+// The lowered entry must be `i32 (ptr, ..)` with one pointer per tensor,
+// and one more per tensor with `?` dims (its shape; dlc-entry-abi).
 static bool checkABI(MlirOperation entry, const DlcSignature *sig) {
+  intptr_t numArgs = sig->numInputs + sig->numOutputs;
+  for (intptr_t i = 0, n = sig->numInputs + sig->numOutputs; i < n; ++i)
+    numArgs += isDynamic(sig, i);
   MlirAttribute fnAttr = mlirOperationGetAttributeByName(entry, ref("function_type"));
   MlirType fnType = mlirAttributeIsNull(fnAttr) ? (MlirType){NULL} : mlirTypeAttrGetValue(fnAttr);
   MlirContext ctx = mlirOperationGetContext(entry);
   bool ok = !mlirTypeIsNull(fnType) &&
-            mlirLLVMFunctionTypeGetNumInputs(fnType) == sig->numInputs + sig->numOutputs &&
+            mlirLLVMFunctionTypeGetNumInputs(fnType) == numArgs &&
             mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(fnType), mlirIntegerTypeGet(ctx, 32));
-  for (intptr_t i = 0; ok && i < sig->numInputs + sig->numOutputs; ++i)
+  for (intptr_t i = 0; ok && i < numArgs; ++i)
     ok = mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(fnType, i));
-  for (intptr_t i = 0; ok && i < sig->numInputs; ++i)
-    ok = dlcTensorTypeIsStatic(&sig->inputs[i]);
-  for (intptr_t i = 0; ok && i < sig->numOutputs; ++i)
-    ok = dlcTensorTypeIsStatic(&sig->outputs[i]);
   if (!ok) {
     MlirStringRef name = dlcEntryGetName(entry);
     dlcEmitError(mlirOperationGetLocation(entry),
-                 "entry @%.*s does not have DLC's entry ABI: i32 (ptr x %ld) over static tensors",
-                 (int)name.length, name.data, (long)(sig->numInputs + sig->numOutputs));
+                 "entry @%.*s does not have DLC's entry ABI: i32 (ptr x %ld)",
+                 (int)name.length, name.data, (long)numArgs);
   }
   return ok;
 }
@@ -84,6 +91,8 @@ const char *dlcStatusGetMessage(int status) {
     return "integer division overflow";
   case DlcStatusOutOfMemory:
     return "out of memory for intermediate buffers";
+  case DlcStatusShapeMismatch:
+    return "an input's shape does not fit the entry";
   }
   return "unknown status";
 }
@@ -123,6 +132,8 @@ static bool describeEntry(Executable *exe, MlirModule module, MlirOperation entr
     return false;
   MlirStringRef name = dlcEntryGetName(entry);
   exe->name = dlcStrndup(name.data, name.length);
+  for (intptr_t i = 0, n = exe->signature.numInputs + exe->signature.numOutputs; i < n; ++i)
+    exe->numDynamic += isDynamic(&exe->signature, i);
   exe->plannedBytes = bytesAttr(entry, "dlc.peak_intermediate_bytes");
   exe->unplannedBytes = bytesAttr(entry, "dlc.intermediate_bytes_unplanned");
   copyChecks(exe, mlirOperationGetDiscardableAttributeByName(entry, ref("dlc.checks")));
@@ -185,6 +196,18 @@ static DlcExecutable create(MlirModule module, MlirStringRef entryName,
     // The lookup compiles: unresolved symbols show up here.
     exe->packed =
         (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, ref(exe->name));
+    bool dynamicOutputs = false;
+    for (intptr_t i = 0; i < exe->signature.numOutputs; ++i)
+      dynamicOutputs = dynamicOutputs || !dlcTensorTypeIsStatic(&exe->signature.outputs[i]);
+    if (dynamicOutputs) {
+      DlcStr freeName = DLC_STR_INIT;
+      dlcStrPrintf(&freeName, "%s_free", exe->name);
+      exe->packedFree = (void (*)(void **))mlirExecutionEngineLookupPacked(
+          exe->engine, ref(dlcStrGet(&freeName)));
+      dlcStrFree(&freeName);
+      if (!exe->packedFree)
+        exe->packed = NULL;
+    }
     dlcJitWeightsFill(&exe->weights);
   }
   if (!exe->packed) {
@@ -270,6 +293,23 @@ static bool overlaps(const DlcTensor *a, const DlcTensor *b) {
   return a->bytes && b->bytes && pa < pb + b->bytes && pb < pa + a->bytes;
 }
 
+// Copies a buffer the code allocated into `t`: in place when `t` has its
+// dtype and shape already (repeated runs), else into a new tensor.
+static bool takeOutput(DlcTensor *t, DlcDType dtype, int64_t rank, const int64_t *shape,
+                       const void *buffer) {
+  bool same = t->data && t->dtype == dtype && t->rank == rank;
+  for (int64_t d = 0; same && d < rank; ++d)
+    same = t->shape[d] == shape[d];
+  if (!same) {
+    dlcTensorDestroy(t);
+    if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, rank, shape, t)))
+      return false;
+  }
+  if (t->bytes)
+    memcpy(t->data, buffer, t->bytes);
+  return true;
+}
+
 MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
                                    const DlcTensor *inputs, intptr_t numOutputs,
                                    DlcTensor *outputs, const DlcRunOptions *options) {
@@ -296,8 +336,10 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
     }
   }
   for (intptr_t i = 0; i < numOutputs; ++i) {
-    if (!dlcTensorTypeAccepts(&sig->outputs[i], &outputs[i]) ||
-        (outputs[i].bytes && !outputs[i].data)) {
+    // A dynamic output is (re)created by the run.
+    bool dynamic = !dlcTensorTypeIsStatic(&sig->outputs[i]);
+    if (!dynamic && (!dlcTensorTypeAccepts(&sig->outputs[i], &outputs[i]) ||
+                     (outputs[i].bytes && !outputs[i].data))) {
       describe(&message, "output", i, &sig->outputs[i], &outputs[i]);
       return fail(errorCallback, userData, &message);
     }
@@ -310,18 +352,37 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
   }
   // The packed call takes a pointer to each argument: on the stack for
   // the argument counts of real models, so that a run allocates nothing.
-  intptr_t n = numInputs + numOutputs;
+  // A dynamic input adds its shape; a dynamic output is a slot for the
+  // buffer the code allocates, and its shape.
+  intptr_t n = numInputs + numOutputs + exe->numDynamic;
   enum { STACK_ARGS = 64 };
-  void *stackPointers[STACK_ARGS], *stackArgs[STACK_ARGS + 1];
+  void *stackPointers[STACK_ARGS], *stackArgs[STACK_ARGS + 1], *stackBuffers[STACK_ARGS];
+  int64_t stackShapes[STACK_ARGS][DLC_TENSOR_MAX_RANK];
   bool onStack = n <= STACK_ARGS;
   void **pointers = onStack ? stackPointers : malloc(sizeof(void *) * (size_t)n);
   void **args = onStack ? stackArgs : malloc(sizeof(void *) * (size_t)(n + 1));
-  if (!pointers || !args)
+  void **buffers = onStack ? stackBuffers : calloc((size_t)numOutputs + 1, sizeof(void *));
+  int64_t(*shapes)[DLC_TENSOR_MAX_RANK] =
+      onStack ? stackShapes : malloc(sizeof(int64_t[DLC_TENSOR_MAX_RANK]) * ((size_t)numOutputs + 1));
+  if (!pointers || !args || !buffers || !shapes)
     abort(); // out of memory: DLC's policy (docs/Embedding.md)
-  for (intptr_t i = 0; i < n; ++i) {
-    pointers[i] = i < numInputs ? inputs[i].data : outputs[i - numInputs].data;
-    args[i] = &pointers[i];
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < numInputs; ++i) {
+    pointers[k++] = inputs[i].data;
+    if (!dlcTensorTypeIsStatic(&sig->inputs[i]))
+      pointers[k++] = (void *)inputs[i].shape;
   }
+  for (intptr_t i = 0; i < numOutputs; ++i) {
+    buffers[i] = NULL;
+    if (dlcTensorTypeIsStatic(&sig->outputs[i])) {
+      pointers[k++] = outputs[i].data;
+    } else {
+      pointers[k++] = &buffers[i];
+      pointers[k++] = shapes[i];
+    }
+  }
+  for (intptr_t i = 0; i < n; ++i)
+    args[i] = &pointers[i];
   int32_t status = 0;
   args[n] = &status;
   if (!dlcProfileIsNull(profile))
@@ -329,12 +390,28 @@ MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
   exe->packed(args);
   if (!dlcProfileIsNull(profile))
     dlcProfileRunEnd(profile);
+  bool ok = true;
+  for (intptr_t i = 0; i < numOutputs; ++i) {
+    if (!buffers[i])
+      continue;
+    if (status == 0 && ok)
+      ok = takeOutput(&outputs[i], sig->outputs[i].dtype, sig->outputs[i].rank, shapes[i],
+                      buffers[i]);
+    void *freeArgs[1] = {&buffers[i]};
+    exe->packedFree(freeArgs);
+  }
   if (!onStack) {
     free(args);
     free(pointers);
+    free(buffers);
+    free(shapes);
   }
   if (status != 0) {
     describeStatus(&message, exe, status);
+    return fail(errorCallback, userData, &message);
+  }
+  if (!ok) {
+    dlcStrPrintf(&message, "@%s: cannot allocate an output", exe->name);
     return fail(errorCallback, userData, &message);
   }
   return mlirLogicalResultSuccess();

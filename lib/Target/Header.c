@@ -34,6 +34,7 @@ static void appendMacroName(DlcStr *s, const char *text, size_t len) {
   }
 }
 
+// Dims written -1 where they are dynamic; NUMEL only for static shapes.
 static void appendTensorMacros(DlcStr *s, const char *prefix, const char *kind, intptr_t i,
                                const DlcTensorType *t) {
   int64_t numel = 1;
@@ -44,14 +45,16 @@ static void appendTensorMacros(DlcStr *s, const char *prefix, const char *kind, 
   dlcStrPrintf(s, "#define %s_%s%ld_RANK %lld\n", prefix, kind, (long)i, (long long)t->rank);
   for (int64_t d = 0; d < t->rank; ++d)
     dlcStrPrintf(s, "#define %s_%s%ld_DIM%lld %lld\n", prefix, kind, (long)i, (long long)d,
-                 (long long)t->shape[d]);
+                 t->shape[d] == DLC_DIM_DYNAMIC ? -1LL : (long long)t->shape[d]);
   if (t->rank > 0) {
     dlcStrPrintf(s, "#define %s_%s%ld_SHAPE {", prefix, kind, (long)i);
     for (int64_t d = 0; d < t->rank; ++d)
-      dlcStrPrintf(s, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+      dlcStrPrintf(s, "%s%lld", d ? ", " : "",
+                   t->shape[d] == DLC_DIM_DYNAMIC ? -1LL : (long long)t->shape[d]);
     dlcStrPuts(s, "}\n");
   }
-  dlcStrPrintf(s, "#define %s_%s%ld_NUMEL %lld\n", prefix, kind, (long)i, (long long)numel);
+  if (dlcTensorTypeIsStatic(t))
+    dlcStrPrintf(s, "#define %s_%s%ld_NUMEL %lld\n", prefix, kind, (long)i, (long long)numel);
 }
 
 static bool appendEntry(DlcStr *s, MlirOperation entry) {
@@ -65,15 +68,10 @@ static bool appendEntry(DlcStr *s, MlirOperation entry) {
   DlcSignature sig;
   if (mlirLogicalResultIsFailure(dlcEntryGetSignature(entry, &sig)))
     return false;
-  bool ok = true;
-  for (intptr_t i = 0; ok && i < sig.numInputs + sig.numOutputs; ++i)
-    ok = dlcTensorTypeIsStatic(i < sig.numInputs ? &sig.inputs[i] : &sig.outputs[i - sig.numInputs]);
-  if (!ok) {
-    dlcEmitError(loc, "entry @%.*s has dynamic dims in its signature: a C header needs static "
-                      "shapes", (int)name.length, name.data);
-    dlcSignatureDestroy(&sig);
-    return false;
-  }
+  bool dynamic = false;
+  for (intptr_t i = 0; i < sig.numInputs + sig.numOutputs; ++i)
+    dynamic = dynamic || !dlcTensorTypeIsStatic(i < sig.numInputs ? &sig.inputs[i]
+                                                                   : &sig.outputs[i - sig.numInputs]);
   DlcStr prefix = DLC_STR_INIT;
   appendMacroName(&prefix, name.data, name.length);
   const char *p = dlcStrGet(&prefix);
@@ -96,15 +94,31 @@ static bool appendEntry(DlcStr *s, MlirOperation entry) {
     appendTensorMacros(s, p, "IN", i, &sig.inputs[i]);
   for (intptr_t i = 0; i < sig.numOutputs; ++i)
     appendTensorMacros(s, p, "OUT", i, &sig.outputs[i]);
+  if (dynamic)
+    dlcStrPrintf(s, "/* Dynamic dims (-1 above): each input with one is followed by its shape\n"
+                    " * (RANK sizes); a size that does not fit returns status 5 and computes\n"
+                    " * nothing. Each output with one is allocated by the code: *outN gets the\n"
+                    " * buffer (NULL when the status is not 0) and outN_shape its sizes; free\n"
+                    " * it with %.*s_free. */\n", (int)name.length, name.data);
   dlcStrPrintf(s, "int %.*s(", (int)name.length, name.data);
-  for (intptr_t i = 0; i < sig.numInputs; ++i)
+  for (intptr_t i = 0; i < sig.numInputs; ++i) {
     dlcStrPrintf(s, "%sconst %s *in%ld", i ? ", " : "", cType(sig.inputs[i].dtype), (long)i);
-  for (intptr_t i = 0; i < sig.numOutputs; ++i)
-    dlcStrPrintf(s, "%s%s *out%ld", i || sig.numInputs ? ", " : "", cType(sig.outputs[i].dtype),
-                 (long)i);
+    if (!dlcTensorTypeIsStatic(&sig.inputs[i]))
+      dlcStrPrintf(s, ", const int64_t *in%ld_shape", (long)i);
+  }
+  for (intptr_t i = 0; i < sig.numOutputs; ++i) {
+    bool dynamicOut = !dlcTensorTypeIsStatic(&sig.outputs[i]);
+    dlcStrPrintf(s, "%s%s %s*out%ld", i || sig.numInputs ? ", " : "", cType(sig.outputs[i].dtype),
+                 dynamicOut ? "*" : "", (long)i);
+    if (dynamicOut)
+      dlcStrPrintf(s, ", int64_t *out%ld_shape", (long)i);
+  }
   if (!sig.numInputs && !sig.numOutputs)
     dlcStrPuts(s, "void");
-  dlcStrPuts(s, ");\n\n");
+  dlcStrPuts(s, ");\n");
+  if (dynamic)
+    dlcStrPrintf(s, "void %.*s_free(void *buffer);\n", (int)name.length, name.data);
+  dlcStrPuts(s, "\n");
   dlcStrFree(&prefix);
   dlcSignatureDestroy(&sig);
   return true;

@@ -68,8 +68,9 @@ static LLVMTargetMachineRef createMachine(const DlcCompileOptions *options, Mlir
   return machine;
 }
 
-// Gives every function definition but the entries internal linkage, so an
-// artifact exports only its entry points.
+// Gives every function definition but the entries (and the functions that
+// free dynamic entries' outputs) internal linkage, so an artifact exports
+// only its entry points.
 static bool internalizeAllButEntries(MlirModule module, LLVMModuleRef llvm, bool cEntries) {
   MlirOperation *entries;
   intptr_t n = dlcModuleCollectEntries(module, &entries);
@@ -94,8 +95,13 @@ static bool internalizeAllButEntries(MlirModule module, LLVMModuleRef llvm, bool
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
     bool isEntry = false;
-    for (intptr_t i = 0; i < n && !isEntry; ++i)
-      isEntry = mlirStringRefEqual(dlcEntryGetName(entries[i]), mlirStringRefCreate(name, len));
+    for (intptr_t i = 0; i < n && !isEntry; ++i) {
+      MlirStringRef entry = dlcEntryGetName(entries[i]);
+      // `<entry>_free` frees what a dynamic entry hands out (dlc-entry-abi).
+      isEntry = mlirStringRefEqual(entry, mlirStringRefCreate(name, len)) ||
+                (len == entry.length + 5 && !memcmp(name, entry.data, entry.length) &&
+                 !memcmp(name + entry.length, "_free", 5));
+    }
     if (!isEntry)
       LLVMSetLinkage(f, LLVMInternalLinkage);
   }

@@ -9,6 +9,7 @@
 #include "Bridge/Bridge.h"
 #include "Entry/Entry.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 #include "Support/Str.h"
 #include "dlc-c/Passes.h"
 #include "dlc-c/Runtime.h"
@@ -19,6 +20,7 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Pass.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -65,16 +67,36 @@ static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
   return mlirLogicalResultFailure();
 }
 
+// DlcCompileOptions.inputShapes, on every entry that is a function on
+// tensors (the shapes of a model lowered to buffers are fixed already).
+static MlirLogicalResult specializeEntries(MlirModule module, Level level, const char *shapes) {
+  if (!level.tensors) {
+    dlcEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                 "cannot apply input shapes '%s': the model is lowered to buffers already", shapes);
+    return mlirLogicalResultFailure();
+  }
+  MlirOperation *entries = NULL;
+  intptr_t n = dlcModuleCollectEntries(module, &entries);
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < n; ++i)
+    if (dlcIsOp(entries[i], "func.func"))
+      ok = mlirLogicalResultIsSuccess(dlcEntrySpecializeInputShapes(entries[i], ref(shapes)));
+  free(entries);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module, const DlcCompileOptions *options) {
   MlirOperation op = mlirModuleGetOperation(module);
   Level level = {false, false};
   mlirOperationWalk(op, findLevel, &level, MlirWalkPreOrder);
   if (!level.nonLLVM)
     return mlirLogicalResultSuccess();
+  DlcCompileOptions o = options ? *options : dlcCompileOptionsGetDefault();
+  if (o.inputShapes && *o.inputShapes && mlirLogicalResultIsFailure(specializeEntries(module, level, o.inputShapes)))
+    return mlirLogicalResultFailure();
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm = dlcBridgePassManagerCreate(ctx, ref("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  DlcCompileOptions o = options ? *options : dlcCompileOptionsGetDefault();
   // Graph optimizations first (they find nothing to do below dlc_graph).
   MlirLogicalResult result = mlirLogicalResultSuccess();
   DlcStr why = DLC_STR_INIT;
@@ -108,6 +130,24 @@ MlirLogicalResult dlcModuleLowerToLLVM(MlirModule module, const DlcCompileOption
   return result;
 }
 
+// A dynamic entry's `<name>_free` (dlc-entry-abi) follows its entry.
+static void renameFreeFunction(MlirModule module, MlirSymbolTable table, MlirStringRef old,
+                               MlirStringRef to) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  DlcStr from = DLC_STR_INIT, name = DLC_STR_INIT;
+  dlcStrPrintf(&from, "%.*s_free", (int)old.length, old.data);
+  dlcStrPrintf(&name, "%.*s_free", (int)to.length, to.data);
+  MlirOperation f = mlirSymbolTableLookup(table, ref(dlcStrGet(&from)));
+  if (!mlirOperationIsNull(f) &&
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(f, ref("dlc.frees")))) {
+    mlirOperationSetAttributeByName(f, mlirSymbolTableGetSymbolAttributeName(),
+                                    mlirStringAttrGet(ctx, ref(dlcStrGet(&name))));
+    mlirOperationSetAttributeByName(f, ref("dlc.frees"), mlirStringAttrGet(ctx, to));
+  }
+  dlcStrFree(&from);
+  dlcStrFree(&name);
+}
+
 MlirLogicalResult dlcModuleRenameEntry(MlirModule module, MlirStringRef from, MlirStringRef to) {
   MlirOperation entry = dlcModuleLookupEntry(module, from);
   if (mlirOperationIsNull(entry))
@@ -132,9 +172,11 @@ MlirLogicalResult dlcModuleRenameEntry(MlirModule module, MlirStringRef from, Ml
     // `old` lives in the context (a uniqued string attribute): it stays
     // valid while the symbol is renamed.
     result = mlirSymbolTableReplaceAllSymbolUses(old, to, moduleOp);
-    if (mlirLogicalResultIsSuccess(result))
+    if (mlirLogicalResultIsSuccess(result)) {
+      renameFreeFunction(module, table, old, to);
       mlirOperationSetAttributeByName(entry, mlirSymbolTableGetSymbolAttributeName(),
                                       mlirStringAttrGet(mlirModuleGetContext(module), to));
+    }
   }
   mlirSymbolTableDestroy(table);
   return result;

@@ -1,7 +1,8 @@
 //===- EntryABI.c - The dlc-entry-abi pass ----------------------*- C -*-===//
 //
 // Public functions are what dlc-run calls and dlc-translate exports as
-// `int name(const T *in0, .., T *out0, ..)`. After bufferization with
+// `int name(const T *in0, .., T *out0, ..)` (entries with `?` dims take
+// shapes and return their dynamic outputs: EntryDynamic.c). After bufferization with
 // results as out-parameters, this pass checks that every argument is a
 // static, row-major memref (what a bare pointer can carry), refines `?`
 // dims of the signature dlc-record-signatures recorded from them, and adds
@@ -13,7 +14,9 @@
 #include "Support/Diag.h"
 #include "Support/IR.h"
 #include "Support/Str.h"
+#include "Transforms/EntryDynamic.h"
 #include "Transforms/EntryStatus.h"
+#include "dlc-c/Status.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -89,7 +92,8 @@ static bool checkPassableByPointer(MlirOperation func, MlirType fnType) {
     intptr_t numIn = mlirAttributeIsNull(ins) ? n : mlirArrayAttrGetNumElements(ins);
     dlcEmitOpError(func, "@%.*s: %s %ld has type %s; an entry point takes only static, "
                          "row-major buffers (`?` dims must be static before bufferization: "
-                         "dlc-run specializes a graph-level model from its inputs)",
+                         "dlc-run specializes a graph-level model from its inputs, "
+                         "--input-shape NAME=DIMS fixes them)",
                    (int)name.length, name.data, i < numIn ? "input" : "output",
                    (long)(i < numIn ? i : i - numIn), dlcStrGet(&type));
     dlcStrFree(&type);
@@ -199,6 +203,13 @@ static void addStatusResult(MlirOperation func, MlirType fnType) {
   }
 }
 
+// What follows the shape checks of a dynamic entry runs only when they
+// pass; else its status is DlcStatusShapeMismatch.
+static void guardShapes(MlirOperation func, MlirValue shapesFit, MlirOperation checked) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  dlcEntryGuardCondition(checked, shapesFit, DlcStatusShapeMismatch, mlirBlockGetTerminator(body));
+}
+
 typedef struct Calls {
   const MlirStringRef *callees;
   intptr_t numCallees;
@@ -246,8 +257,8 @@ static void addStatusToCall(MlirOperation op) {
 void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirStringRef *changed = NULL;
-  intptr_t numChanged = 0, cap = 0;
+  MlirStringRef *changed = NULL, *dynamicEntries = NULL;
+  intptr_t numChanged = 0, cap = 0, numDynamic = 0, dynamicCap = 0;
   bool ok = true;
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
@@ -257,12 +268,32 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
     if (mlirFunctionTypeGetNumResults(fnType) != 0 ||
         !dlcFunctionTypeAllInputs(fnType, isMemRef))
       continue;
-    if (!checkRecordedSignature(f, fnType) || !checkPassableByPointer(f, fnType)) {
+    bool dynamic = dlcEntryTypeIsDynamic(fnType);
+    if (!checkRecordedSignature(f, fnType) || (!dynamic && !checkPassableByPointer(f, fnType))) {
       ok = false;
       continue;
     }
     refineSignature(f, fnType);
+    MlirValue shapesFit = {NULL};
+    MlirOperation checked = {NULL};
+    if (dynamic) {
+      MlirAttribute ins = mlirOperationGetAttributeByName(f, ref("dlc.inputs"));
+      intptr_t numIn = mlirAttributeIsNull(ins) ? mlirFunctionTypeGetNumInputs(fnType)
+                                                : mlirArrayAttrGetNumElements(ins);
+      if (!dlcEntryMakeDynamicABI(f, numIn, &shapesFit, &checked)) {
+        ok = false;
+        continue;
+      }
+      fnType = dlcFuncGetType(f);
+      if (numDynamic == dynamicCap) {
+        dynamicCap = dynamicCap ? 2 * dynamicCap : 8;
+        dynamicEntries = realloc(dynamicEntries, sizeof(MlirStringRef) * (size_t)dynamicCap);
+      }
+      dynamicEntries[numDynamic++] = symName(f);
+    }
     addStatusResult(f, fnType);
+    if (dynamic)
+      guardShapes(f, shapesFit, checked);
     if (numChanged == cap) {
       cap = cap ? 2 * cap : 8;
       changed = realloc(changed, sizeof(MlirStringRef) * (size_t)cap);
@@ -276,6 +307,10 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
       addStatusToCall(calls.ops[i]);
     free(calls.ops);
   }
+  // After the walk: the free functions are no entries to change.
+  for (intptr_t i = 0; i < numDynamic; ++i)
+    dlcModuleAddFreeFunction(op, dynamicEntries[i]);
+  free(dynamicEntries);
   free(changed);
   if (!ok)
     dlcPassRunSignalFailure(run);

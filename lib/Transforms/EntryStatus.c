@@ -130,38 +130,26 @@ MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret) {
   return status;
 }
 
-// Moves the ops after `alloc` up to `terminator` into the then-block of an
-// scf.if on alloc's pointer (yielding the status, terminator's operand 0),
-// whose else-block yields DlcStatusOutOfMemory; the terminator returns the
-// scf.if's result. Deallocations of buffers from before `alloc` stay.
-// Returns the then-block's yield, the terminator of the rest.
-static MlirOperation guard(MlirOperation alloc, MlirOperation terminator) {
-  MlirContext ctx = mlirOperationGetContext(alloc);
-  MlirLocation loc = mlirOperationGetLocation(alloc);
-  MlirBlock block = mlirOperationGetBlock(alloc);
-  MlirType index = mlirIndexTypeGet(ctx), i32 = mlirIntegerTypeGet(ctx, 32);
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-
-  MlirValue buffer = result(alloc);
-  MlirOperation pointer =
-      create("memref.extract_aligned_pointer_as_index", loc, 1, &buffer, 1, &index, 0, NULL);
-  MlirOperation null = constant(ctx, loc, index, 0);
-  MlirValue compared[2] = {result(pointer), result(null)};
-  MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
-  MlirType i1 = mlirIntegerTypeGet(ctx, 1);
-  MlirOperation ok = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
-  mlirBlockInsertOwnedOperationAfter(block, alloc, pointer);
-  mlirBlockInsertOwnedOperationAfter(block, pointer, null);
-  mlirBlockInsertOwnedOperationAfter(block, null, ok);
-
+// Moves the ops after `after` up to `terminator` into the then-block of an
+// scf.if on `cond` (yielding the status, terminator's operand 0), whose
+// else-block yields `elseStatus`; the terminator returns the scf.if's
+// result. Deallocations of buffers from before `after` (other than
+// `alloc`, when not null) stay. Returns the then-block's yield, the
+// terminator of the rest.
+static MlirOperation guardOn(MlirOperation after, MlirValue cond, int32_t elseStatus,
+                             MlirOperation alloc, MlirOperation terminator) {
+  MlirContext ctx = mlirOperationGetContext(after);
+  MlirLocation loc = mlirOperationGetLocation(after);
+  MlirBlock block = mlirOperationGetBlock(after);
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
   MlirBlock thenBlock = mlirBlockCreate(0, NULL, NULL);
-  for (MlirOperation op = mlirOperationGetNextInBlock(ok), next;
+  for (MlirOperation op = mlirOperationGetNextInBlock(after), next;
        !mlirOperationEqual(op, terminator); op = next) {
     next = mlirOperationGetNextInBlock(op);
     if (dlcIsOp(op, "memref.dealloc")) {
       MlirOperation owner = dlcDefiningOp(mlirOperationGetOperand(op, 0));
       bool ownedBefore = mlirOperationIsNull(owner) ||
-                         (!mlirOperationEqual(owner, alloc) &&
+                         ((mlirOperationIsNull(alloc) || !mlirOperationEqual(owner, alloc)) &&
                           !mlirBlockEqual(mlirOperationGetBlock(owner), thenBlock));
       if (ownedBefore)
         continue;
@@ -173,24 +161,49 @@ static MlirOperation guard(MlirOperation alloc, MlirOperation terminator) {
   MlirOperation yield = create("scf.yield", loc, 1, &status, 0, NULL, 0, NULL);
   mlirBlockAppendOwnedOperation(thenBlock, yield);
   MlirBlock elseBlock = mlirBlockCreate(0, NULL, NULL);
-  MlirOperation oom = constant(ctx, loc, i32, DlcStatusOutOfMemory);
-  mlirBlockAppendOwnedOperation(elseBlock, oom);
-  MlirValue oomStatus = result(oom);
+  MlirOperation code = constant(ctx, loc, i32, elseStatus);
+  mlirBlockAppendOwnedOperation(elseBlock, code);
+  MlirValue codeValue = result(code);
   mlirBlockAppendOwnedOperation(elseBlock,
-                                create("scf.yield", loc, 1, &oomStatus, 0, NULL, 0, NULL));
+                                create("scf.yield", loc, 1, &codeValue, 0, NULL, 0, NULL));
 
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
   mlirRegionAppendOwnedBlock(regions[0], thenBlock);
   mlirRegionAppendOwnedBlock(regions[1], elseBlock);
   MlirOperationState state = mlirOperationStateGet(ref("scf.if"), loc);
-  MlirValue cond = result(ok);
   mlirOperationStateAddOperands(&state, 1, &cond);
   mlirOperationStateAddResults(&state, 1, &i32);
   mlirOperationStateAddOwnedRegions(&state, 2, regions);
   MlirOperation ifOp = mlirOperationCreate(&state);
-  mlirBlockInsertOwnedOperationAfter(block, ok, ifOp);
+  mlirBlockInsertOwnedOperationAfter(block, after, ifOp);
   mlirOperationSetOperand(terminator, 0, result(ifOp));
   return yield;
+}
+
+// Guards the rest of the block after `alloc` on its pointer not being null.
+static MlirOperation guard(MlirOperation alloc, MlirOperation terminator) {
+  MlirContext ctx = mlirOperationGetContext(alloc);
+  MlirLocation loc = mlirOperationGetLocation(alloc);
+  MlirBlock block = mlirOperationGetBlock(alloc);
+  MlirType index = mlirIndexTypeGet(ctx);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirValue buffer = result(alloc);
+  MlirOperation pointer =
+      create("memref.extract_aligned_pointer_as_index", loc, 1, &buffer, 1, &index, 0, NULL);
+  MlirOperation null = constant(ctx, loc, index, 0);
+  MlirValue compared[2] = {result(pointer), result(null)};
+  MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
+  MlirType i1 = mlirIntegerTypeGet(ctx, 1);
+  MlirOperation ok = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
+  mlirBlockInsertOwnedOperationAfter(block, alloc, pointer);
+  mlirBlockInsertOwnedOperationAfter(block, pointer, null);
+  mlirBlockInsertOwnedOperationAfter(block, null, ok);
+  return guardOn(ok, result(ok), DlcStatusOutOfMemory, alloc, terminator);
+}
+
+MlirOperation dlcEntryGuardCondition(MlirOperation after, MlirValue cond, int32_t elseStatus,
+                                     MlirOperation terminator) {
+  return guardOn(after, cond, elseStatus, (MlirOperation){NULL}, terminator);
 }
 
 void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret) {

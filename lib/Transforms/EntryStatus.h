@@ -10,6 +10,8 @@
 
 #include "mlir-c/IR.h"
 
+#include <stdint.h>
+
 /// The status of the entry `func` at its return `ret`, built before `ret`:
 /// the code of its first status slot that is set, with the slot's number
 /// k + 1 in bits 8 and up (0 when none is set). Slots are cleared at their
@@ -20,5 +22,12 @@ MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret);
 /// rest of the block is skipped and the status is DlcStatusOutOfMemory.
 /// `ret` is the block's return, whose operand 0 is the status.
 void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret);
+
+/// Moves the ops of the block after `after` up to `terminator` (a return
+/// whose operand 0 is the status) under an scf.if on `cond`: when it is
+/// false they are skipped and the status is `elseStatus`. Returns the
+/// then-block's yield, the new terminator of the guarded ops.
+MlirOperation dlcEntryGuardCondition(MlirOperation after, MlirValue cond, int32_t elseStatus,
+                                     MlirOperation terminator);
 
 #endif // DLC_TRANSFORMS_ENTRYSTATUS_H

@@ -281,8 +281,7 @@ class Module:
 
     def __call__(self, *arrays, **by_name):
         inputs, outputs = self._prepare(arrays, by_name)
-        self._run(inputs, outputs, C.Profile())
-        return outputs
+        return self._run(inputs, outputs, C.Profile())
 
     def profile(self, *arrays, repeat=10, **by_name):
         """Runs the model once to warm up, then `repeat` times timing each
@@ -321,23 +320,42 @@ class Module:
             array = np.require(value, requirements="C")
             if array.dtype != info.dtype:
                 raise Error(f"input '{info.name}' must be {info.dtype}, got {array.dtype}")
-            if array.shape != info.shape:
+            fits = array.ndim == len(info.shape) and all(
+                want is None or want == got for want, got in zip(info.shape, array.shape))
+            if not fits:
                 raise Error(f"input '{info.name}' must have shape {info.shape}, "
                             f"got {array.shape}")
             inputs.append(array)
-        return inputs, [np.empty(o.shape, o.dtype) for o in self.outputs]
+        # An output with dynamic dims is made by the run (None here).
+        return inputs, [None if None in o.shape else np.empty(o.shape, o.dtype)
+                        for o in self.outputs]
 
     def _run(self, inputs, outputs, profile):
         ins = (C.Tensor * max(1, len(inputs)))(*[_tensor_of(a) for a in inputs])
-        outs = (C.Tensor * max(1, len(outputs)))(*[_tensor_of(a) for a in outputs])
+        outs = (C.Tensor * max(1, len(outputs)))(
+            *[C.Tensor() if a is None else _tensor_of(a) for a in outputs])
         errors = []
         options = C.RunOptions(C.StringCallback(lambda text, _: errors.append(text.get())), None,
                                profile)
         with self._lock:
             ok = C.lib.dlcExecutableRun(self._exe, len(inputs), ins, len(outputs), outs,
                                         ctypes.byref(options)).value
+        results = list(outputs)
+        for i, a in enumerate(outputs):
+            if a is not None:
+                continue
+            # The library made it: copy it into NumPy's memory, then free it.
+            t = outs[i]
+            if ok:
+                shape = tuple(t.shape[k] for k in range(t.rank))
+                array = np.empty(shape, self.outputs[i].dtype)
+                if t.bytes:
+                    ctypes.memmove(array.ctypes.data, t.data, t.bytes)
+                results[i] = array
+            C.lib.dlcTensorDestroy(ctypes.byref(t))
         if not ok:
             raise Error("".join(errors) or "the run failed")
+        return results
 
     def __del__(self):
         if getattr(self, "_exe", None) is not None and self._exe.ptr:
@@ -348,10 +366,23 @@ class Module:
 _LAYOUTS = {"nhwc": 0, "nchw": 1}  # DlcLayout
 
 
-def _options(threads, optimize, profile=False, checks=True, layout="nhwc"):
+def _input_shapes(shapes):
+    """{name or position: dims} as DlcCompileOptions.inputShapes writes it
+    ("x=1x3x224x224,..."); None for a dim keeps it as it is."""
+    items = []
+    for key, dims in shapes.items():
+        text = "x".join("?" if d is None else str(int(d)) for d in dims)
+        items.append(f"{key}={text}")
+    return ",".join(items).encode()
+
+
+def _options(threads, optimize, profile=False, checks=True, layout="nhwc", input_shapes=None):
     if layout not in _LAYOUTS:
         raise Error(f"invalid layout '{layout}': expected 'nhwc' or 'nchw'")
     options = C.lib.dlcCompileOptionsGetDefault()
+    if input_shapes:
+        # Kept alive by the options struct's owner (ctypes keeps the bytes).
+        options.inputShapes = _input_shapes(input_shapes)
     options.layout = _LAYOUTS[layout]
     options.optimize = bool(optimize)
     options.profile = bool(profile)
@@ -362,7 +393,7 @@ def _options(threads, optimize, profile=False, checks=True, layout="nhwc"):
 
 @_capturing_native_stderr
 def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False, checks=True,
-            layout="nhwc"):
+            layout="nhwc", input_shapes=None):
     """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
     text) for this machine. `threads`: threads the code runs on (None: the
     machine's cores); `optimize`: DLC's graph optimizations first;
@@ -373,7 +404,9 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
     checks, so an out-of-range Gather index or an integer division by zero
     gives clamped / safe numbers instead of raising dlc.Error
     (docs/RuntimeErrors.md); `layout`: "nhwc" (default) or "nchw", the
-    layout convolutions and pooling compute in."""
+    layout convolutions and pooling compute in; `input_shapes`: {input name
+    or position: dims} fixing dynamic dims at compile time (None keeps a
+    dim as it is), as dlc-run --input-shape."""
     context = _Context()
     module = _load(context, source)
     try:
@@ -382,7 +415,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
         if not entry.ptr:
             context.fail("no entry to compile")
-        options = _options(threads, optimize, profile, checks, layout)
+        options = _options(threads, optimize, profile, checks, layout, input_shapes)
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
@@ -406,12 +439,12 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
 
 @_capturing_native_stderr
 def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, checks=True,
-           layout="nhwc"):
+           layout="nhwc", input_shapes=None):
     """Writes what `dlc-translate --emit-shared` (kind="shared") or
     `--emit-obj` (kind="object") writes: the compiled model at `path` and
     its C header next to it (`path` with the extension .h). The entry's C
     name is `name`, or for @main the file's stem ("libmlp.so" -> mlp).
-    `checks`, `layout`: as for compile.
+    `checks`, `layout`, `input_shapes`: as for compile.
     Both files are written, or neither. Returns the header's path."""
     if kind not in ("shared", "object"):
         raise ValueError("kind must be 'shared' or 'object'")
@@ -422,7 +455,8 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, 
     context = _Context()
     module = _load(context, source)
     try:
-        options = _options(threads, optimize, checks=checks, layout=layout)
+        options = _options(threads, optimize, checks=checks, layout=layout,
+                           input_shapes=input_shapes)
         if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
             context.fail("compilation failed")
         entries = [C.lib.dlcEntryGetName(C.lib.dlcModuleGetEntry(module, i)).get()

@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 7  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 8  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):
@@ -73,7 +73,8 @@ class CompileOptions(ctypes.Structure):
                 ("schedules", ctypes.c_char_p), ("checks", ctypes.c_bool),
                 ("optLevel", ctypes.c_int),
                 ("cpu", ctypes.c_char_p), ("linker", ctypes.c_char_p),
-                ("profile", ctypes.c_bool), ("reproducer", ctypes.c_char_p)]
+                ("profile", ctypes.c_bool), ("reproducer", ctypes.c_char_p),
+                ("inputShapes", ctypes.c_char_p)]
 
 
 class RunOptions(ctypes.Structure):
@@ -145,6 +146,7 @@ _SIGNATURES = {
     "dlcContextReleaseUnusedWeights": (ctypes.c_ssize_t, [Context, ctypes.c_ssize_t,
                                                           ctypes.POINTER(Module)]),
     "dlcExecutableDestroy": (None, [Executable]),
+    "dlcTensorDestroy": (None, [ctypes.POINTER(Tensor)]),
     "dlcExecutableGetSignature": (ctypes.POINTER(Signature), [Executable]),
     "dlcExecutableRun": (LogicalResult, [Executable, ctypes.c_ssize_t, ctypes.POINTER(Tensor),
                                          ctypes.c_ssize_t, ctypes.POINTER(Tensor),

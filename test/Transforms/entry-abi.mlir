@@ -45,8 +45,48 @@ func.func @empty(%x: memref<2x0xi32>) {
 
 // -----
 
-// expected-error@+1 {{'func.func' op @dynamic: output 0 has type memref<?x3xf32>; an entry point takes only static, row-major buffers}}
+// A dynamic output must come from one copy at the end (as bufferization
+// makes it), so that the code can allocate the buffer it hands out.
+// expected-error@+1 {{'func.func' op @dynamic: output 0 has type memref<?x3xf32>; a dynamic entry takes row-major buffers, and fills each dynamic output with one copy at its end}}
 func.func @dynamic(%x: memref<4x3xf32>, %y: memref<?x3xf32>) attributes {dlc.inputs = [tensor<4x3xf32>], dlc.outputs = [tensor<?x3xf32>]} {
+  return
+}
+
+// -----
+
+// A dynamic entry: the input's data pointer and then its shape, checked
+// (a `?` >= 0, a static dim equal) before anything runs, else status 5; the
+// output copied into a buffer allocated without alignment, whose pointer
+// goes to the output's slot (null until then) and sizes to its shape.
+// CHECK-LABEL: func.func @dyn(
+// CHECK-SAME: %[[X:.*]]: memref<0xf32>, %[[XS:.*]]: memref<2xi64>, %[[Y:.*]]: memref<1xi64>, %[[YS:.*]]: memref<2xi64>) -> i32
+// CHECK: %[[N:.*]] = memref.load %[[XS]][%{{.*}}] : memref<2xi64>
+// CHECK: arith.cmpi sge, %[[N]], %{{.*}} : i64
+// CHECK: %[[D1:.*]] = memref.load %[[XS]][%{{.*}}] : memref<2xi64>
+// CHECK: arith.cmpi eq, %[[D1]], %{{.*}} : i64
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%{{.*}}, 3], strides: [3, 1] : memref<0xf32> to memref<?x3xf32>
+// CHECK: memref.store %{{.*}}, %[[Y]][%{{.*}}] : memref<1xi64>
+// CHECK: %[[FIT:.*]] = arith.andi
+// CHECK: scf.if %[[FIT]] -> (i32) {
+// CHECK: memref.dim %[[VIEW]]
+// CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}) : memref<?x3xf32>
+// CHECK: memref.copy %{{.*}}, %[[OUT]]
+// CHECK: %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK: %[[PI:.*]] = arith.index_cast %[[P]] : index to i64
+// CHECK: memref.store %[[PI]], %[[Y]]
+// CHECK: memref.store %{{.*}}, %[[YS]]
+// CHECK: memref.store %{{.*}}, %[[YS]]
+// CHECK: arith.constant 5 : i32
+// CHECK-LABEL: func.func @dyn_free(
+// CHECK-SAME: memref<0xi8>) attributes {dlc.frees = "dyn"}
+// CHECK: memref.dealloc
+func.func @dyn(%x: memref<?x3xf32>, %y: memref<?x3xf32>) attributes {dlc.inputs = [tensor<?x3xf32>], dlc.outputs = [tensor<?x3xf32>]} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x3xf32>
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?x3xf32>
+  memref.copy %x, %a : memref<?x3xf32> to memref<?x3xf32>
+  memref.copy %a, %y : memref<?x3xf32> to memref<?x3xf32>
+  memref.dealloc %a : memref<?x3xf32>
   return
 }
 

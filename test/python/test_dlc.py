@@ -59,6 +59,54 @@ def test_mlir_text_and_signature():
     np.testing.assert_array_equal(t, y)
 
 
+DYNAMIC_RELU = """
+func.func @main(%x: tensor<?x3xf32> {onnx.name = "x"}) -> tensor<?x3xf32> {
+  %y = "dlc_graph.relu"(%x) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
+}
+"""
+
+
+def test_input_shapes_fix_dynamic_dims():
+    m = dlc.compile(DYNAMIC_RELU, input_shapes={"x": (4, None)})
+    assert m.inputs[0].shape == (4, 3)
+    x = np.linspace(-1, 1, 12, dtype=np.float32).reshape(4, 3)
+    (y,) = m(x)
+    np.testing.assert_array_equal(y, np.maximum(x, 0))
+    with pytest.raises(dlc.Error, match="dim 1 is 3, not 5 as input shape 'x=4x5' says"):
+        dlc.compile(DYNAMIC_RELU, input_shapes={"x": (4, 5)})
+    with pytest.raises(dlc.Error, match="input shape 'y=4x3' names no input"):
+        dlc.compile(DYNAMIC_RELU, input_shapes={"y": (4, 3)})
+
+
+@pytest.mark.parametrize("name", ["mlp", "lenet"])
+def test_dynamic_batch_compiles_once_and_runs_every_batch(name, tmp_path):
+    # The shared model with its batch made symbolic (dim_param "N").
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "dynamic_batch", os.path.join(SRC, "test", "models", "Inputs", "dynamic_batch.py"))
+    dynamic_batch = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dynamic_batch)
+    model = os.path.join(SHARED, "models", name)
+    dynamic_batch.main(os.path.join(model, "model.onnx"), str(tmp_path / "model.onnx"))
+    m = dlc.compile(str(tmp_path / "model.onnx"), threads=1)
+    assert m.inputs[0].shape == (None, 1, 28, 28)
+    assert m.outputs[0].shape == (None, 10)
+    static = dlc.compile(os.path.join(model, "model.onnx"), threads=1)
+    x0 = read_pb(os.path.join(model, "test_data_set_0", "input_0.pb"))
+    want0 = read_pb(os.path.join(model, "test_data_set_0", "output_0.pb"))
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 5):
+        x = np.concatenate([x0, rng.uniform(-1, 1, (n - 1, 1, 28, 28)).astype(np.float32)])
+        (y,) = m(x)
+        assert y.shape == (n, 10)
+        np.testing.assert_allclose(y[:1], want0, rtol=1e-4, atol=1e-4)
+        for i in range(n):
+            np.testing.assert_allclose(y[i:i + 1], static(x[i:i + 1])[0], rtol=1e-4, atol=1e-5)
+    with pytest.raises(dlc.Error, match=r"must have shape \(None, 1, 28, 28\), got \(2, 1, 28, 29\)"):
+        m(np.zeros((2, 1, 28, 29), np.float32))
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

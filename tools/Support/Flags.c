@@ -59,6 +59,9 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          "                          still clamps and divides safely; docs/RuntimeErrors.md)\n"
          "  --disable-pass NAME     Leave one dlc-optimize pass out (repeatable), to bisect\n"
          "                          a miscompile (docs/GraphOptimizations.md)\n"
+         "  --input-shape NAME=DIMS Fix an input's dynamic dims at compile time, e.g.\n"
+         "                          data=1x3x224x224 (NAME: its ONNX name or position from 0;\n"
+         "                          ? keeps a dim dynamic); repeatable, or NAME=DIMS,...\n"
          "  --reproducer FILE       When lowering fails, write the IR it started from and its\n"
          "                          pipeline to FILE, for dlc-opt --run-reproducer FILE\n",
          threadsDefault);
@@ -144,6 +147,15 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
   }
   if (!strcmp(argv[*i], "--unchecked") || !strcmp(argv[*i], "-unchecked")) {
     options->checks = false;
+    return true;
+  }
+  if (dlcTakeFlagValue(argc, argv, i, "input-shape", &v, tool, status, errorStatus)) {
+    if (!v)
+      return true;
+    // The tool's lifetime: the options point at it until exit.
+    static Text shapes = TEXT_INIT;
+    textPrintf(&shapes, "%s%s", textGet(&shapes)[0] ? "," : "", v);
+    options->inputShapes = textGet(&shapes);
     return true;
   }
   if (dlcTakeFlagValue(argc, argv, i, "disable-pass", &v, tool, status, errorStatus)) {

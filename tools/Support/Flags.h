@@ -17,7 +17,7 @@ bool dlcTakeFlagValue(int argc, char **argv, int *i, const char *name, const cha
 
 /// Matches the code generation flags dlc-run and dlc-translate share:
 /// --codegen=fast|naive, --threads N, --schedules FILE, --no-optimize,
-/// --disable-pass NAME (repeatable). Returns false when
+/// --disable-pass NAME (repeatable), --input-shape NAME=DIMS (repeatable). Returns false when
 /// argv[*i] is another flag; on a bad value prints why and sets *status.
 bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *options,
                         const char *tool, int *status, int errorStatus);

@@ -46,11 +46,11 @@ static void printHelp(void) {
          "                          needs at compile time (shapes, axes, pads, ...) into\n"
          "                          constants, read from their input_N.pb; feed the others\n"
          "  --bind-input NAME=FILE  Fold ONNX graph input NAME into a constant\n"
+         "  --dynamic               Compile `?` dims as they are (one compile for every size)\n"
+         "                          instead of for the inputs' sizes\n"
          "  --random-inputs[=SEED]  Seeded inputs instead of files (default seed 0): floats in\n"
          "                          [-1, 1), gather indices (token ids) in [0, rows), other\n"
          "                          integers in [0, 10), bools 0 or 1\n"
-         "  --input-shape NAME=DIMS With --random-inputs: the dims of a dynamic input (NAME: its\n"
-         "                          graph input name or position; DIMS such as 1x128)\n"
          "  --rtol R, --atol A      |got-want| <= atol + rtol*|want| (defaults 1e-4, 1e-5);\n"
          "                          integers and bools must be equal, NaN matches NaN\n"
          "  --entry NAME            The function to run (default: the only public one, else "
@@ -102,9 +102,6 @@ void dlcRunOptionsDestroy(DlcRunArgs *o) {
   freeFiles(&o->inputs);
   freeFiles(&o->expects);
   dlcBindingListDestroy(&o->bindings);
-  for (intptr_t i = 0; i < o->numInputShapes; ++i)
-    free(o->inputShapes[i].name);
-  free(o->inputShapes);
 }
 
 static bool takeValue(int argc, char **argv, int *i, const char *name, const char **value,
@@ -169,11 +166,6 @@ static int checkCombination(const DlcRunArgs *o) {
                     "--expect\n", dlcRunTool);
     return DLC_RUN_ERROR;
   }
-  if (o->numInputShapes && !o->randomInputs) {
-    fprintf(stderr, "%s: --input-shape needs --random-inputs (files have their own shapes)\n",
-            dlcRunTool);
-    return DLC_RUN_ERROR;
-  }
   if (o->bindShapeInputs && !o->testData) {
     fprintf(stderr, "%s: --bind-shape-inputs needs --test-data (it reads the values from "
                     "DIR/input_N.pb)\n", dlcRunTool);
@@ -213,6 +205,8 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
       return -1;
     } else if (a[0] == 'O' && a[1] >= '0' && a[1] <= '3' && !a[2]) {
       o->compile.optLevel = a[1] - '0';
+    } else if (!strcmp(a, "dynamic")) {
+      o->dynamic = true;
     } else if (!strcmp(a, "random-inputs") || !strncmp(a, "random-inputs=", 14)) {
       o->randomInputs = true;
       if (a[13] == '=') {
@@ -240,9 +234,6 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
         dlcRunAddFile(&o->expects, v);
     } else if (takeValue(argc, argv, &i, "test-data", &v, &status)) {
       o->testData = v;
-    } else if (takeValue(argc, argv, &i, "input-shape", &v, &status)) {
-      if (v && !dlcRunAddInputShape(o, v))
-        return DLC_RUN_ERROR;
     } else if (takeValue(argc, argv, &i, "compare-intermediates", &v, &status)) {
       o->compareIntermediates = v;
     } else if (takeValue(argc, argv, &i, "extract-subgraph", &v, &status)) {

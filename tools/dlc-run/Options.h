@@ -27,13 +27,6 @@ typedef struct DlcRunFiles {
   intptr_t count;
 } DlcRunFiles;
 
-/// --input-shape NAME=DIMS
-typedef struct DlcRunInputShape {
-  char *name; ///< owned
-  int64_t rank;
-  int64_t dims[DLC_TENSOR_MAX_RANK];
-} DlcRunInputShape;
-
 typedef struct DlcRunArgs {
   const char *model;
   DlcRunFiles inputs, expects; ///< --input / --expect, or --test-data's files
@@ -49,9 +42,8 @@ typedef struct DlcRunArgs {
   bool profile;            ///< --profile: print a table of times per node
   const char *profileJson; ///< --profile-json: write them as a Chrome trace
   bool randomInputs;       ///< --random-inputs[=SEED]
+  bool dynamic; ///< --dynamic: compile the `?` dims as they are, not for the inputs
   uint64_t randomSeed;
-  DlcRunInputShape *inputShapes; ///< --input-shape, owned
-  intptr_t numInputShapes;
   const char *compareIntermediates; ///< --compare-intermediates REFDIR
   const char *dumpIntermediates;    ///< --dump-intermediates DIR
   const char *extractNode;          ///< --extract-subgraph NODE

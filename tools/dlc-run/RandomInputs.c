@@ -11,60 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool dlcRunAddInputShape(DlcRunArgs *o, const char *text) {
-  const char *eq = strrchr(text, '=');
-  DlcRunInputShape shape = {NULL, 0, {0}};
-  bool ok = eq && eq != text && eq[1];
-  for (const char *p = eq ? eq + 1 : NULL; ok && *p;) {
-    char *end;
-    errno = 0;
-    long long d = strtoll(p, &end, 10);
-    ok = end != p && d >= 0 && !errno && shape.rank < DLC_TENSOR_MAX_RANK && (!*end || *end == 'x');
-    if (ok)
-      shape.dims[shape.rank++] = d;
-    p = *end ? end + 1 : end;
-    ok = ok && !(*end == 'x' && !end[1]);
-  }
-  if (!ok) {
-    fprintf(stderr, "%s: --input-shape expects NAME=DIMS such as input_ids=1x128 (NAME: a graph "
-                    "input or an input's position), got '%s'\n", dlcRunTool, text);
-    return false;
-  }
-  shape.name = textDup(text, (size_t)(eq - text));
-  o->inputShapes = realloc(o->inputShapes, sizeof *o->inputShapes * (size_t)(o->numInputShapes + 1));
-  if (!o->inputShapes)
-    abort();
-  o->inputShapes[o->numInputShapes++] = shape;
-  return true;
-}
-
-// The --input-shape for input `i` (by name or by position), or NULL.
-static const DlcRunInputShape *shapeFor(const DlcRunArgs *o, MlirOperation entry, intptr_t i) {
-  MlirStringRef name = dlcRunArgumentName(entry, i);
-  char position[32];
-  snprintf(position, sizeof position, "%ld", (long)i);
-  for (intptr_t k = 0; k < o->numInputShapes; ++k) {
-    const char *n = o->inputShapes[k].name;
-    if (!strcmp(n, position) || (name.length == strlen(n) && !memcmp(n, name.data, name.length)))
-      return &o->inputShapes[k];
-  }
-  return NULL;
-}
-
-static bool checkShapeNames(const DlcRunArgs *o, MlirOperation entry, intptr_t numInputs) {
-  for (intptr_t k = 0; k < o->numInputShapes; ++k) {
-    bool found = false;
-    for (intptr_t i = 0; i < numInputs && !found; ++i)
-      found = shapeFor(o, entry, i) == &o->inputShapes[k];
-    if (!found) {
-      fprintf(stderr, "%s: --input-shape %s: the model has no input of that name or position\n",
-              dlcRunTool, o->inputShapes[k].name);
-      return false;
-    }
-  }
-  return true;
-}
-
 // splitmix64: a small, well-mixed generator, the same on every machine.
 static uint64_t nextRandom(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15u);
@@ -119,30 +65,13 @@ static int64_t dtypeBound(DlcDType d) {
 
 bool dlcRunRandomInputs(const DlcRunArgs *o, MlirOperation entry, const DlcSignature *sig,
                         DlcTensor *out) {
-  if (!checkShapeNames(o, entry, sig->numInputs))
-    return false;
   for (intptr_t i = 0; i < sig->numInputs; ++i) {
     DlcTensorType type = sig->inputs[i];
-    const DlcRunInputShape *given = shapeFor(o, entry, i);
     MlirStringRef name = dlcRunArgumentName(entry, i);
     Text label = TEXT_INIT;
     textPrintf(&label, "input %ld", (long)i);
     if (name.length)
       textPrintf(&label, " '%.*s'", (int)name.length, name.data);
-    bool fits = !given || given->rank == type.rank;
-    for (int64_t d = 0; fits && given && d < type.rank; ++d)
-      fits = type.shape[d] == DLC_DIM_DYNAMIC || type.shape[d] == given->dims[d];
-    if (!fits) {
-      Text want = TEXT_INIT;
-      dlcTensorTypePrint(&type, textCallback, &want);
-      fprintf(stderr, "%s: --input-shape %s does not fit %s, which is %s\n", dlcRunTool,
-              given->name, textGet(&label), textGet(&want));
-      textFree(&want);
-      textFree(&label);
-      return false;
-    }
-    if (given)
-      memcpy(type.shape, given->dims, sizeof(int64_t) * (size_t)type.rank);
     if (!dlcTensorTypeIsStatic(&type)) {
       Text want = TEXT_INIT;
       dlcTensorTypePrint(&type, textCallback, &want);

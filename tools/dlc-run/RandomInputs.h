@@ -12,11 +12,6 @@
 
 #include "dlc-c/Runtime.h"
 
-/// Parses one --input-shape value, NAME=DIMS ("input_ids=1x128"; NAME is a
-/// graph input's name or an input's position), into `o`. False after a
-/// message.
-bool dlcRunAddInputShape(DlcRunArgs *o, const char *text);
-
 /// Creates one tensor per input of `sig` (the entry's, maybe with `?`
 /// dims) into `out`, printing a line for each: floats uniform in [-1, 1),
 /// integers that index a gather (dlcEntryGetInputIndexBound) in [0, the

@@ -184,14 +184,15 @@ static int64_t tensorBytes(const DlcTensorType *t) {
 
 // The memory a run needs (inputs, outputs, and the intermediates
 // dlc-plan-memory recorded) against --max-memory, before anything is
-// allocated for it.
-static bool checkMemory(const DlcRunArgs *o, DlcExecutable exe) {
+// allocated for it. Outputs with `?` dims are not known before the run.
+static bool checkMemory(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inputs) {
   const DlcSignature *sig = dlcExecutableGetSignature(exe);
   int64_t in = 0, out = 0, planned = 0, unplanned = 0;
   for (intptr_t i = 0; i < sig->numInputs; ++i)
-    in = __builtin_add_overflow(in, tensorBytes(&sig->inputs[i]), &in) ? INT64_MAX : in;
+    in = __builtin_add_overflow(in, (int64_t)inputs[i].bytes, &in) ? INT64_MAX : in;
   for (intptr_t i = 0; i < sig->numOutputs; ++i)
-    out = __builtin_add_overflow(out, tensorBytes(&sig->outputs[i]), &out) ? INT64_MAX : out;
+    if (dlcTensorTypeIsStatic(&sig->outputs[i]))
+      out = __builtin_add_overflow(out, tensorBytes(&sig->outputs[i]), &out) ? INT64_MAX : out;
   // Without a plan every intermediate is its own allocation.
   int64_t intermediates = 0;
   if (dlcExecutableGetIntermediateBytes(exe, &planned, &unplanned))
@@ -249,7 +250,7 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
             dlcRunTool, (long)numReported, (long)o->expects.count);
     return DLC_RUN_ERROR;
   }
-  if (!checkMemory(o, exe))
+  if (!checkMemory(o, exe, inputs))
     return DLC_RUN_ERROR;
   DlcProfile profile = {NULL};
   if (o->compile.profile) {
@@ -267,6 +268,8 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
       !checkFits("output", &o->expects, expects, sig->outputs))
     goto done;
   for (intptr_t i = 0; i < numOutputs; ++i) {
+    if (!dlcTensorTypeIsStatic(&sig->outputs[i]))
+      continue; // the run makes it
     if (mlirLogicalResultIsFailure(dlcTensorCreate(sig->outputs[i].dtype, sig->outputs[i].rank,
                                                    sig->outputs[i].shape, &outputs[i]))) {
       fprintf(stderr, "%s: cannot allocate output %ld\n", dlcRunTool, (long)i);
@@ -352,8 +355,11 @@ static bool checkFileSizes(const DlcRunArgs *o, const DlcRunFiles *files) {
   return false;
 }
 
-// Fits the entry's `?` dims to the inputs made for it.
-static bool specialize(MlirOperation entry, const DlcSignature *sig, const DlcTensor *inputs) {
+// Fits the entry's `?` dims to the inputs made for it (unless --dynamic).
+static bool specialize(const DlcRunArgs *o, MlirOperation entry, const DlcSignature *sig,
+                       const DlcTensor *inputs) {
+  if (o->dynamic)
+    return true;
   bool dynamic = false;
   for (intptr_t i = 0; i < sig->numInputs; ++i)
     dynamic = dynamic || !dlcTensorTypeIsStatic(&sig->inputs[i]);
@@ -376,7 +382,7 @@ static bool randomInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) 
     return false;
   c->inputs = allocTensors(sig.numInputs);
   c->numInputs = sig.numInputs;
-  bool ok = dlcRunRandomInputs(o, entry, &sig, c->inputs) && specialize(entry, &sig, c->inputs);
+  bool ok = dlcRunRandomInputs(o, entry, &sig, c->inputs) && specialize(o, entry, &sig, c->inputs);
   dlcSignatureDestroy(&sig);
   return ok;
 }
@@ -405,7 +411,7 @@ static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
     ok = checkFileSizes(o, list) && readTensors(list, c->inputs) &&
          checkFits("input", list, c->inputs, sig.inputs);
   }
-  ok = ok && specialize(entry, &sig, c->inputs);
+  ok = ok && specialize(o, entry, &sig, c->inputs);
   dlcSignatureDestroy(&sig);
   if (o->testData) {
     for (intptr_t i = 0; i < files.count; ++i)
@@ -431,7 +437,13 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
   c->importSeconds = now() - start;
   MlirStringRef entryName = mlirStringRefCreateFromCString(o->entry ? o->entry : "");
   MlirOperation entry = dlcModuleLookupEntry(module, entryName);
-  bool ok = !mlirOperationIsNull(entry) && readInputs(o, entry, c);
+  // --input-shape first: the inputs (files or random) are then checked
+  // against, or made for, the shapes it gives.
+  bool ok = !mlirOperationIsNull(entry) &&
+            (!o->compile.inputShapes ||
+             mlirLogicalResultIsSuccess(dlcEntrySpecializeInputShapes(
+                 entry, mlirStringRefCreateFromCString(o->compile.inputShapes)))) &&
+            readInputs(o, entry, c);
   if (ok && onnx.exposeIntermediates)
     dlcRunTapsRead(entry, &c->taps);
   if (ok) {
