@@ -204,8 +204,7 @@ static const DlcPassDef passes[] = {
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
     {"dlc-prepack-constants", "DlcPrepackConstants",
      "Pack constant operands of the matmul schedules into their tiles when compiling",
-     "Runs after dlc-codegen (not part of DLC's pipelines: see docs/Codegen.md). The matmul "
-     "schedules copy each cache tile of an operand into a "
+     "Runs after dlc-codegen. The matmul schedules copy each cache tile of an operand into a "
      "contiguous, zero-padded buffer (a tensor.pad of a slice) on every run; for a constant "
      "operand (weights: a Gemm's B, an im2col convolution's filter) this pass computes every "
      "tile once, into a new constant laid out tile by tile (dims ceil(D0/t0), .., t0, ..), and "
@@ -443,7 +442,8 @@ static const DlcPipelineDef pipelines[] = {
      NULL, buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
      "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, dlc-fuse-elementwise, "
-     "dlc-codegen, dlc-reassociate-reductions, dlc-approximate-math, dlc-decompose-pads, "
+     "dlc-codegen, dlc-prepack-constants, dlc-reassociate-reductions, dlc-approximate-math, "
+     "dlc-decompose-pads, "
      "eliminate-empty-tensors, canonicalize and cse, then "
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "canonicalize, "

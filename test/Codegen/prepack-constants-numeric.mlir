@@ -9,12 +9,8 @@
 // DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --expect %t/naive/output_3.npy --rtol 1e-4 --atol 1e-4
 // RUN: %python %S/Inputs/const_weights.py %t
 // RUN: dlc-run %t/model.mlir --codegen=naive --threads 1 %{inputs} -o %t/naive
-// The pass is not in DLC's pipeline: dlc-opt runs the steps up to it, and
-// dlc-run lowers the rest.
-// RUN: dlc-opt %t/model.mlir --pass-pipeline='builtin.module(dlc-graph-to-linalg, dlc-convert-layout, dlc-fuse-elementwise, canonicalize, cse, dlc-codegen, dlc-prepack-constants)' -o %t/packed1.mlir
-// RUN: dlc-opt %t/model.mlir --pass-pipeline='builtin.module(dlc-graph-to-linalg, dlc-convert-layout, dlc-fuse-elementwise, canonicalize, cse, dlc-codegen{threads=2}, dlc-prepack-constants)' -o %t/packed2.mlir
-// RUN: dlc-run %t/packed1.mlir --threads 1 %{inputs} %{expect} | FileCheck %s
-// RUN: dlc-run %t/packed2.mlir --threads 2 %{inputs} %{expect} | FileCheck %s
+// RUN: dlc-run %t/model.mlir --threads 1 %{inputs} %{expect} | FileCheck %s
+// RUN: dlc-run %t/model.mlir --threads 2 %{inputs} %{expect} | FileCheck %s
 // CHECK-COUNT-4: dtype=float32 {{.*}} ok
 // Every product's weights are packed (tiles for AVX2 here), none is left
 // as it was.
