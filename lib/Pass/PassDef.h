@@ -120,6 +120,7 @@ void dlcRunFlattenConstants(MlirOperation op, DlcPassRun *run, const DlcPassOpti
 void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunDecomposePads(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunReassociateReductions(MlirOperation op, DlcPassRun *run,
                                  const DlcPassOptions *options);

@@ -202,6 +202,20 @@ static const DlcPassDef passes[] = {
       {"threads", "int", "1", "threads the code will run on: matmul column blocks are shared "
        "evenly among them"}},
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
+    {"dlc-prepack-constants", "DlcPrepackConstants",
+     "Pack constant operands of the matmul schedules into their tiles when compiling",
+     "Runs after dlc-codegen. The matmul schedules copy each cache tile of an operand into a "
+     "contiguous, zero-padded buffer (a tensor.pad of a slice) on every run; for a constant "
+     "operand (weights: a Gemm's B, an im2col convolution's filter) this pass computes every "
+     "tile once, into a new constant laid out tile by tile (dims ceil(D0/t0), .., t0, ..), and "
+     "each pad becomes a slice of it. It applies to a zero pad at the high end of unit-stride "
+     "slices of a constant (seen through reshapes) whose offsets, over every value of the loop "
+     "indices they depend on, are multiples of the tile and whose sizes are the tile or the rest "
+     "of the dim, and only when every read of the constant is such a pad of one tile shape, so "
+     "the original constant is dropped, never kept beside its packed copy. The values and the "
+     "order of the products are unchanged, so are the results. Operands computed at run time "
+     "are still packed at run time.",
+     "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
      "Each tensor.pad of static shapes with a padding value defined outside its body (and not "
@@ -428,7 +442,8 @@ static const DlcPipelineDef pipelines[] = {
      NULL, buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
      "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, dlc-fuse-elementwise, "
-     "dlc-codegen, dlc-reassociate-reductions, dlc-approximate-math, dlc-decompose-pads, "
+     "dlc-codegen, dlc-prepack-constants, dlc-reassociate-reductions, dlc-approximate-math, "
+     "dlc-decompose-pads, "
      "eliminate-empty-tensors, canonicalize and cse, then "
      "dlc-flatten-constants, one-shot-bufferize with function boundaries (identity layouts), "
      "canonicalize, "
