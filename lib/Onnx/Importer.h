@@ -110,6 +110,10 @@ typedef struct DlcOnnxImporter {
   /// Unsupported items, one line each ("  node 'x' (Foo, opset 17): why").
   DlcStr unsupported;
   int numUnsupported;
+  /// Private functions holding subgraph bodies (Subgraph.c), added to the
+  /// module after @main.
+  MlirOperation *bodies;
+  size_t numBodies, capBodies;
   /// Diagnostic capture (Importer.c).
   MlirDiagnosticHandlerID captureId;
   bool capturing;
@@ -159,6 +163,10 @@ MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v);
 /// and fails when `t` does not fit the declared type.
 bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
                       const DlcTensor *t);
+
+/// The erasing of ops nothing uses (folded nodes, constants only they read)
+/// that @main and every body function get once they are built.
+void dlcOnnxEraseUnusedOps(MlirBlock body);
 
 //===----------------------------------------------------------------------===//
 // Fold.c

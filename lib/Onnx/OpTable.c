@@ -18,7 +18,8 @@ typedef const DlcOnnxOpEntry *(*TableFn)(size_t *count);
 static const TableFn tables[] = {dlcOnnxElementwiseOps, dlcOnnxLinearOps, dlcOnnxNormOps,
                                  dlcOnnxShapeOps,       dlcOnnxTensorOps, dlcOnnxIndexOps,
                                  dlcOnnxResizeOps,      dlcOnnxAttentionOps, dlcOnnxQuantOps,
-                                 dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps};
+                                 dlcOnnxEinsumOps,      dlcOnnxSpectralOps,  dlcOnnxRecurrentOps,
+                                 dlcOnnxControlOps,     dlcOnnxScanOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

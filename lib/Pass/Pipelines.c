@@ -185,6 +185,11 @@ static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile, bool c
   // removes the codes they would have reduced).
   TRY(checks ? addOwn(b, "dlc-tensor-to-linalg")
              : addOwnWithOptions(b, "dlc-tensor-to-linalg", "checks=false"));
+  // The bodies of If, Loop and Scan (private functions the importer's
+  // scf ops call) join their loops and branches, and go: bufferization
+  // and the entry ABI then see one function, as for any model.
+  TRY(add(b, "inline{default-pipeline=}"));
+  TRY(add(b, "symbol-dce"));
   // Fold the constants and reshapes that decompositions leave behind.
   TRY(add(b, "canonicalize"));
   TRY(add(b, "cse"));
@@ -286,7 +291,8 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   // Tensors become buffers, across function boundaries, with plain
   // row-major layouts at the boundary so callers pass dense arrays.
   TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true "
-              "function-boundary-type-conversion=identity-layout-map}"));
+              "function-boundary-type-conversion=identity-layout-map "
+              "allow-return-allocs-from-loops=true}"));
   // A result computed in a reshaped buffer (expand_shape(collapse_shape(
   // alloc)), an epilogue collapsed onto its product) is the buffer itself
   // again: the out-parameter rewrite below then computes it in the
