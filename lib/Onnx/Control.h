@@ -38,6 +38,12 @@ MlirValue dlcOnnxZeros(DlcOnnxNode *n, MlirBlock block, MlirType type);
 /// func.call of a body of type `fnType`.
 MlirOperation dlcOnnxCall(DlcOnnxNode *n, MlirBlock block, MlirAttribute symbol, MlirType fnType,
                           intptr_t numOperands, const MlirValue *operands);
+/// `source` copied into `dest` (linalg.copy): a loop-carried tensor updated
+/// in its own buffer, so that bufferization keeps one buffer per carried
+/// value instead of an allocation per iteration whose ownership is known
+/// only at run time (which the deallocation pipeline cannot lower with the
+/// bare-pointer calling convention).
+MlirValue dlcOnnxCopyInto(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue dest);
 /// The function type of the body finished last.
 MlirType dlcOnnxLastBodyType(DlcOnnxNode *n);
 

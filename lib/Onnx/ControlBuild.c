@@ -12,6 +12,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Linalg.h"
 
 #include <stdlib.h>
 
@@ -161,4 +162,17 @@ MlirType dlcOnnxLastBodyType(DlcOnnxNode *n) {
   MlirOperation fn = n->imp->bodies[n->imp->numBodies - 1];
   return mlirTypeAttrGetValue(
       mlirOperationGetAttributeByName(fn, mlirStringRefCreateFromCString("function_type")));
+}
+
+MlirValue dlcOnnxCopyInto(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue dest) {
+  MlirValue operands[2] = {source, dest};
+  MlirType type = mlirValueGetType(dest);
+  int32_t segments[2] = {1, 1};
+  MlirNamedAttribute attr =
+      dlcOnnxNamed(n, "operandSegmentSizes", mlirDenseI32ArrayGet(n->ctx, 2, segments));
+  MlirRegion region = mlirRegionCreate();
+  MlirOperation copy =
+      dlcOnnxCreateOp(n, block, "linalg.copy", 2, operands, 1, &type, 1, &attr, 1, &region);
+  mlirLinalgFillBuiltinNamedOpRegion(copy);
+  return mlirOperationGetResult(copy, 0);
 }

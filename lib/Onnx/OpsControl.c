@@ -441,7 +441,8 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
                           dlcOnnxArithConstant(n, after, mlirIntegerAttrGet(i64, 1)));
   yield[1] = dlcOnnxExtractScalar(n, after, mlirOperationGetResult(call, 0));
   for (int j = 0; j < N; ++j)
-    yield[2 + j] = mlirOperationGetResult(call, 1 + j);
+    yield[2 + j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
+                                        mlirBlockGetArgument(after, 2 + j));
   MlirValue index = K ? dlcOnnxIndexCast(n, after, i, mlirIndexTypeGet(ctx)) : i;
   for (int j = 0; j < K; ++j)
     yield[2 + N + j] = dlcOnnxInsertRow(n, after, mlirOperationGetResult(call, 1 + N + j),

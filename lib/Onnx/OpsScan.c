@@ -194,7 +194,8 @@ static DlcOnnxStatus translateScan(DlcOnnxNode *n) {
     if (!yield)
       abort();
     for (int j = 0; j < N; ++j)
-      yield[j] = mlirOperationGetResult(call, j);
+      yield[j] = dlcOnnxCopyInto(n, loopBody, mlirOperationGetResult(call, j),
+                                      mlirBlockGetArgument(loopBody, 1 + j));
     for (int j = 0; j < K; ++j)
       yield[N + j] = dlcOnnxInsertRow(
           n, loopBody, mlirOperationGetResult(call, N + j), mlirBlockGetArgument(loopBody, 1 + N + j),
