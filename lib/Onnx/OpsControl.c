@@ -392,25 +392,37 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
     free(locs);
     return s;
   }
-  // Carried as scalars: the iteration number and the condition.
-  types[0] = i64;
-  types[1] = i1;
-  init[0] = dlcOnnxArithConstant(n, body, mlirIntegerAttrGet(i64, 0));
+  // The loop carries the tensors first (loop-carried values, then the scan
+  // outputs being filled), then the iteration number and the condition as
+  // scalars: bufferization pairs scf.condition's operands with the before
+  // block's arguments by position, and canonicalization drops a condition
+  // no body reads from the end of that list only.
+  intptr_t count = 2 + N + K, iIdx = N + K, cIdx = N + K + 1;
+  MlirType *ltypes = malloc((size_t)(count + 1) * sizeof *ltypes);
+  MlirValue *linit = malloc((size_t)(count + 1) * sizeof *linit);
+  if (!ltypes || !linit)
+    abort();
+  for (intptr_t k = 0; k < N + K; ++k) {
+    ltypes[k] = types[2 + k];
+    linit[k] = init[2 + k];
+  }
+  ltypes[iIdx] = i64;
+  ltypes[cIdx] = i1;
+  linit[iIdx] = dlcOnnxArithConstant(n, body, mlirIntegerAttrGet(i64, 0));
   bool condValue = !condTensor || dlcOnnxTensorElement(condTensor, 0) != 0;
-  init[1] = mlirValueIsNull(cond) ? dlcOnnxArithConstant(n, body, mlirIntegerAttrGet(i1, condValue))
-                                  : dlcOnnxExtractScalar(n, body, cond);
+  linit[cIdx] = mlirValueIsNull(cond) ? dlcOnnxArithConstant(n, body, mlirIntegerAttrGet(i1, condValue))
+                                      : dlcOnnxExtractScalar(n, body, cond);
   MlirValue mScalar = trips >= 0          ? dlcOnnxArithConstant(n, body, mlirIntegerAttrGet(i64, trips))
                       : mlirValueIsNull(m) ? m
                                            : dlcOnnxExtractScalar(n, body, m);
-  intptr_t count = 2 + N + K;
-  for (intptr_t i = 0; i < count; ++i)
-    locs[i] = n->loc;
+  for (intptr_t k = 0; k < count; ++k)
+    locs[k] = n->loc;
 
   // before: continue while the condition holds and fewer than M iterations ran.
-  MlirBlock before = mlirBlockCreate(count, types, locs);
-  MlirValue go = mlirBlockGetArgument(before, 1);
+  MlirBlock before = mlirBlockCreate(count, ltypes, locs);
+  MlirValue go = mlirBlockGetArgument(before, cIdx);
   if (!mlirValueIsNull(mScalar)) {
-    MlirValue operands[2] = {mlirBlockGetArgument(before, 0), mScalar};
+    MlirValue operands[2] = {mlirBlockGetArgument(before, iIdx), mScalar};
     MlirNamedAttribute pred = dlcOnnxNamed(n, "predicate", mlirIntegerAttrGet(i64, 2)); // slt
     MlirValue lt = mlirOperationGetResult(
         dlcOnnxCreateOp(n, before, "arith.cmpi", 2, operands, 1, &i1, 1, &pred, 0, NULL), 0);
@@ -420,42 +432,44 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   if (!operands)
     abort();
   operands[0] = go;
-  for (intptr_t i = 0; i < count; ++i)
-    operands[1 + i] = mlirBlockGetArgument(before, i);
+  for (intptr_t k = 0; k < count; ++k)
+    operands[1 + k] = mlirBlockGetArgument(before, k);
   dlcOnnxCreateOp(n, before, "scf.condition", 1 + count, operands, 0, NULL, 0, NULL, 0, NULL);
 
   // after: one iteration of the body; scan outputs go to row `i`.
-  MlirBlock after = mlirBlockCreate(count, types, locs);
-  MlirValue i = mlirBlockGetArgument(after, 0);
+  MlirBlock after = mlirBlockCreate(count, ltypes, locs);
+  MlirValue i = mlirBlockGetArgument(after, iIdx);
   operands[0] = dlcOnnxFromScalar(n, after, i);
-  operands[1] = dlcOnnxFromScalar(n, after, mlirBlockGetArgument(after, 1));
+  operands[1] = dlcOnnxFromScalar(n, after, mlirBlockGetArgument(after, cIdx));
   for (int j = 0; j < N; ++j)
-    operands[2 + j] = mlirBlockGetArgument(after, 2 + j);
+    operands[2 + j] = mlirBlockGetArgument(after, j);
   for (int j = 0; j < sg.numCaptures; ++j)
     operands[2 + N + j] = sg.captures[j];
   MlirOperation call = dlcOnnxCall(n, after, symbol, fnType, 2 + N + sg.numCaptures, operands);
   MlirValue *yield = malloc((size_t)(count + 1) * sizeof *yield);
   if (!yield)
     abort();
-  yield[0] = dlcOnnxArith(n, after, "arith.addi", i,
-                          dlcOnnxArithConstant(n, after, mlirIntegerAttrGet(i64, 1)));
-  yield[1] = dlcOnnxExtractScalar(n, after, mlirOperationGetResult(call, 0));
+  yield[iIdx] = dlcOnnxArith(n, after, "arith.addi", i,
+                             dlcOnnxArithConstant(n, after, mlirIntegerAttrGet(i64, 1)));
+  yield[cIdx] = dlcOnnxExtractScalar(n, after, mlirOperationGetResult(call, 0));
   for (int j = 0; j < N; ++j)
-    yield[2 + j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
-                                        mlirBlockGetArgument(after, 2 + j));
+    yield[j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
+                               mlirBlockGetArgument(after, j));
   MlirValue index = K ? dlcOnnxIndexCast(n, after, i, mlirIndexTypeGet(ctx)) : i;
   for (int j = 0; j < K; ++j)
-    yield[2 + N + j] = dlcOnnxInsertRow(n, after, mlirOperationGetResult(call, 1 + N + j),
-                                        mlirBlockGetArgument(after, 2 + N + j), index);
+    yield[N + j] = dlcOnnxInsertRow(n, after, mlirOperationGetResult(call, 1 + N + j),
+                                    mlirBlockGetArgument(after, N + j), index);
   dlcOnnxCreateOp(n, after, "scf.yield", count, yield, 0, NULL, 0, NULL, 0, NULL);
 
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
   mlirRegionAppendOwnedBlock(regions[0], before);
   mlirRegionAppendOwnedBlock(regions[1], after);
   MlirOperation loop =
-      dlcOnnxCreateOp(n, body, "scf.while", count, init, count, types, 0, NULL, 2, regions);
+      dlcOnnxCreateOp(n, body, "scf.while", count, linit, count, ltypes, 0, NULL, 2, regions);
   for (int j = 0; j < N + K && s == DLC_ONNX_OK; ++j)
-    s = dlcOnnxSetOutput(n, j, mlirOperationGetResult(loop, 2 + j));
+    s = dlcOnnxSetOutput(n, j, mlirOperationGetResult(loop, j));
+  free(ltypes);
+  free(linit);
   free(yield);
   free(operands);
   dlcOnnxSubgraphFree(&sg);
