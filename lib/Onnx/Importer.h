@@ -9,6 +9,7 @@
 //   Values.c   the table of named values; Types.c ONNX types; Weights.c tensors
 //   OpTable.c  which translator handles which op type and opset
 //   Ops*.c     the translators, one file per family of ops
+//   Subgraph.c the bodies of If, Loop and Scan: inline, or private functions
 // Errors are diagnostics on the context; unsupported nodes are collected
 // and reported together (Importer.c). Translate.h is what translators use.
 //

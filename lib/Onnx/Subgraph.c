@@ -349,17 +349,19 @@ DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, MlirAttribute *symb
   free(results);
   free(types);
   MlirAttribute name = symbolName(sg);
-  MlirNamedAttribute attrs[3] = {
+  // `dlc.body`: dlc-inline-bodies inlines it into the scf op calling it.
+  MlirNamedAttribute attrs[4] = {
       named(imp->ctx, "sym_name", name),
       named(imp->ctx, "function_type", mlirTypeAttrGet(fnType)),
       named(imp->ctx, "sym_visibility",
             mlirStringAttrGet(imp->ctx, mlirStringRefCreateFromCString("private"))),
+      named(imp->ctx, "dlc.body", mlirUnitAttrGet(imp->ctx)),
   };
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, sg->block);
   sg->block = (MlirBlock){NULL};
   MlirOperationState fn = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), n->loc);
-  mlirOperationStateAddAttributes(&fn, 3, attrs);
+  mlirOperationStateAddAttributes(&fn, 4, attrs);
   mlirOperationStateAddOwnedRegions(&fn, 1, &region);
   MlirOperation func = mlirOperationCreate(&fn);
   if (imp->numBodies == imp->capBodies) {

@@ -296,6 +296,15 @@ static const DlcPassDef passes[] = {
      "since each result becomes its own out-parameter. dlc-graph-to-linalg runs it after "
      "shape inference.",
      "builtin.module", 0, {{0}}, dlcRunRecordSignatures, {"bufferization"}},
+    {"dlc-inline-bodies", "DlcInlineBodies",
+     "Inline the bodies of ONNX If, Loop and Scan into their scf ops",
+     "The ONNX importer imports each body of If, Loop and Scan into a private function marked "
+     "`dlc.body` that an scf.if, scf.while or scf.for calls (an IRDL op can neither end a region "
+     "nor take operands of different types). The pass replaces every call of such a function by "
+     "its ops (a body called more than once is copied) and erases the bodies, so that later steps "
+     "see one function per entry. Other functions and their calls are left alone. "
+     "dlc-graph-to-linalg runs it after dlc-tensor-to-linalg.",
+     "builtin.module", 0, {{0}}, dlcRunInlineBodies, {NULL}},
     {"dlc-record-nodes", "DlcRecordNodes",
      "Record each node's op, result type and FLOPs, for profiles",
      "A profile row names a node of the model (an ONNX node: a name its ops' locations carry; "

@@ -188,8 +188,7 @@ static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile, bool c
   // The bodies of If, Loop and Scan (private functions the importer's
   // scf ops call) join their loops and branches, and go: bufferization
   // and the entry ABI then see one function, as for any model.
-  TRY(add(b, "inline{default-pipeline=}"));
-  TRY(add(b, "symbol-dce"));
+  TRY(addOwn(b, "dlc-inline-bodies"));
   // Fold the constants and reshapes that decompositions leave behind.
   TRY(add(b, "canonicalize"));
   TRY(add(b, "cse"));
