@@ -25,7 +25,10 @@ static const DlcPassDef passes[] = {
      "ops from their operand types and attributes, replacing `?` dims that follow from the "
      "operands; function result types are updated to match what is returned. Inconsistent IR "
      "(shapes that do not agree, attributes out of range) is reported with a located error and "
-     "the pass fails. Result types are only ever refined, never widened.",
+     "the pass fails. Result types are only ever refined, never widened. On a module, refined "
+     "types also cross the control flow of ONNX If, Loop and Scan (into `dlc.body` functions "
+     "through their calls, out through their returns, around scf loops), in rounds until "
+     "nothing changes.",
      "", 0, {{0}}, dlcRunInferShapes, {NULL}},
     {"dlc-eliminate-nops", "DlcEliminateNops", "Remove dlc_graph ops that return their input",
      "Node-level nop elimination. Replaces by its input: identity; inference dropout (when its "

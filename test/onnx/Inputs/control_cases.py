@@ -157,6 +157,22 @@ def scan_with_if():
     return model(g, opset=11), [np.array(False), s, x], [s - x.sum(axis=0)]
 
 
+@runs
+def symbolic_batch():
+    # x has a symbolic dim: dlc-run specializes it from the input, and the
+    # static shape reaches the branches, the loop and its body.
+    then_g = graph([N("Add", ["x", "x"], ["t"])], "then", [], [("t", F, None)])
+    else_g = graph([N("Neg", ["x"], ["e"])], "else", [], [("e", F, None)])
+    body = graph([N("Identity", ["c_in"], ["c_out"]), N("Add", ["s_in", "x"], ["s_out"])], "body",
+                 [("i", I64, []), ("c_in", B, []), ("s_in", F, None)],
+                 [("c_out", B, []), ("s_out", F, None)])
+    g = graph([N("If", ["c"], ["y"], name="if", then_branch=then_g, else_branch=else_g),
+               N("Loop", ["m", "", "y"], ["z"], name="loop", body=body)], "g",
+              [("c", B, []), ("x", F, ["N", 3]), ("m", I64, [])], [("z", F, ["N", 3])])
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    return model(g), [np.array(True), x, np.array(3, dtype=np.int64)], [2 * x + 3 * x]
+
+
 @imported
 def if_known_cond():
     # A condition known at import: only the else branch, inline.
