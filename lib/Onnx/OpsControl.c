@@ -184,7 +184,9 @@ static const DlcTensor *knownOrNull(DlcOnnxNode *n, int i, const char *what) {
   const DlcTensor *t = NULL;
   size_t len = n->reason.len;
   if (dlcOnnxKnownInput(n, i, what, &t) != DLC_ONNX_OK) {
-    n->reason.len = len;
+    n->reason.len = len; // not a reason: the loop is built without it
+    if (n->reason.data)
+      n->reason.data[len] = '\0';
     return NULL;
   }
   return dlcTensorNumElements(t) == 1 ? t : NULL;

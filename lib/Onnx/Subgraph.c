@@ -249,8 +249,6 @@ DlcOnnxStatus dlcOnnxSubgraphImport(DlcOnnxSubgraph *sg) {
   if (sg->inFunc) {
     imp->body = sg->outerBody;
     imp->lastConst = sg->outerLastConst;
-  } else {
-    sg->outerLastConst = imp->lastConst;
   }
   if (!ok)
     return DLC_ONNX_ERROR;
