@@ -500,6 +500,10 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
     dlcStrFree(&producer);
   }
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), func);
+  // Subgraph bodies, in the order their nodes were imported.
+  for (size_t i = 0; i < imp->numBodies; ++i)
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), imp->bodies[i]);
+  imp->numBodies = 0;
   return module;
 }
 
@@ -514,7 +518,7 @@ static bool isUnused(MlirOperation op) {
 // only they read have no uses left; dlc_graph ops have no side effects.
 // Backwards, so that an op's operands lose their last use before they are
 // visited.
-static void eraseUnusedOps(MlirBlock body) {
+void dlcOnnxEraseUnusedOps(MlirBlock body) {
   size_t count = 0, i = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
@@ -561,7 +565,7 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
     dropBoundArguments(imp, &args);
   if (ok && !imp->numUnsupported) {
     module = buildModule(imp, &args, &results, values);
-    eraseUnusedOps(imp->body);
+    dlcOnnxEraseUnusedOps(imp->body);
     imp->body = (MlirBlock){NULL}; // owned by the module now
     // DLC's verifier and MLIR's (IRDL structure) check what was built.
     dlcOnnxCaptureBegin(imp);
@@ -574,6 +578,11 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
   }
   if (!mlirBlockIsNull(imp->body))
     mlirBlockDestroy(imp->body);
+  for (size_t i = 0; i < imp->numBodies; ++i)
+    mlirOperationDestroy(imp->bodies[i]);
+  free(imp->bodies);
+  imp->bodies = NULL;
+  imp->numBodies = imp->capBodies = 0;
   imp->body = (MlirBlock){NULL};
   free(values);
   signatureFree(&args);

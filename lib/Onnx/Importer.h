@@ -9,6 +9,7 @@
 //   Values.c   the table of named values; Types.c ONNX types; Weights.c tensors
 //   OpTable.c  which translator handles which op type and opset
 //   Ops*.c     the translators, one file per family of ops
+//   Subgraph.c the bodies of If, Loop and Scan: inline, or private functions
 // Errors are diagnostics on the context; unsupported nodes are collected
 // and reported together (Importer.c). Translate.h is what translators use.
 //
@@ -110,6 +111,10 @@ typedef struct DlcOnnxImporter {
   /// Unsupported items, one line each ("  node 'x' (Foo, opset 17): why").
   DlcStr unsupported;
   int numUnsupported;
+  /// Private functions holding subgraph bodies (Subgraph.c), added to the
+  /// module after @main.
+  MlirOperation *bodies;
+  size_t numBodies, capBodies;
   /// Diagnostic capture (Importer.c).
   MlirDiagnosticHandlerID captureId;
   bool capturing;
@@ -159,6 +164,10 @@ MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v);
 /// and fails when `t` does not fit the declared type.
 bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
                       const DlcTensor *t);
+
+/// The erasing of ops nothing uses (folded nodes, constants only they read)
+/// that @main and every body function get once they are built.
+void dlcOnnxEraseUnusedOps(MlirBlock body);
 
 //===----------------------------------------------------------------------===//
 // Fold.c

@@ -184,6 +184,54 @@ static inline DlcOnnxStatus dlcOnnxWorse(DlcOnnxStatus a, DlcOnnxStatus b) { ret
   } while (0)
 
 //===----------------------------------------------------------------------===//
+// Subgraphs (Subgraph.c)
+//===----------------------------------------------------------------------===//
+
+/// One subgraph (a graph attribute) being imported, either inline into the
+/// current block (its formal inputs bound to values or constants; outer
+/// names visible) or into a private func.func whose arguments are the
+/// formal inputs followed by the outer values the body captures.
+typedef struct DlcOnnxSubgraph {
+  DlcOnnxNode *node;
+  const char *attr;
+  const Onnx__GraphProto *graph;
+  DlcOnnxValueTable values; ///< the body's names; kept until dlcOnnxSubgraphFree
+  bool inFunc;
+  MlirBlock block; ///< the function's body
+  /// Outer values the body reads that are not constants: the function's
+  /// trailing arguments, and what a call passes for them.
+  int numCaptures;
+  MlirValue *captures;
+  int unsupportedBefore;
+  // The outer importer state, restored by dlcOnnxSubgraphEnd.
+  const Onnx__GraphProto *outerGraph;
+  DlcOnnxValueTable outerValues;
+  MlirBlock outerBody;
+  MlirOperation outerLastConst;
+} DlcOnnxSubgraph;
+
+/// The graph attribute `attr` of the node; an error when missing.
+DlcOnnxStatus dlcOnnxSubgraphGet(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto **g);
+/// Starts importing `g`. With `formalTypes` the body goes into a function
+/// whose first arguments have these types (one per input of `g`); without,
+/// inline, and the caller binds every formal input. Finds the captured
+/// outer values (an error names one that is not defined).
+DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
+                                   const MlirType *formalTypes, DlcOnnxSubgraph *sg);
+/// Inline: formal input `i` is `v`, or a copy of constant `t`.
+void dlcOnnxSubgraphBindValue(DlcOnnxSubgraph *sg, int i, MlirValue v);
+void dlcOnnxSubgraphBindConstant(DlcOnnxSubgraph *sg, int i, const DlcTensor *t);
+/// Imports the body's nodes and restores the outer state. Unsupported when
+/// a node of the body is (each is reported), or an output is not a tensor.
+DlcOnnxStatus dlcOnnxSubgraphImport(DlcOnnxSubgraph *sg);
+/// After the import: the entry of output `k` of the body.
+DlcOnnxValue *dlcOnnxSubgraphOutput(DlcOnnxSubgraph *sg, int k);
+/// After the import of a function body: the function (returning the
+/// body's outputs) joins the module; *symbol refers to it.
+DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, MlirAttribute *symbol);
+void dlcOnnxSubgraphFree(DlcOnnxSubgraph *sg);
+
+//===----------------------------------------------------------------------===//
 // The op table (OpTable.c) and the translators (Ops*.c)
 //===----------------------------------------------------------------------===//
 
@@ -234,6 +282,7 @@ typedef struct DlcOnnxOpEntry {
 #define A_STRINGS(name) {name, DLC_ONNX_STRINGS}
 #define A_TENSOR(name) {name, DLC_ONNX_TENSOR}
 #define A_SPARSE_TENSOR(name) {name, DLC_ONNX_SPARSE_TENSOR}
+#define A_GRAPH(name) {name, ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH}
 
 /// The entry for `opType` at `opset`. NULL if the op type is unknown; then
 /// *firstSince is 0, or the first opset defining it when that is later.
@@ -258,5 +307,7 @@ const DlcOnnxOpEntry *dlcOnnxRoiAlignOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxDeformConvOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxStatefulOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxTfIdfOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxControlOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxScanOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

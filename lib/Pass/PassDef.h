@@ -136,6 +136,7 @@ void dlcRunEliminateCommonOps(MlirOperation op, DlcPassRun *run,
                               const DlcPassOptions *options);
 void dlcRunEliminateDeadOps(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunRecordSignatures(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunInlineBodies(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunRecordNodes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunInstrumentProfile(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);

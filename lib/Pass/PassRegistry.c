@@ -25,7 +25,10 @@ static const DlcPassDef passes[] = {
      "ops from their operand types and attributes, replacing `?` dims that follow from the "
      "operands; function result types are updated to match what is returned. Inconsistent IR "
      "(shapes that do not agree, attributes out of range) is reported with a located error and "
-     "the pass fails. Result types are only ever refined, never widened.",
+     "the pass fails. Result types are only ever refined, never widened. On a module, refined "
+     "types also cross the control flow of ONNX If, Loop and Scan (into `dlc.body` functions "
+     "through their calls, out through their returns, around scf loops), in rounds until "
+     "nothing changes.",
      "", 0, {{0}}, dlcRunInferShapes, {NULL}},
     {"dlc-eliminate-nops", "DlcEliminateNops", "Remove dlc_graph ops that return their input",
      "Node-level nop elimination. Replaces by its input: identity; inference dropout (when its "
@@ -310,6 +313,15 @@ static const DlcPassDef passes[] = {
      "since each result becomes its own out-parameter. dlc-graph-to-linalg runs it after "
      "shape inference.",
      "builtin.module", 0, {{0}}, dlcRunRecordSignatures, {"bufferization"}},
+    {"dlc-inline-bodies", "DlcInlineBodies",
+     "Inline the bodies of ONNX If, Loop and Scan into their scf ops",
+     "The ONNX importer imports each body of If, Loop and Scan into a private function marked "
+     "`dlc.body` that an scf.if, scf.while or scf.for calls (an IRDL op can neither end a region "
+     "nor take operands of different types). The pass replaces every call of such a function by "
+     "its ops (a body called more than once is copied) and erases the bodies, so that later steps "
+     "see one function per entry. Other functions and their calls are left alone. "
+     "dlc-graph-to-linalg runs it after dlc-tensor-to-linalg.",
+     "builtin.module", 0, {{0}}, dlcRunInlineBodies, {NULL}},
     {"dlc-record-nodes", "DlcRecordNodes",
      "Record each node's op, result type and FLOPs, for profiles",
      "A profile row names a node of the model (an ONNX node: a name its ops' locations carry; "

@@ -185,6 +185,10 @@ static MlirLogicalResult addGraphToLinalg(const Builder *b, bool profile, bool c
   // removes the codes they would have reduced).
   TRY(checks ? addOwn(b, "dlc-tensor-to-linalg")
              : addOwnWithOptions(b, "dlc-tensor-to-linalg", "checks=false"));
+  // The bodies of If, Loop and Scan (private functions the importer's
+  // scf ops call) join their loops and branches, and go: bufferization
+  // and the entry ABI then see one function, as for any model.
+  TRY(addOwn(b, "dlc-inline-bodies"));
   // Fold the constants and reshapes that decompositions leave behind.
   TRY(add(b, "canonicalize"));
   TRY(add(b, "cse"));

@@ -2,7 +2,9 @@
 //
 // Refines result types of dlc ops in program order, so that each op sees
 // its operands' refined types, then makes function signatures agree with
-// what their bodies return.
+// what their bodies return. On a module, refined types also cross the
+// control flow the ONNX importer builds (scf ops calling `dlc.body`
+// functions), in rounds until nothing changes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,13 +77,134 @@ static MlirWalkResult updateSignature(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
+//===----------------------------------------------------------------------===//
+// Control flow: the scf ops and body calls of ONNX If, Loop and Scan
+//===----------------------------------------------------------------------===//
+
+// Refines `v` toward `t` when they are compatible tensor types.
+static bool refineValue(MlirValue v, MlirType t) {
+  MlirType have = mlirValueGetType(v);
+  if (!mlirTypeIsARankedTensor(have) || !mlirTypeIsARankedTensor(t) ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(have), mlirShapedTypeGetElementType(t)) ||
+      !dlcTypesCompatible(have, t))
+    return false;
+  MlirType refined = dlcTypeMeet(have, t);
+  if (mlirTypeEqual(refined, have))
+    return false;
+  mlirValueSetType(v, refined);
+  return true;
+}
+
+static MlirOperation lastOp(MlirRegion region) {
+  MlirBlock b = mlirRegionGetFirstBlock(region);
+  return mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
+}
+
+static MlirValue blockArg(MlirRegion region, intptr_t i) {
+  return mlirBlockGetArgument(mlirRegionGetFirstBlock(region), i);
+}
+
+typedef struct Flow {
+  MlirSymbolTable symbols;
+  bool changed;
+} Flow;
+
+// Operand `i` of `op` read through a tensor.cast that only made it less
+// static (as dlc-run's specialization leaves before ops it does not know):
+// the body or loop it enters is refined to the cast's source instead.
+static void uncast(Flow *f, MlirOperation op, intptr_t i) {
+  MlirValue v = mlirOperationGetOperand(op, i);
+  if (!mlirValueIsAOpResult(v) || !dlcIsOp(mlirOpResultGetOwner(v), "tensor.cast"))
+    return;
+  MlirValue src = mlirOperationGetOperand(mlirOpResultGetOwner(v), 0);
+  MlirType st = mlirValueGetType(src), vt = mlirValueGetType(v);
+  if (mlirTypeIsARankedTensor(st) && mlirTypeIsARankedTensor(vt) &&
+      mlirTypeEqual(mlirShapedTypeGetElementType(st), mlirShapedTypeGetElementType(vt)) &&
+      dlcTypesCompatible(st, vt) && mlirTypeEqual(dlcTypeMeet(st, vt), st)) {
+    mlirOperationSetOperand(op, i, src);
+    f->changed = true;
+  }
+}
+
+// One step of moving refined types across the control flow the importer
+// builds: into a body through its call, out through its return, around
+// loops from their initial values and yields. Types are only refined.
+static MlirWalkResult refineFlow(MlirOperation op, void *userData) {
+  Flow *f = userData;
+  if (dlcIsOp(op, "func.call")) {
+    MlirAttribute callee = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("callee"));
+    MlirOperation fn = mlirAttributeIsAFlatSymbolRef(callee)
+                           ? mlirSymbolTableLookup(f->symbols, mlirFlatSymbolRefAttrGetValue(callee))
+                           : (MlirOperation){NULL};
+    if (mlirOperationIsNull(fn) ||
+        mlirAttributeIsNull(mlirOperationGetAttributeByName(fn, mlirStringRefCreateFromCString("dlc.body"))))
+      return MlirWalkResultAdvance;
+    MlirRegion body = mlirOperationGetRegion(fn, 0);
+    MlirOperation ret = lastOp(body);
+    if (mlirOperationIsNull(ret) ||
+        mlirBlockGetNumArguments(mlirRegionGetFirstBlock(body)) != mlirOperationGetNumOperands(op) ||
+        mlirOperationGetNumOperands(ret) != mlirOperationGetNumResults(op))
+      return MlirWalkResultAdvance;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      uncast(f, op, i);
+      f->changed |= refineValue(blockArg(body, i), mlirValueGetType(mlirOperationGetOperand(op, i)));
+    }
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+      f->changed |= refineValue(mlirOperationGetResult(op, i), mlirValueGetType(mlirOperationGetOperand(ret, i)));
+  } else if (dlcIsOp(op, "scf.for")) {
+    MlirRegion body = mlirOperationGetRegion(op, 0);
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+      uncast(f, op, i + 3);
+      f->changed |= refineValue(blockArg(body, i + 1), mlirValueGetType(mlirOperationGetOperand(op, i + 3)));
+      f->changed |= refineValue(mlirOperationGetResult(op, i), mlirValueGetType(blockArg(body, i + 1)));
+    }
+  } else if (dlcIsOp(op, "scf.while")) {
+    MlirRegion before = mlirOperationGetRegion(op, 0), after = mlirOperationGetRegion(op, 1);
+    MlirOperation cond = lastOp(before);
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      uncast(f, op, i);
+      f->changed |= refineValue(blockArg(before, i), mlirValueGetType(mlirOperationGetOperand(op, i)));
+    }
+    for (intptr_t i = 0; !mlirOperationIsNull(cond) && i < mlirOperationGetNumResults(op); ++i) {
+      MlirType t = mlirValueGetType(mlirOperationGetOperand(cond, i + 1));
+      f->changed |= refineValue(blockArg(after, i), t);
+      f->changed |= refineValue(mlirOperationGetResult(op, i), t);
+    }
+  } else if (dlcIsOp(op, "scf.if")) {
+    MlirOperation a = lastOp(mlirOperationGetRegion(op, 0)), b = lastOp(mlirOperationGetRegion(op, 1));
+    for (intptr_t i = 0; !mlirOperationIsNull(a) && !mlirOperationIsNull(b) &&
+                         i < mlirOperationGetNumResults(op); ++i) {
+      MlirType t = mlirValueGetType(mlirOperationGetOperand(a, i));
+      if (mlirTypeEqual(t, mlirValueGetType(mlirOperationGetOperand(b, i))))
+        f->changed |= refineValue(mlirOperationGetResult(op, i), t);
+    }
+  } else if (dlcIsOp(op, "linalg.copy") && mlirOperationGetNumResults(op) == 1) {
+    // A loop-carried value copied into its own buffer.
+    f->changed |= refineValue(mlirOperationGetResult(op, 0), mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  }
+  return MlirWalkResultAdvance;
+}
+
 void dlcRunInferShapes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)options;
-  State state = {false};
-  mlirOperationWalk(op, refineOp, &state, MlirWalkPreOrder);
-  if (state.failed) {
-    dlcPassRunSignalFailure(run);
-    return;
+  // Refined types cross the control flow of If, Loop and Scan and come
+  // back; a few rounds reach what nesting needs (each round refines).
+  bool module = dlcIsOp(op, "builtin.module");
+  Flow flow = {module ? mlirSymbolTableCreate(op) : (MlirSymbolTable){NULL}, true};
+  for (int round = 0; round < 8 && flow.changed; ++round) {
+    State state = {false};
+    mlirOperationWalk(op, refineOp, &state, MlirWalkPreOrder);
+    if (state.failed) {
+      if (module)
+        mlirSymbolTableDestroy(flow.symbols);
+      dlcPassRunSignalFailure(run);
+      return;
+    }
+    mlirOperationWalk(op, updateSignature, NULL, MlirWalkPreOrder);
+    flow.changed = false;
+    if (module)
+      mlirOperationWalk(op, refineFlow, &flow, MlirWalkPreOrder);
   }
-  mlirOperationWalk(op, updateSignature, NULL, MlirWalkPreOrder);
+  if (module)
+    mlirSymbolTableDestroy(flow.symbols);
 }

@@ -60,7 +60,7 @@ static void testCreators(MlirContext ctx) {
 
 // CHECK-LABEL: builders
 // CHECK-NEXT: optimize: builtin.module(dlc-infer-shapes,dlc-eliminate-nops,{{.*}},dlc-cse,dlc-infer-shapes)
-// CHECK-NEXT: graph-to-linalg: builtin.module(dlc-infer-shapes,dlc-record-signatures,dlc-graph-to-tensor,dlc-tensor-to-linalg{checks=true},canonicalize
+// CHECK-NEXT: graph-to-linalg: builtin.module(dlc-infer-shapes,dlc-record-signatures,dlc-graph-to-tensor,dlc-tensor-to-linalg{checks=true},dlc-inline-bodies,canonicalize
 // CHECK-NEXT: linalg-to-loops: {{.*}}dlc-codegen{{.*}}one-shot-bufferize{{.*}}dlc-plan-memory
 // CHECK-NOT: dlc-entry-abi
 // CHECK-NEXT: linalg-to-loops naive: {{.*}}convert-linalg-to-affine-loops
