@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 7  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 8  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):
@@ -117,6 +117,7 @@ lib = ctypes.CDLL(_find_library())
 
 _SIGNATURES = {
     "dlcGetAPIVersion": (ctypes.c_int, []),
+    "dlcDTypeName": (ctypes.c_char_p, [ctypes.c_int]),
     "dlcContextCreate": (Context, []),
     "mlirContextDestroy": (None, [Context]),
     "mlirContextAttachDiagnosticHandler": (ctypes.c_uint64, [Context, DiagnosticHandler,
