@@ -1,8 +1,8 @@
 //===- SmallFloat.c - Casts to and from float8 and float4 in IR -*- C -*-===//
 //
-// LLVM has no float8 or float4 types, and MLIR 22 lowers arith.extf and
-// arith.truncf on them only for some targets: the casts are computed here
-// with integer ops on their bits, through f32, exactly as
+// LLVM has no float8 or float4 types, and MLIR 22's convert-arith-to-llvm
+// leaves arith.extf and arith.truncf on them unconverted: the casts are
+// computed here with integer ops on their bits, through f32, exactly as
 // Support/SmallFloat.c does on the host (the same formats table). In memory
 // the codes are i8 (float4: i4), which is how LLVM lowers their memrefs.
 //
