@@ -37,6 +37,24 @@ typedef enum DlcDType {
   /// bfloat16 (the top half of a float32's bits; numpy has no such dtype);
   /// since DLC_API_VERSION 7
   DLC_DTYPE_BF16,
+  /// The low-precision types of ONNX, since DLC_API_VERSION 8. Each element
+  /// is one byte, its bits in the low bits and the high bits zero: a float8
+  /// code (FLOAT8E4M3FN, FLOAT8E4M3FNUZ, FLOAT8E5M2, FLOAT8E5M2FNUZ,
+  /// FLOAT8E8M0), a float4 code (FLOAT4E2M1) in the low nibble, INT4/UINT4
+  /// in the low nibble (two's complement: -1 is 0x0f), INT2/UINT2 in the low
+  /// two bits. ONNX files pack the 4- and 2-bit types two and four to a
+  /// byte; dlcTensorCreateFromFile and dlcTensorWritePb unpack and pack
+  /// them. dlcDTypeDecode gives the value of a float code.
+  DLC_DTYPE_F8E4M3FN,
+  DLC_DTYPE_F8E4M3FNUZ,
+  DLC_DTYPE_F8E5M2,
+  DLC_DTYPE_F8E5M2FNUZ,
+  DLC_DTYPE_F8E8M0,
+  DLC_DTYPE_F4E2M1,
+  DLC_DTYPE_I4,
+  DLC_DTYPE_U4,
+  DLC_DTYPE_I2,
+  DLC_DTYPE_U2,
 } DlcDType;
 
 /// A dim whose size is not known at compile time (`?`), as in MLIR.
@@ -60,9 +78,16 @@ typedef struct DlcTensor {
 
 /// Bytes per element.
 DLC_CAPI_EXPORTED size_t dlcDTypeSize(DlcDType dtype);
-/// "float32", "int64", "bool"... (numpy names; "bfloat16" for DLC_DTYPE_BF16).
+/// "float32", "int64", "bool"... (numpy names; "bfloat16" for DLC_DTYPE_BF16,
+/// ml_dtypes' names for the low-precision types: "float8_e4m3fn", "int4"...).
 DLC_CAPI_EXPORTED const char *dlcDTypeName(DlcDType dtype);
-/// The MLIR element type of a dtype (f32, i64, ui8, i1, f16, bf16...).
+/// The value of one element of a low-precision dtype, given its byte (see
+/// DlcDType): a float8 or float4 code decoded (NaN for NaN codes), an INT4,
+/// UINT4, INT2 or UINT2 sign- or zero-extended. NaN for other dtypes. Since
+/// DLC_API_VERSION 8.
+DLC_CAPI_EXPORTED double dlcDTypeDecode(DlcDType dtype, uint8_t element);
+/// The MLIR element type of a dtype (f32, i64, ui8, i1, f16, bf16, f8E4M3FN,
+/// i4...).
 DLC_CAPI_EXPORTED MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype);
 /// The dtype of an MLIR element type; fails for unsupported types.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcDTypeFromMlirType(MlirType type, DlcDType *dtype);

@@ -85,6 +85,7 @@ typedef struct Extracted {
   Onnx__TensorProto **initializerPointers;
   DlcTensor *initializerValues;
   int64_t (*initializerDims)[DLC_TENSOR_MAX_RANK];
+  void **initializerPacked; // the packed bytes of 4- and 2-bit initializers
   size_t numInitializers;
   TypedValue *inputs, *outputs;
   Onnx__ValueInfoProto **inputPointers, **outputPointers;
@@ -93,8 +94,11 @@ typedef struct Extracted {
 } Extracted;
 
 static void freeExtracted(Extracted *e) {
-  for (size_t i = 0; i < e->numInitializers; ++i)
+  for (size_t i = 0; i < e->numInitializers; ++i) {
     dlcTensorDestroy(&e->initializerValues[i]);
+    free(e->initializerPacked[i]);
+  }
+  free(e->initializerPacked);
   free(e->nodes);
   free(e->initializers);
   free(e->initializerPointers);
@@ -133,6 +137,7 @@ static bool collect(DlcOnnxImporter *imp, Onnx__NodeProto *node, intptr_t numVal
   e->initializerPointers = allocArray(n, sizeof *e->initializerPointers);
   e->initializerValues = allocArray(n, sizeof *e->initializerValues);
   e->initializerDims = allocArray(n, sizeof *e->initializerDims);
+  e->initializerPacked = allocArray(n, sizeof *e->initializerPacked);
   e->inputs = allocArray(n, sizeof *e->inputs);
   e->inputPointers = allocArray(n, sizeof *e->inputPointers);
   e->inputValues = allocArray(n, sizeof *e->inputValues);
@@ -157,7 +162,8 @@ static bool collect(DlcOnnxImporter *imp, Onnx__NodeProto *node, intptr_t numVal
         dlcEmitError(imp->fileLoc, "initializer '%s' is broken: %s", in, dlcStrGet(&why));
       } else {
         onnx__tensor_proto__init(&e->initializers[k]);
-        dlcTensorToProto(&e->initializerValues[k], in, e->initializerDims[k], &e->initializers[k]);
+        e->initializerPacked[k] = dlcTensorToProto(&e->initializerValues[k], in,
+                                                   e->initializerDims[k], &e->initializers[k]);
         e->initializerPointers[k] = &e->initializers[k];
         ++e->numInitializers;
       }

@@ -39,8 +39,8 @@ static bool toTensor(const DlcElements *e, DlcTensor *out) {
   char *p = out->data;
   size_t size = dlcDTypeSize(dtype);
   for (int64_t k = 0; k < e->count; ++k, p += size) {
-    if (e->isFloat) // f32, f64, f16, bf16
-      dlcOnnxSetTensorElement(out, k, e->f[k]);
+    if (e->isFloat || dlcEltIn(e->elt, DLC_T_SUBBYTE_INT)) // floats; i4, i2 in low bits
+      dlcOnnxSetTensorElement(out, k, e->isFloat ? e->f[k] : (double)e->i[k]);
     else // little-endian: the low bytes of the int64
       memcpy(p, &e->i[k], size);
   }

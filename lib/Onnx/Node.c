@@ -14,6 +14,8 @@
 
 #include "Onnx/Translate.h"
 #include "Support/Diag.h"
+#include "Support/SmallFloat.h"
+#include "Tensor/TensorIO.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -206,7 +208,8 @@ double dlcOnnxTensorElement(const DlcTensor *t, int64_t k) {
   case DLC_DTYPE_I64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
   case DLC_DTYPE_F16: { _Float16 x; memcpy(&x, p, 2); return (double)x; }
   case DLC_DTYPE_BF16: { uint16_t b; memcpy(&b, p, 2); return dlcBF16ToFloat(b); }
-  default: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
+  case DLC_DTYPE_U64: { uint64_t x; memcpy(&x, p, 8); return (double)x; }
+  default: return dlcDTypeDecode(t->dtype, *(const uint8_t *)p); // the low-precision types
   }
 }
 
@@ -218,8 +221,17 @@ void dlcOnnxSetTensorElement(DlcTensor *t, int64_t k, double x) {
   case DLC_DTYPE_F64: memcpy(p, &x, 8); return;
   case DLC_DTYPE_F16: { _Float16 h = (_Float16)x; memcpy(p, &h, 2); return; }
   case DLC_DTYPE_BF16: { uint16_t b = dlcFloatToBF16((float)x); memcpy(p, &b, 2); return; }
-  default: { int64_t i = (int64_t)x; memcpy(p, &i, size); return; } // little-endian
+  default: break;
   }
+  DlcSmallFloat format;
+  if (dlcSmallFloatOf(1u << t->dtype, &format)) { // a value of the type: exact
+    *(uint8_t *)p = (uint8_t)dlcSmallFloatEncode(format, (float)x, false, DLC_ROUND_DOWN);
+    return;
+  }
+  int64_t i = (int64_t)x;
+  if ((1u << t->dtype) & DLC_T_SUBBYTE_INT) // one byte, the value in its low bits
+    i &= (1 << dlcDTypePackedBits(t->dtype)) - 1;
+  memcpy(p, &i, size); // little-endian
 }
 
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i) {

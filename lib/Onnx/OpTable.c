@@ -57,7 +57,9 @@ static int compareEntries(const void *a, const void *b) {
 static const char *const typeNames[] = {"FLOAT",  "DOUBLE", "INT8",   "INT16",
                                         "INT32",  "INT64",  "UINT8",  "UINT16",
                                         "UINT32", "UINT64", "BOOL",   "FLOAT16",
-                                        "BFLOAT16"};
+                                        "BFLOAT16", "FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2",
+                                        "FLOAT8E5M2FNUZ", "FLOAT8E8M0", "FLOAT4E2M1", "INT4",
+                                        "UINT4", "INT2", "UINT2"};
 
 // "a, b: FLOAT DOUBLE; c: BOOL": values with the same types share a group.
 static void appendValueTypes(DlcStr *s, const DlcValueDef *values, int n) {

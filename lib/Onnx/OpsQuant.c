@@ -116,7 +116,24 @@ static DlcOnnxStatus saturate(DlcOnnxNode *n, MlirValue v, MlirValue zp, MlirTyp
 }
 
 static bool isQuantType(MlirType elt) {
-  return dlcEltIn(elt, DLC_T_I8 | DLC_T_U8 | DLC_T_I16 | DLC_T_U16 | DLC_T_I32);
+  return dlcEltIn(elt, DLC_T_I8 | DLC_T_U8 | DLC_T_I16 | DLC_T_U16 | DLC_T_I32 | DLC_T_LOWP);
+}
+
+// To a float8 or float4 type: v + zp rounded to nearest even by the cast,
+// which saturates unless `saturate` is 0 (float8 only).
+static DlcOnnxStatus toSmallFloat(DlcOnnxNode *n, MlirValue v, MlirValue zp, MlirType elt,
+                                  MlirValue *out) {
+  if (!mlirValueIsNull(zp))
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", v, zp, &v));
+  DlcOnnxOp cast;
+  dlcOnnxOpInit(&cast, "dlc_graph.cast");
+  cast.operands[0] = v;
+  dlcOnnxOpAttr(n, &cast, "to", mlirTypeAttrGet(elt));
+  if (!dlcOnnxAttrInt(n, "saturate", 1))
+    dlcOnnxOpAttr(n, &cast, "saturate", mlirBoolAttrGet(n->ctx, 0));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &cast));
+  *out = cast.results[0];
+  return DLC_ONNX_OK;
 }
 
 static DlcOnnxStatus translateQuantize(DlcOnnxNode *n) {
@@ -130,9 +147,11 @@ static DlcOnnxStatus translateQuantize(DlcOnnxNode *n) {
     elt = eltOf(zp);
   else if (dtype)
     elt = dlcOnnxElementType(n->ctx, (int32_t)dtype->i);
-  if (mlirTypeIsNull(elt) || !isQuantType(elt) || dlcEltBit(elt) == DLC_T_I32)
+  if (mlirTypeIsNull(elt) || !isQuantType(elt) || dlcEltBit(elt) == DLC_T_I32 ||
+      dlcEltBit(elt) == DLC_T_F8E8M0)
     return dlcOnnxUnsupported(n, "quantizing to that type is not supported (int8, uint8, "
-                                 "int16, uint16)");
+                                 "int16, uint16, int4, uint4, int2, uint2, float8 but e8m0, "
+                                 "float4)");
   int64_t axis, block;
   DLC_ONNX_TRY(quantAxis(n, x, &axis, &block));
   MlirType f = eltOf(scale);
@@ -144,7 +163,10 @@ static DlcOnnxStatus translateQuantize(DlcOnnxNode *n) {
     DLC_ONNX_TRY(alongAxis(n, zp, rankOf(x), axis, block, size, &zp));
     DLC_ONNX_TRY(dlcOnnxCastOp(n, zp, f, &zp));
   }
-  DLC_ONNX_TRY(saturate(n, y, zp, elt, &y));
+  if (dlcEltIn(elt, DLC_T_SMALLFLOAT))
+    DLC_ONNX_TRY(toSmallFloat(n, y, zp, elt, &y));
+  else
+    DLC_ONNX_TRY(saturate(n, y, zp, elt, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
 
@@ -155,7 +177,7 @@ static DlcOnnxStatus translateDequantize(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &zp));
   if (!isQuantType(eltOf(x)))
     return dlcOnnxUnsupported(n, "dequantizing that type is not supported (int8, uint8, int16, "
-                                 "uint16, int32)");
+                                 "uint16, int32, int4, uint4, int2, uint2, float8, float4)");
   int64_t axis, block;
   DLC_ONNX_TRY(quantAxis(n, x, &axis, &block));
   MlirType f = eltOf(scale);
@@ -375,7 +397,9 @@ static DlcOnnxStatus translateQLinearConv(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
-#define QUANT_TYPES "int8, uint8, int16 and uint16 (int32 too when dequantizing)"
+#define QUANT_TYPES                                                                                \
+  "int8, uint8, int16, uint16, int4, uint4, int2, uint2, float8 (not e8m0) and float4 (int32 "   \
+  "and e8m0 too when dequantizing)"
 
 static const DlcOnnxOpEntry ops[] = {
     {"QuantizeLinear", 10, translateQuantize, {{0}}, "dlc_graph.round", QUANT_TYPES "."},

@@ -67,6 +67,23 @@ static DlcOnnxStatus translateConstant(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
+// Cast's and CastLike's saturate and round_mode (they matter for float8
+// targets only) on the dlc_graph.cast `op`, which is then built.
+static DlcOnnxStatus castModes(DlcOnnxNode *n, DlcOnnxOp *op) {
+  if (!dlcOnnxAttrInt(n, "saturate", 1))
+    dlcOnnxOpAttr(n, op, "saturate", mlirBoolAttrGet(n->ctx, 0));
+  MlirStringRef mode = dlcOnnxAttrString(n, "round_mode", "up");
+  if (!mlirStringRefEqual(mode, mlirStringRefCreateFromCString("up")) &&
+      !mlirStringRefEqual(mode, mlirStringRefCreateFromCString("down")) &&
+      !mlirStringRefEqual(mode, mlirStringRefCreateFromCString("nearest")))
+    return dlcOnnxError(n, "attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", "
+                           "not \"%.*s\"",
+                        (int)mode.length, mode.data);
+  if (!mlirStringRefEqual(mode, mlirStringRefCreateFromCString("up")))
+    dlcOnnxOpAttr(n, op, "round_mode", mlirStringAttrGet(n->ctx, mode));
+  return dlcOnnxBuildOutput(n, op);
+}
+
 // Cast and BitCast: the graph op (cast or bitcast) with `to`.
 static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
   bool bits = !strcmp(n->opType, "BitCast");
@@ -83,7 +100,7 @@ static DlcOnnxStatus translateCast(DlcOnnxNode *n) {
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(elt));
-  return dlcOnnxBuildOutput(n, &op);
+  return bits ? dlcOnnxBuildOutput(n, &op) : castModes(n, &op);
 }
 
 // CastLike: a cast to the element type of input 1, whose values are unused.
@@ -94,7 +111,7 @@ static DlcOnnxStatus translateCastLike(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &like));
   dlcOnnxOpAttr(n, &op, "to", mlirTypeAttrGet(mlirShapedTypeGetElementType(mlirValueGetType(like))));
-  return dlcOnnxBuildOutput(n, &op);
+  return castModes(n, &op);
 }
 
 // Size: the element count, a constant for static shapes, else the product
@@ -324,7 +341,8 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
 
 #define CONSTANT_LIMITS "`sparse_value`, `value_string` and `value_strings` are not supported."
 #define CAST_LIMITS                                                                                \
-  "`to` must be one of DLC's types (no FLOAT8, FLOAT4, INT4, INT2, STRING ...)."
+  "`to` must be one of DLC's types (not STRING, COMPLEX64/128); casts from DOUBLE to FLOAT8 and "  \
+  "FLOAT4 round twice (through FLOAT)."
 #define DROPOUT_LIMITS                                                                             \
   "Inference only: `training_mode` absent, false, or true with a `ratio` of 0, known at compile "  \
   "time; `seed` is ignored."

@@ -1,7 +1,7 @@
 //===- Types.c - ONNX types as MLIR types -----------------------*- C -*-===//
 //
-// DLC supports eleven element types (f32 f64 i8..i64 ui8..ui64 i1); every
-// other ONNX data type is unsupported. Dims given as dim_param or left out
+// DLC supports every ONNX data type but STRING, COMPLEX64 and COMPLEX128
+// (Support/Types.h; the low-precision ones as storage types). Dims given as dim_param or left out
 // become dynamic ('?'); a tensor type without a shape has no rank, which
 // DLC cannot represent.
 //

@@ -68,9 +68,12 @@ bool dlcOnnxDecodeTensor(DlcOnnxImporter *imp, const Onnx__TensorProto *p, DlcTe
     }
   }
   int64_t bytes;
-  int64_t available = availableBytes(imp, p, dlcDTypeSize(dtype));
+  // The 4- and 2-bit types are packed in the file (int32_data holds one of
+  // their bytes per value).
+  unsigned bits = dlcDTypePackedBits(dtype);
+  int64_t available = availableBytes(imp, p, bits ? 1 : dlcDTypeSize(dtype));
   if (__builtin_mul_overflow(count, (int64_t)dlcDTypeSize(dtype), &bytes) ||
-      (available >= 0 && bytes > available)) {
+      (bits && (bytes = (bytes * bits + 7) / 8, false)) || (available >= 0 && bytes > available)) {
     dlcStrPrintf(why, "its shape needs %lld elements, more than its data holds", (long long)count);
     return false;
   }

@@ -210,12 +210,19 @@ static bool elementwise(Kind kind, const DlcElements *in, DlcElements *r) {
   return true;
 }
 
-static bool cast(const DlcElements *a, DlcElements *r) {
+static bool cast(MlirOperation op, const DlcElements *a, DlcElements *r) {
   bool toBool = dlcEltBit(r->elt) == DLC_T_I1;
+  static const char *const rounds[] = {"up", "down", "nearest"};
+  bool saturate = dlcOpBool(op, "saturate");
+  DlcRoundMode mode = DLC_ROUND_UP;
+  MlirStringRef round = dlcOpString(op, "round_mode");
+  for (int i = 0; i < 3; ++i)
+    if (mlirStringRefEqual(round, mlirStringRefCreateFromCString(rounds[i])))
+      mode = (DlcRoundMode)i;
   for (int64_t k = 0; k < r->count; ++k) {
     double x = floatAt(a, k);
     if (r->isFloat) {
-      r->f[k] = dlcElementsRoundFloat(r, x);
+      r->f[k] = dlcElementsCastFloat(r, x, saturate, mode);
     } else if (toBool) {
       r->i[k] = a->isFloat ? x != 0 : a->i[k] != 0;
     } else if (a->isFloat) {
@@ -462,7 +469,7 @@ bool dlcEvaluate(MlirOperation op, const DlcElements *operands, const bool *pres
     return false;
   bool ok;
   switch (kind) {
-  case K_CAST: ok = cast(&operands[0], &r); break;
+  case K_CAST: ok = cast(op, &operands[0], &r); break;
   case K_WHERE: ok = where(operands, &r); break;
   case K_SHAPE: ok = shapeOf(op, &r); break;
   case K_RESHAPE:

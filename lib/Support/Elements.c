@@ -1,6 +1,7 @@
 //===- Elements.c - Constant tensors as host arrays -------------*- C -*-===//
 
 #include "Support/Elements.h"
+#include "Support/SmallFloat.h"
 
 #include "Bridge/Bridge.h"
 
@@ -42,7 +43,17 @@ void dlcElementsFree(DlcElements *e) {
   memset(e, 0, sizeof *e);
 }
 
+double dlcElementsCastFloat(const DlcElements *e, double v, bool saturate, DlcRoundMode mode) {
+  DlcSmallFloat format;
+  if (!dlcSmallFloatOf(dlcEltBit(e->elt), &format))
+    return dlcElementsRoundFloat(e, v);
+  return dlcSmallFloatDecode(format, dlcSmallFloatEncode(format, (float)v, saturate, mode));
+}
+
 double dlcElementsRoundFloat(const DlcElements *e, double v) {
+  DlcSmallFloat format;
+  if (dlcSmallFloatOf(dlcEltBit(e->elt), &format))
+    return dlcElementsCastFloat(e, v, true, DLC_ROUND_UP);
   switch (dlcEltBit(e->elt)) {
   case DLC_T_F32:
     return (float)v;
@@ -78,6 +89,15 @@ double dlcElementsGetDouble(const DlcElements *e, int64_t k) {
 
 // Element `k` of packed native data of element kind `bit`.
 static void decode(DlcElements *e, uint32_t bit, const char *p, int64_t k) {
+  DlcSmallFloat format;
+  if (dlcSmallFloatOf(bit, &format)) {
+    e->f[k] = dlcSmallFloatDecode(format, *(const uint8_t *)p);
+    return;
+  }
+  if (bit & DLC_T_SUBBYTE_INT) { // one byte, the value in its low bits
+    e->i[k] = dlcElementsWrapInt(e, *(const uint8_t *)p);
+    return;
+  }
   switch (bit) {
   case DLC_T_F32: {
     float x;
@@ -137,6 +157,18 @@ static void decode(DlcElements *e, uint32_t bit, const char *p, int64_t k) {
 }
 
 static void encode(const DlcElements *e, uint32_t bit, char *p, int64_t k) {
+  DlcSmallFloat format;
+  if (dlcSmallFloatOf(bit, &format)) {
+    // The values are those of codes already (dlcElementsCastFloat): exact,
+    // inf only where the format has it.
+    *(uint8_t *)p = (uint8_t)dlcSmallFloatEncode(format, (float)e->f[k], false, DLC_ROUND_DOWN);
+    return;
+  }
+  if (bit & DLC_T_SUBBYTE_INT) {
+    unsigned width = dlcEltWidth(e->elt);
+    *(uint8_t *)p = (uint8_t)(e->i[k] & ((1 << width) - 1));
+    return;
+  }
   switch (bit) {
   case DLC_T_F32: {
     float x = (float)e->f[k];
@@ -195,7 +227,7 @@ bool dlcElementsRead(MlirAttribute attr, DlcElements *out) {
       out->i[k] = mlirDenseElementsAttrGetBoolValue(attr, k);
     return true;
   }
-  size_t width = dlcEltWidth(out->elt) / 8;
+  size_t width = (dlcEltWidth(out->elt) + 7) / 8; // a byte for the 4- and 2-bit types
   const char *data;
   size_t stride = width;
   if (resource) {
@@ -234,7 +266,7 @@ MlirAttribute dlcElementsToAttr(const DlcElements *e, int64_t maxDense, const ch
     free(bits);
     return a;
   }
-  size_t width = dlcEltWidth(e->elt) / 8, size = (size_t)e->count * width;
+  size_t width = (dlcEltWidth(e->elt) + 7) / 8, size = (size_t)e->count * width;
   // One value everywhere: a splat, whatever the size.
   bool splat = e->count > 1;
   for (int64_t k = 1; k < e->count && splat; ++k)

@@ -11,6 +11,7 @@
 #ifndef DLC_SUPPORT_ELEMENTS_H
 #define DLC_SUPPORT_ELEMENTS_H
 
+#include "Support/SmallFloat.h"
 #include "Support/Types.h"
 
 #include "mlir-c/IR.h"
@@ -38,6 +39,9 @@ void dlcElementsFree(DlcElements *e);
 /// Rounds `v` as an element of the type would hold it (f32 rounding,
 /// integer wrap-around, i1 to 0/1).
 double dlcElementsRoundFloat(const DlcElements *e, double v);
+/// v cast to e's float type as ONNX's Cast does (dlcElementsRoundFloat but
+/// for the small floats, whose `saturate` and `round_mode` it takes).
+double dlcElementsCastFloat(const DlcElements *e, double v, bool saturate, DlcRoundMode mode);
 int64_t dlcElementsWrapInt(const DlcElements *e, int64_t v);
 
 /// Element `k` as a double (integers converted, unsigned ones as such).

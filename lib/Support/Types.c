@@ -14,6 +14,18 @@ uint32_t dlcEltBit(MlirType t) {
     return DLC_T_F16;
   if (mlirTypeIsABF16(t))
     return DLC_T_BF16;
+  if (mlirTypeIsAFloat8E4M3FN(t))
+    return DLC_T_F8E4M3FN;
+  if (mlirTypeIsAFloat8E4M3FNUZ(t))
+    return DLC_T_F8E4M3FNUZ;
+  if (mlirTypeIsAFloat8E5M2(t))
+    return DLC_T_F8E5M2;
+  if (mlirTypeIsAFloat8E5M2FNUZ(t))
+    return DLC_T_F8E5M2FNUZ;
+  if (mlirTypeIsAFloat8E8M0FNU(t))
+    return DLC_T_F8E8M0;
+  if (mlirTypeIsAFloat4E2M1FN(t))
+    return DLC_T_F4E2M1;
   if (!mlirTypeIsAInteger(t))
     return 0;
   unsigned w = mlirIntegerTypeGetWidth(t);
@@ -23,6 +35,10 @@ uint32_t dlcEltBit(MlirType t) {
   switch (w) {
   case 1:
     return u ? 0 : DLC_T_I1;
+  case 2:
+    return u ? DLC_T_U2 : DLC_T_I2;
+  case 4:
+    return u ? DLC_T_U4 : DLC_T_I4;
   case 8:
     return u ? DLC_T_U8 : DLC_T_I8;
   case 16:
@@ -64,6 +80,26 @@ MlirType dlcEltFromBit(MlirContext ctx, uint32_t bit) {
     return mlirF16TypeGet(ctx);
   case DLC_T_BF16:
     return mlirBF16TypeGet(ctx);
+  case DLC_T_F8E4M3FN:
+    return mlirFloat8E4M3FNTypeGet(ctx);
+  case DLC_T_F8E4M3FNUZ:
+    return mlirFloat8E4M3FNUZTypeGet(ctx);
+  case DLC_T_F8E5M2:
+    return mlirFloat8E5M2TypeGet(ctx);
+  case DLC_T_F8E5M2FNUZ:
+    return mlirFloat8E5M2FNUZTypeGet(ctx);
+  case DLC_T_F8E8M0:
+    return mlirFloat8E8M0FNUTypeGet(ctx);
+  case DLC_T_F4E2M1:
+    return mlirFloat4E2M1FNTypeGet(ctx);
+  case DLC_T_I4:
+    return mlirIntegerTypeGet(ctx, 4);
+  case DLC_T_U4:
+    return mlirIntegerTypeUnsignedGet(ctx, 4);
+  case DLC_T_I2:
+    return mlirIntegerTypeGet(ctx, 2);
+  case DLC_T_U2:
+    return mlirIntegerTypeUnsignedGet(ctx, 2);
   default:
     return (MlirType){NULL};
   }
@@ -92,14 +128,17 @@ const char *dlcEltMaskName(uint32_t mask) {
   case DLC_T_I1:
     return "i1";
   case DLC_T_STORED:
-    return "f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1";
+    return "f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or "
+           "ui2";
   default:
     return "a supported";
   }
 }
 
-bool dlcIsFloat(MlirType t) { return (dlcEltBit(t) & (DLC_T_FLOAT | DLC_T_HALF)) != 0; }
-bool dlcIsUnsigned(MlirType t) { return (dlcEltBit(t) & DLC_T_UINT) != 0; }
+bool dlcIsFloat(MlirType t) {
+  return (dlcEltBit(t) & (DLC_T_FLOAT | DLC_T_HALF | DLC_T_SMALLFLOAT)) != 0;
+}
+bool dlcIsUnsigned(MlirType t) { return (dlcEltBit(t) & (DLC_T_UINT | DLC_T_U4 | DLC_T_U2)) != 0; }
 
 unsigned dlcEltWidth(MlirType t) {
   if (mlirTypeIsAF32(t))
@@ -108,6 +147,8 @@ unsigned dlcEltWidth(MlirType t) {
     return 64;
   if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
     return 16;
+  if (dlcEltIn(t, DLC_T_SMALLFLOAT))
+    return mlirTypeIsAFloat4E2M1FN(t) ? 4 : 8;
   if (mlirTypeIsAInteger(t))
     return mlirIntegerTypeGetWidth(t);
   if (mlirTypeIsAIndex(t))

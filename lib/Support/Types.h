@@ -1,10 +1,14 @@
 //===- Types.h - Element types and shapes of DLC tensors --------*- C -*-===//
 //
-// DLC tensors are ranked builtin tensors over thirteen element types. Signless
+// DLC tensors are ranked builtin tensors over 23 element types. Signless
 // integers (i8..i64) are signed, ui8..ui64 unsigned, i1 is bool. The half
-// types f16 and bf16 (DLC_T_HALF) are storage types: only casts, constants
-// and ops that move elements take them (DLC_T_STORED); computations on them
-// happen in f32 between casts (see lib/Onnx/Node.c). DlcShape is
+// types f16 and bf16 (DLC_T_HALF) and the low-precision types (DLC_T_LOWP:
+// the float8 family f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f8E8M0FNU, the
+// 4-bit f4E2M1FN, and the integers i4, ui4, i2, ui2) are storage types: only
+// casts, constants and ops that move elements take them (DLC_T_STORED);
+// computations on them happen in f32 between casts (see lib/Onnx/Node.c).
+// In memory a low-precision element is one byte, its bits in the low bits
+// and the rest zero (LLVM's layout of i4 and i2). DlcShape is
 // a rank and dims (DLC_DYN for '?') that shape rules compute on.
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +36,21 @@ enum {
   DLC_T_F16 = 1u << 11,
   DLC_T_BF16 = 1u << 12,
   DLC_T_HALF = DLC_T_F16 | DLC_T_BF16,
+  DLC_T_F8E4M3FN = 1u << 13,
+  DLC_T_F8E4M3FNUZ = 1u << 14,
+  DLC_T_F8E5M2 = 1u << 15,
+  DLC_T_F8E5M2FNUZ = 1u << 16,
+  DLC_T_F8E8M0 = 1u << 17,
+  DLC_T_F4E2M1 = 1u << 18,
+  DLC_T_I4 = 1u << 19,
+  DLC_T_U4 = 1u << 20,
+  DLC_T_I2 = 1u << 21,
+  DLC_T_U2 = 1u << 22,
+  /// The small floats, whose casts DLC computes with integer bit code.
+  DLC_T_SMALLFLOAT = DLC_T_F8E4M3FN | DLC_T_F8E4M3FNUZ | DLC_T_F8E5M2 | DLC_T_F8E5M2FNUZ |
+                     DLC_T_F8E8M0 | DLC_T_F4E2M1,
+  DLC_T_SUBBYTE_INT = DLC_T_I4 | DLC_T_U4 | DLC_T_I2 | DLC_T_U2,
+  DLC_T_LOWP = DLC_T_SMALLFLOAT | DLC_T_SUBBYTE_INT,
   DLC_T_FLOAT = DLC_T_F32 | DLC_T_F64,
   DLC_T_SINT = DLC_T_I8 | DLC_T_I16 | DLC_T_I32 | DLC_T_I64,
   DLC_T_UINT = DLC_T_U8 | DLC_T_U16 | DLC_T_U32 | DLC_T_U64,
@@ -41,8 +60,8 @@ enum {
   DLC_T_ANY = DLC_T_NUMERIC | DLC_T_I1,
   DLC_T_INDEX = DLC_T_I32 | DLC_T_I64,
   /// What casts, constants and data movement take: every type, the half
-  /// types included.
-  DLC_T_STORED = DLC_T_ANY | DLC_T_HALF,
+  /// and low-precision types included.
+  DLC_T_STORED = DLC_T_ANY | DLC_T_HALF | DLC_T_LOWP,
 };
 
 #define DLC_MAX_RANK 16
@@ -61,8 +80,9 @@ MlirType dlcEltFromBit(MlirContext ctx, uint32_t bit);
 const char *dlcEltMaskName(uint32_t mask);
 /// True for element types in the mask.
 static inline bool dlcEltIn(MlirType elt, uint32_t mask) { return (dlcEltBit(elt) & mask) != 0; }
-/// True for f32, f64, f16 and bf16.
+/// True for f32, f64, f16, bf16 and the small floats (float8, float4).
 bool dlcIsFloat(MlirType elt);
+/// ui8..ui64, ui4 and ui2.
 bool dlcIsUnsigned(MlirType elt);
 /// Bit width of an element type (1 for i1).
 unsigned dlcEltWidth(MlirType elt);

@@ -16,12 +16,16 @@
 
 // The C type of an element. The half types are their bits, uint16_t: C has
 // no standard half type (_Float16 is optional in C and missing in C++ before
-// C++23), and the DTYPE macro beside it says how to read them.
+// C++23), and the DTYPE macro beside it says how to read them. The
+// low-precision types (float8, float4, int4, int2) are one byte each, their
+// bits in the low bits (dlc-c/Tensor.h).
 static const char *cType(DlcDType dtype) {
   static const char *const names[] = {"float",    "double",   "int8_t",   "int16_t",
                                       "int32_t",  "int64_t",  "uint8_t",  "uint16_t",
                                       "uint32_t", "uint64_t", "bool",     "uint16_t",
-                                      "uint16_t"};
+                                      "uint16_t", "uint8_t",  "uint8_t",  "uint8_t",
+                                      "uint8_t",  "uint8_t",  "uint8_t",  "uint8_t",
+                                      "uint8_t",  "uint8_t",  "uint8_t"};
   return (size_t)dtype < sizeof names / sizeof *names ? names[dtype] : "void";
 }
 

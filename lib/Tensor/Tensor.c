@@ -1,25 +1,30 @@
 //===- Tensor.c - Host tensors ----------------------------------*- C -*-===//
 
 #include "dlc-c/Tensor.h"
+#include "Support/SmallFloat.h"
 #include "Support/Types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 size_t dlcDTypeSize(DlcDType dtype) {
-  static const size_t sizes[] = {4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 2};
+  static const size_t sizes[] = {4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 1, 2, 2,
+                                 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   return (size_t)dtype < sizeof sizes / sizeof *sizes ? sizes[dtype] : 0;
 }
 
 const char *dlcDTypeName(DlcDType dtype) {
   static const char *const names[] = {"float32", "float64", "int8",   "int16",  "int32", "int64",
                                       "uint8",   "uint16",  "uint32", "uint64", "bool",
-                                      "float16", "bfloat16"};
+                                      "float16", "bfloat16", "float8_e4m3fn", "float8_e4m3fnuz",
+                                      "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+                                      "float4_e2m1fn", "int4", "uint4", "int2", "uint2"};
   return (size_t)dtype < sizeof names / sizeof *names ? names[dtype] : "?";
 }
 
@@ -31,13 +36,48 @@ _Static_assert(DLC_T_F32 == 1u << DLC_DTYPE_F32 && DLC_T_F64 == 1u << DLC_DTYPE_
                    DLC_T_U8 == 1u << DLC_DTYPE_U8 && DLC_T_U16 == 1u << DLC_DTYPE_U16 &&
                    DLC_T_U32 == 1u << DLC_DTYPE_U32 && DLC_T_U64 == 1u << DLC_DTYPE_U64 &&
                    DLC_T_I1 == 1u << DLC_DTYPE_BOOL && DLC_T_F16 == 1u << DLC_DTYPE_F16 &&
-                   DLC_T_BF16 == 1u << DLC_DTYPE_BF16,
+                   DLC_T_BF16 == 1u << DLC_DTYPE_BF16 &&
+                   DLC_T_F8E4M3FN == 1u << DLC_DTYPE_F8E4M3FN &&
+                   DLC_T_F8E4M3FNUZ == 1u << DLC_DTYPE_F8E4M3FNUZ &&
+                   DLC_T_F8E5M2 == 1u << DLC_DTYPE_F8E5M2 &&
+                   DLC_T_F8E5M2FNUZ == 1u << DLC_DTYPE_F8E5M2FNUZ &&
+                   DLC_T_F8E8M0 == 1u << DLC_DTYPE_F8E8M0 &&
+                   DLC_T_F4E2M1 == 1u << DLC_DTYPE_F4E2M1 && DLC_T_I4 == 1u << DLC_DTYPE_I4 &&
+                   DLC_T_U4 == 1u << DLC_DTYPE_U4 && DLC_T_I2 == 1u << DLC_DTYPE_I2 &&
+                   DLC_T_U2 == 1u << DLC_DTYPE_U2,
                "DlcDType values must be the bit indices of the DLC_T_* element types");
 
 MlirType dlcDTypeToMlirType(MlirContext ctx, DlcDType dtype) {
-  if ((unsigned)dtype > DLC_DTYPE_BF16)
+  if ((unsigned)dtype > DLC_DTYPE_U2)
     return (MlirType){NULL};
   return dlcEltFromBit(ctx, 1u << dtype);
+}
+
+double dlcDTypeDecode(DlcDType dtype, uint8_t element) {
+  switch (dtype) {
+  case DLC_DTYPE_F8E4M3FN:
+    return dlcSmallFloatDecode(DLC_SF_E4M3FN, element);
+  case DLC_DTYPE_F8E4M3FNUZ:
+    return dlcSmallFloatDecode(DLC_SF_E4M3FNUZ, element);
+  case DLC_DTYPE_F8E5M2:
+    return dlcSmallFloatDecode(DLC_SF_E5M2, element);
+  case DLC_DTYPE_F8E5M2FNUZ:
+    return dlcSmallFloatDecode(DLC_SF_E5M2FNUZ, element);
+  case DLC_DTYPE_F8E8M0:
+    return dlcSmallFloatDecode(DLC_SF_E8M0, element);
+  case DLC_DTYPE_F4E2M1:
+    return dlcSmallFloatDecode(DLC_SF_E2M1, element & 0xf);
+  case DLC_DTYPE_I4:
+    return (element & 8) ? (int)(element & 0xf) - 16 : (int)(element & 0xf);
+  case DLC_DTYPE_U4:
+    return element & 0xf;
+  case DLC_DTYPE_I2:
+    return (element & 2) ? (int)(element & 3) - 4 : (int)(element & 3);
+  case DLC_DTYPE_U2:
+    return element & 3;
+  default:
+    return NAN;
+  }
 }
 
 MlirLogicalResult dlcDTypeFromMlirType(MlirType t, DlcDType *dtype) {

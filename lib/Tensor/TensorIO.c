@@ -34,12 +34,55 @@ int32_t dlcDTypeToOnnx(DlcDType dtype) {
       [DLC_DTYPE_BOOL] = ONNX__TENSOR_PROTO__DATA_TYPE__BOOL,
       [DLC_DTYPE_F16] = ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16,
       [DLC_DTYPE_BF16] = ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16,
+      // onnx.proto 1.22's numbers; Debian's onnx.proto (1.12) has no names
+      // for them.
+      [DLC_DTYPE_F8E4M3FN] = 17,
+      [DLC_DTYPE_F8E4M3FNUZ] = 18,
+      [DLC_DTYPE_F8E5M2] = 19,
+      [DLC_DTYPE_F8E5M2FNUZ] = 20,
+      [DLC_DTYPE_U4] = 21,
+      [DLC_DTYPE_I4] = 22,
+      [DLC_DTYPE_F4E2M1] = 23,
+      [DLC_DTYPE_F8E8M0] = 24,
+      [DLC_DTYPE_U2] = 25,
+      [DLC_DTYPE_I2] = 26,
   };
   return types[dtype];
 }
 
-void dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
-                      Onnx__TensorProto *proto) {
+unsigned dlcDTypePackedBits(DlcDType dtype) {
+  switch (dtype) {
+  case DLC_DTYPE_I4:
+  case DLC_DTYPE_U4:
+  case DLC_DTYPE_F4E2M1:
+    return 4;
+  case DLC_DTYPE_I2:
+  case DLC_DTYPE_U2:
+    return 2;
+  default:
+    return 0;
+  }
+}
+
+// The bytes that `count` elements take in an ONNX file.
+static size_t packedSize(unsigned bits, size_t count) { return (count * bits + 7) / 8; }
+
+// Elements of `bits` bits, low bits first, one byte each (high bits zero).
+static void unpack(unsigned bits, const uint8_t *in, size_t count, uint8_t *out) {
+  unsigned per = 8 / bits, mask = (1u << bits) - 1;
+  for (size_t i = 0; i < count; ++i)
+    out[i] = (uint8_t)((in[i / per] >> (bits * (i % per))) & mask);
+}
+
+static void pack(unsigned bits, const uint8_t *in, size_t count, uint8_t *out) {
+  unsigned per = 8 / bits, mask = (1u << bits) - 1;
+  memset(out, 0, packedSize(bits, count));
+  for (size_t i = 0; i < count; ++i)
+    out[i / per] |= (uint8_t)((in[i] & mask) << (bits * (i % per)));
+}
+
+void *dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
+                       Onnx__TensorProto *proto) {
   for (int64_t d = 0; d < t->rank; ++d)
     dims[d] = t->shape[d];
   proto->n_dims = (size_t)t->rank;
@@ -51,6 +94,17 @@ void dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
   proto->has_raw_data = true;
   proto->raw_data.len = t->bytes;
   proto->raw_data.data = t->data;
+  unsigned bits = dlcDTypePackedBits(t->dtype);
+  if (!bits)
+    return NULL;
+  size_t size = packedSize(bits, t->bytes);
+  uint8_t *packed = malloc(size ? size : 1);
+  if (!packed)
+    abort();
+  pack(bits, t->data, t->bytes, packed);
+  proto->raw_data.len = size;
+  proto->raw_data.data = packed;
+  return packed;
 }
 
 bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out) {
@@ -95,6 +149,12 @@ bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out) {
     *out = DLC_DTYPE_BF16;
     return true;
   default:
+    for (int d = DLC_DTYPE_F8E4M3FN; d <= DLC_DTYPE_U2; ++d) {
+      if (dlcDTypeToOnnx((DlcDType)d) == onnxType) {
+        *out = (DlcDType)d;
+        return true;
+      }
+    }
     return false;
   }
 }
@@ -223,6 +283,7 @@ static void copyTyped(const Onnx__TensorProto *p, DlcTensor *out) {
     }
     case DLC_DTYPE_I8:
     case DLC_DTYPE_U8:
+    default: // the float8 codes, one per value
       *dst = (char)p->int32_data[i];
       break;
     case DLC_DTYPE_BOOL:
@@ -262,6 +323,12 @@ bool dlcTensorFromProto(const Onnx__TensorProto *p, const char *baseDir, DlcTens
     dlcStrPrintf(error, "tensor '%s' is too large", name);
     return false;
   }
+  // The 4- and 2-bit types are packed in the file: raw_data, external data
+  // and int32_data (one byte of them per value) hold `bytes` bytes.
+  unsigned bits = dlcDTypePackedBits(dtype);
+  size_t count = bytes;
+  if (bits)
+    bytes = packedSize(bits, count);
   FILE *external = NULL;
   if (p->has_data_location && p->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
     if (!(external = openExternal(p, baseDir, bytes, error)))
@@ -270,7 +337,11 @@ bool dlcTensorFromProto(const Onnx__TensorProto *p, const char *baseDir, DlcTens
     dlcStrPrintf(error, "tensor '%s' has %zu bytes of raw data, but its shape needs %zu", name,
                  p->raw_data.len, bytes);
     return false;
-  } else if (!p->has_raw_data && typedCount(p, dtype) * dlcDTypeSize(dtype) != bytes) {
+  } else if (!p->has_raw_data && bits && typedCount(p, dtype) != bytes) {
+    dlcStrPrintf(error, "tensor '%s' has %zu packed values, but its shape needs %zu", name,
+                 typedCount(p, dtype), bytes);
+    return false;
+  } else if (!p->has_raw_data && !bits && typedCount(p, dtype) * dlcDTypeSize(dtype) != bytes) {
     dlcStrPrintf(error, "tensor '%s' has %zu values, but its shape needs %zu", name,
                  typedCount(p, dtype), bytes / dlcDTypeSize(dtype));
     return false;
@@ -282,7 +353,24 @@ bool dlcTensorFromProto(const Onnx__TensorProto *p, const char *baseDir, DlcTens
     return false;
   }
   bool ok = true;
-  if (external) {
+  if (bits) {
+    uint8_t *packed = malloc(bytes ? bytes : 1);
+    if (!packed)
+      abort();
+    if (external) {
+      ok = fread(packed, 1, bytes, external) == bytes;
+      if (!ok)
+        dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s'", bytes, name);
+      fclose(external);
+    } else if (p->has_raw_data) {
+      memcpy(packed, p->raw_data.data, bytes);
+    } else {
+      for (size_t i = 0; i < bytes; ++i)
+        packed[i] = (uint8_t)p->int32_data[i];
+    }
+    unpack(bits, packed, count, out->data);
+    free(packed);
+  } else if (external) {
     ok = fread(out->data, 1, out->bytes, external) == out->bytes;
     if (!ok)
       dlcStrPrintf(error, "cannot read %zu bytes of external data for tensor '%s'", out->bytes,
@@ -464,8 +552,9 @@ static MlirLogicalResult writeNpy(const char *path, const DlcTensor *t,
       descr = npyTypes[i].descr;
   if (!descr || t->rank < 0 || t->rank > DLC_TENSOR_MAX_RANK) {
     DlcStr error = DLC_STR_INIT;
-    if (t->dtype == DLC_DTYPE_BF16) // numpy has no bfloat16; TensorProto has
-      dlcStrPrintf(&error, "cannot write '%s': .npy has no bfloat16 dtype (write a .pb)", path);
+    if (t->dtype == DLC_DTYPE_BF16 || t->dtype >= DLC_DTYPE_F8E4M3FN) // numpy lacks them
+      dlcStrPrintf(&error, "cannot write '%s': .npy has no %s dtype (write a .pb)", path,
+                   dlcDTypeName(t->dtype));
     else
       dlcStrPrintf(&error, "cannot write '%s': not a valid tensor", path);
     report(errorCallback, userData, &error);
@@ -500,7 +589,7 @@ MlirLogicalResult dlcTensorWritePb(const DlcTensor *t, MlirStringRef name, MlirS
   char *tensorName = dlcStrndup(name.data, name.length);
   Onnx__TensorProto proto = ONNX__TENSOR_PROTO__INIT;
   int64_t dims[DLC_TENSOR_MAX_RANK];
-  dlcTensorToProto(t, tensorName, dims, &proto);
+  void *packed = dlcTensorToProto(t, tensorName, dims, &proto);
   size_t size = onnx__tensor_proto__get_packed_size(&proto);
   uint8_t *bytes = malloc(size ? size : 1);
   if (!bytes)
@@ -513,6 +602,7 @@ MlirLogicalResult dlcTensorWritePb(const DlcTensor *t, MlirStringRef name, MlirS
     report(errorCallback, userData, &error);
   dlcStrFree(&error);
   free(bytes);
+  free(packed);
   free(tensorName);
   free(file);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

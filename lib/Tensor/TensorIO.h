@@ -22,9 +22,13 @@ bool dlcDTypeFromOnnx(int32_t onnxType, DlcDType *out);
 int32_t dlcDTypeToOnnx(DlcDType dtype);
 /// Fills `proto` (from ONNX__TENSOR_PROTO__INIT) with `t` as raw_data,
 /// borrowing t's data and `dims` (room for t->rank values) for as long as
-/// `proto` is used.
-void dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
-                      Onnx__TensorProto *proto);
+/// `proto` is used. The 4- and 2-bit types are packed as ONNX stores them
+/// (low bits first) into a buffer returned for the caller to free once
+/// `proto` is no longer used; NULL for the other types.
+void *dlcTensorToProto(const DlcTensor *t, const char *name, int64_t *dims,
+                       Onnx__TensorProto *proto);
+/// Bits per element in ONNX files for the packed types (4 or 2), else 0.
+unsigned dlcDTypePackedBits(DlcDType dtype);
 /// Decodes `proto` into `out` (which the caller then owns). `baseDir` is
 /// where external data files are looked up (may be NULL). On failure
 /// appends a reason to `error` (no trailing newline) and returns false.

@@ -68,7 +68,8 @@ static MlirAttribute flatResource(MlirAttribute value, MlirType flatType) {
     return mlirUnmanagedDenseResourceElementsAttrGet(flatType, name, (void *)data, size, align,
                                                      false, keepBlob, NULL);
   }
-  size_t width = dlcEltWidth(mlirShapedTypeGetElementType(flatType)) / 8;
+  // A byte per element for the 4- and 2-bit types, as MLIR stores them.
+  size_t width = (dlcEltWidth(mlirShapedTypeGetElementType(flatType)) + 7) / 8;
   size_t size = (size_t)mlirElementsAttrGetNumElements(value) * width;
   void *copy = aligned_alloc(64, (size + 63) / 64 * 64);
   if (!copy)

@@ -34,12 +34,13 @@ if C.lib.dlcGetAPIVersion() != C.API_VERSION:
                       f"this package expects {C.API_VERSION}")
 
 # DlcDType, in the enum's order.
-# By DlcDType. bfloat16 (the last) has no NumPy dtype: a model that takes or
-# returns it is refused by name (_info) rather than handed raw uint16 bits
-# that would read as wrong numbers.
+# By DlcDType. bfloat16 and the low-precision types after it (float8,
+# float4, int4, int2) have no NumPy dtype: a model that takes or returns
+# them is refused by name (_info) rather than handed raw bits that would
+# read as wrong numbers.
 _DTYPES = [np.dtype(t) for t in (np.float32, np.float64, np.int8, np.int16, np.int32, np.int64,
                                  np.uint8, np.uint16, np.uint32, np.uint64, np.bool_,
-                                 np.float16)] + [None]
+                                 np.float16)] + [None] * 11
 
 TensorInfo = collections.namedtuple("TensorInfo", "name dtype shape")
 TensorInfo.__doc__ = "An input or output: its name, numpy dtype and shape (None: dynamic dim)."
@@ -248,8 +249,9 @@ def _info(types, count, names):
         t = types[i]
         shape = tuple(None if t.shape[k] == C.DIM_DYNAMIC else t.shape[k] for k in range(t.rank))
         if _DTYPES[t.dtype] is None:
-            raise Error(f"'{names[i]}' is bfloat16, which NumPy has no dtype for: the Python "
-                        "package cannot pass it (dlc-run and the C API can)")
+            raise Error(f"'{names[i]}' is {C.lib.dlcDTypeName(t.dtype).decode()}, which NumPy has "
+                        "no dtype for: the Python package cannot pass it (dlc-run and the C API "
+                        "can)")
         infos.append(TensorInfo(names[i], _DTYPES[t.dtype], shape))
     return infos
 

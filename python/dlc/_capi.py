@@ -118,6 +118,7 @@ lib = ctypes.CDLL(_find_library())
 
 _SIGNATURES = {
     "dlcGetAPIVersion": (ctypes.c_int, []),
+    "dlcDTypeName": (ctypes.c_char_p, [ctypes.c_int]),
     "dlcContextCreate": (Context, []),
     "mlirContextDestroy": (None, [Context]),
     "mlirContextAttachDiagnosticHandler": (ctypes.c_uint64, [Context, DiagnosticHandler,

@@ -703,6 +703,17 @@ static void testMore(void) {
   // CHECK-NEXT: half: float16 2 bfloat16 2
   printf("half: %s %zu %s %zu\n", dlcDTypeName(DLC_DTYPE_F16), dlcDTypeSize(DLC_DTYPE_F16),
          dlcDTypeName(DLC_DTYPE_BF16), dlcDTypeSize(DLC_DTYPE_BF16));
+  // The low-precision types (DLC_API_VERSION 8): a byte each, decoded.
+  // CHECK-NEXT: lowp: float8_e4m3fn 1 int4 1 uint2 1
+  printf("lowp: %s %zu %s %zu %s %zu\n", dlcDTypeName(DLC_DTYPE_F8E4M3FN),
+         dlcDTypeSize(DLC_DTYPE_F8E4M3FN), dlcDTypeName(DLC_DTYPE_I4), dlcDTypeSize(DLC_DTYPE_I4),
+         dlcDTypeName(DLC_DTYPE_U2), dlcDTypeSize(DLC_DTYPE_U2));
+  // CHECK-NEXT: decode: 448 nan -57344 -0.5 1 -1 3 nan
+  printf("decode: %g %g %g %g %g %g %g %g\n", dlcDTypeDecode(DLC_DTYPE_F8E4M3FN, 0x7e),
+         dlcDTypeDecode(DLC_DTYPE_F8E4M3FNUZ, 0x80), dlcDTypeDecode(DLC_DTYPE_F8E5M2, 0xfb),
+         dlcDTypeDecode(DLC_DTYPE_F4E2M1, 0x9), dlcDTypeDecode(DLC_DTYPE_F8E8M0, 127),
+         dlcDTypeDecode(DLC_DTYPE_I4, 0x0f), dlcDTypeDecode(DLC_DTYPE_U2, 3),
+         dlcDTypeDecode(DLC_DTYPE_F32, 0));
   MlirContext ctx = createContext();
   DlcTensorType t = {DLC_DTYPE_U16, 2, {DLC_DIM_DYNAMIC, 5}};
   MlirType mlir = dlcTensorTypeToMlirType(ctx, &t);
@@ -713,14 +724,14 @@ static void testMore(void) {
   // CHECK-NEXT: back: 1 uint16[?, 5]
   printf("\nback: %d ", mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(mlir, &back)));
   printType(&back);
-  // CHECK-NEXT: memref: 1, unranked: 0, f8: 0
-  printf("memref: %d, unranked: %d, f8: %d\n",
+  // CHECK-NEXT: memref: 1, unranked: 0, f8E3M4: 0
+  printf("memref: %d, unranked: %d, f8E3M4: %d\n",
          mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
              mlirTypeParseGet(ctx, mlirStringRef("memref<2xf32>")), &back)),
          mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
              mlirTypeParseGet(ctx, mlirStringRef("tensor<*xf32>")), &back)),
          mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
-             mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf8E5M2>")), &back)));
+             mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf8E3M4>")), &back)));
   // CHECK-NEXT: f16: 1 float16[2], bf16: 1 bfloat16[2]
   printf("f16: %d ", mlirLogicalResultIsSuccess(dlcTensorTypeFromMlirType(
                          mlirTypeParseGet(ctx, mlirStringRef("tensor<2xf16>")), &back)));

@@ -195,3 +195,28 @@ func.func @round_to_half() -> tensor<2xf16> {
   %0 = "dlc_graph.cast"(%c) {to = f16} : (tensor<2xf32>) -> tensor<2xf16>
   return %0 : tensor<2xf16>
 }
+
+// -----
+
+// Low-precision weights widen at compile time too (int4, a float8 code),
+// and casts to them fold with their saturate and round_mode: 1000 saturates
+// to 448 in f8E4M3FN but becomes NaN without saturation; 3 rounds down to 2
+// in f8E8M0FNU.
+// CHECK-LABEL: func.func @low_precision
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[-8.000000e+00, 7.000000e+00]> : tensor<2xf32>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[1.000000e+00, -4.480000e+02]> : tensor<2xf32>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[4.480000e+02, 1.000000e+00]> : tensor<2xf8E4M3FN>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[0x7F, 1.000000e+00]> : tensor<2xf8E4M3FN>}
+// CHECK-DAG: "dlc_graph.constant"() {value = dense<[2.000000e+00, 1.000000e+00]> : tensor<2xf8E8M0FNU>}
+func.func @low_precision() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf8E4M3FN>, tensor<2xf8E4M3FN>, tensor<2xf8E8M0FNU>) {
+  %i = "dlc_graph.constant"() {value = dense<[-8, 7]> : tensor<2xi4>} : () -> tensor<2xi4>
+  %e = "dlc_graph.constant"() {value = dense<[1.0, -448.0]> : tensor<2xf8E4M3FN>} : () -> tensor<2xf8E4M3FN>
+  %c = "dlc_graph.constant"() {value = dense<[1000.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %t = "dlc_graph.constant"() {value = dense<[3.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "dlc_graph.cast"(%i) {to = f32} : (tensor<2xi4>) -> tensor<2xf32>
+  %1 = "dlc_graph.cast"(%e) {to = f32} : (tensor<2xf8E4M3FN>) -> tensor<2xf32>
+  %2 = "dlc_graph.cast"(%c) {to = f8E4M3FN} : (tensor<2xf32>) -> tensor<2xf8E4M3FN>
+  %3 = "dlc_graph.cast"(%c) {to = f8E4M3FN, saturate = false} : (tensor<2xf32>) -> tensor<2xf8E4M3FN>
+  %4 = "dlc_graph.cast"(%t) {to = f8E8M0FNU, round_mode = "down"} : (tensor<2xf32>) -> tensor<2xf8E8M0FNU>
+  return %0, %1, %2, %3, %4 : tensor<2xf32>, tensor<2xf32>, tensor<2xf8E4M3FN>, tensor<2xf8E4M3FN>, tensor<2xf8E8M0FNU>
+}

@@ -35,12 +35,17 @@ exceeds, is reported when importing, with every unsupported node of the
 model at once.
 
 - Element types: FLOAT, DOUBLE, INT8 to INT64, UINT8 to UINT64, BOOL, FLOAT16
-  and BFLOAT16. Not the FLOAT8/FLOAT4 and INT4/INT2 types, STRING, COMPLEX,
-  sequences, maps or optionals. Each op accepts the types of the `dlc_graph`
-  op it becomes, listed per operand. FLOAT16 and BFLOAT16 are storage types:
-  casts and data movement take them as they are; every other op that takes
-  FLOAT takes them too, computing in FLOAT and rounding each result back to
-  the half type, as NumPy (ONNX's reference) does.
+  and BFLOAT16, and the low-precision FLOAT8E4M3FN, FLOAT8E4M3FNUZ,
+  FLOAT8E5M2, FLOAT8E5M2FNUZ, FLOAT8E8M0, FLOAT4E2M1, INT4, UINT4, INT2 and
+  UINT2. Not STRING, COMPLEX, sequences, maps or optionals. Each op accepts
+  the types of the `dlc_graph` op it becomes, listed per operand. FLOAT16 and
+  BFLOAT16 are storage types: casts and data movement take them as they are;
+  every other op that takes FLOAT takes them too, computing in FLOAT and
+  rounding each result back to the half type, as NumPy (ONNX's reference)
+  does. The low-precision types are storage types for Cast, CastLike,
+  QuantizeLinear, DequantizeLinear and data movement (Identity, Reshape,
+  Transpose ...), computed bit-exactly as ONNX's reference (saturate,
+  round_mode); other ops do not take them.
 - Compile-time inputs: DLC takes shapes, axes, pads, starts/ends/steps and
   split sizes as attributes, so when ONNX passes them as inputs they must be
   known at compile time: an initializer, a Constant, the Shape of a tensor

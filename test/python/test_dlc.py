@@ -142,6 +142,16 @@ def test_float16_in_and_out_and_bfloat16_refused():
 """)
 
 
+def test_low_precision_refused_by_name():
+    # Nor float8, float4, int4 or int2: the output is refused by its name.
+    with pytest.raises(dlc.Error, match="'output0' is float8_e4m3fn, which NumPy has no dtype"):
+        dlc.compile("""func.func @main(%x: tensor<3xf32>) -> tensor<3xf8E4M3FN> {
+  %y = "dlc_graph.cast"(%x) {to = f8E4M3FN} : (tensor<3xf32>) -> tensor<3xf8E4M3FN>
+  return %y : tensor<3xf8E4M3FN>
+}
+""")
+
+
 def test_bad_inputs_name_the_input():
     m = dlc.compile(RELU)
     with pytest.raises(dlc.Error, match="input 'input0' must be float32, got float64"):

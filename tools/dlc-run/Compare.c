@@ -7,14 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The float8 and float4 codes, whose values dlcDTypeDecode gives.
+static bool isSmallFloat(DlcDType dtype) {
+  return dtype >= DLC_DTYPE_F8E4M3FN && dtype <= DLC_DTYPE_F4E2M1;
+}
+
 static bool isFloat(DlcDType dtype) {
   return dtype == DLC_DTYPE_F32 || dtype == DLC_DTYPE_F64 || dtype == DLC_DTYPE_F16 ||
-         dtype == DLC_DTYPE_BF16;
+         dtype == DLC_DTYPE_BF16 || isSmallFloat(dtype);
 }
 
 static bool isUnsigned(DlcDType dtype) {
   return dtype == DLC_DTYPE_U8 || dtype == DLC_DTYPE_U16 || dtype == DLC_DTYPE_U32 ||
-         dtype == DLC_DTYPE_U64 || dtype == DLC_DTYPE_BOOL;
+         dtype == DLC_DTYPE_U64 || dtype == DLC_DTYPE_BOOL || dtype == DLC_DTYPE_U4 ||
+         dtype == DLC_DTYPE_U2;
 }
 
 // bfloat16 is the top half of a float32: widening is a shift, and rounding
@@ -53,11 +59,13 @@ static double floatAt(const DlcTensor *t, int64_t i) {
     memcpy(&v, p, 2);
     return bf16ToFloat(v);
   }
-  default: {
+  case DLC_DTYPE_F64: {
     double v;
     memcpy(&v, p, 8);
     return v;
   }
+  default:
+    return dlcDTypeDecode(t->dtype, *(const uint8_t *)p);
   }
 }
 
@@ -115,6 +123,14 @@ static void intAt(const DlcTensor *t, int64_t i, int64_t *s, uint64_t *u) {
     break;
   case DLC_DTYPE_U64:
     memcpy(u, p, 8);
+    break;
+  case DLC_DTYPE_I4:
+  case DLC_DTYPE_I2:
+    *s = (int64_t)dlcDTypeDecode(t->dtype, *(const uint8_t *)p);
+    break;
+  case DLC_DTYPE_U4:
+  case DLC_DTYPE_U2:
+    *u = (uint64_t)dlcDTypeDecode(t->dtype, *(const uint8_t *)p);
     break;
   default:
     break;

@@ -74,7 +74,8 @@ static void printHelp(void) {
          "                          (the --compare-intermediates reference's, else this run's)\n"
          "                          in test_data_set_0/ next to FILE: a bug report in one\n"
          "                          directory, replayed with dlc-run FILE --test-data\n"
-         "  -o OUTDIR               Write each result to OUTDIR/output_N.npy\n"
+         "  -o OUTDIR               Write each result to OUTDIR/output_N.npy (.pb for the\n"
+         "                          types NumPy lacks: bfloat16, float8, float4, int4, int2)\n"
          "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n");
   printf("  --max-memory SIZE       Refuse a run whose tensors (inputs, outputs and\n"
          "                          intermediates) need more than SIZE bytes (K, M, G, T:\n"

@@ -47,6 +47,16 @@ static void fill(DlcTensor *t, uint64_t seed, int64_t bound) {
       ((uint16_t *)t->data)[i] = (uint16_t)(bits >> 16);
       break;
     }
+    default: {
+      // The low-precision types: any code of their width, its sign bit
+      // clear for the float8 ones (whose codes then stay below the NaNs
+      // but for e4m3fn's 0x7f, e5m2's 0x7d-0x7f and e8m0's 0xff).
+      unsigned bits = t->dtype == DLC_DTYPE_I2 || t->dtype == DLC_DTYPE_U2 ? 2
+                      : t->dtype >= DLC_DTYPE_F4E2M1                     ? 4
+                                                                         : 7;
+      ((uint8_t *)t->data)[i] = (uint8_t)(r & ((1u << bits) - 1));
+      break;
+    }
     }
   }
 }
@@ -88,7 +98,8 @@ bool dlcRunRandomInputs(const DlcRunArgs *o, MlirOperation entry, const DlcSigna
       return false;
     }
     bool isFloat = type.dtype == DLC_DTYPE_F32 || type.dtype == DLC_DTYPE_F64 ||
-                   type.dtype == DLC_DTYPE_F16 || type.dtype == DLC_DTYPE_BF16;
+                   type.dtype == DLC_DTYPE_F16 || type.dtype == DLC_DTYPE_BF16 ||
+                   type.dtype >= DLC_DTYPE_F8E4M3FN;
     int64_t bound = 2;
     const char *why = "";
     if (type.dtype != DLC_DTYPE_BOOL && !isFloat) {

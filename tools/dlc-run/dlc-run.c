@@ -136,10 +136,18 @@ static bool writeOutputs(const char *dir, const DlcTensor *outputs, intptr_t n) 
   if (!dlcRunMakeDirectory(dir, "output directory"))
     return false;
   for (intptr_t i = 0; i < n; ++i) {
-    Text path = TEXT_INIT;
-    textPrintf(&path, "%s/output_%ld.npy", dir, (long)i);
+    // NumPy has no bfloat16, float8, float4, int4 or int2: those are
+    // written as ONNX TensorProto files.
+    bool pb = outputs[i].dtype == DLC_DTYPE_BF16 || outputs[i].dtype >= DLC_DTYPE_F8E4M3FN;
+    Text path = TEXT_INIT, name = TEXT_INIT;
+    textPrintf(&path, "%s/output_%ld.%s", dir, (long)i, pb ? "pb" : "npy");
+    textPrintf(&name, "output_%ld", (long)i);
+    MlirStringRef file = mlirStringRefCreateFromCString(textGet(&path));
     bool ok = mlirLogicalResultIsSuccess(
-        dlcTensorWriteNpy(&outputs[i], mlirStringRefCreateFromCString(textGet(&path)), dlcRunPrintError, NULL));
+        pb ? dlcTensorWritePb(&outputs[i], mlirStringRefCreateFromCString(textGet(&name)), file,
+                              dlcRunPrintError, NULL)
+           : dlcTensorWriteNpy(&outputs[i], file, dlcRunPrintError, NULL));
+    textFree(&name);
     textFree(&path);
     if (!ok)
       return false;

@@ -9,6 +9,7 @@
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
 #include "Dialect/OpDef.h"
+#include "Support/Str.h"
 #include "dlc-c/Status.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -384,10 +385,36 @@ static MlirValue shrinkBody(DlcBuilder *b, const MlirValue *a, const MlirType *e
 #undef C
 #undef EXP
 
+typedef struct CastMode {
+  bool saturate;
+  DlcRoundMode round;
+} CastMode;
+
 static MlirValue castBody(DlcBuilder *b, const MlirValue *a, const MlirType *e, MlirType r,
                           const void *data) {
-  (void)data;
-  return dlcScalarCast(b, e[0], r, a[0]);
+  const CastMode *mode = data;
+  return dlcScalarCastWith(b, e[0], r, a[0], mode->saturate, mode->round);
+}
+
+// saturate and round_mode matter only for float8 targets; the body's name
+// says which it has, as bodies are shared by name.
+static MlirLogicalResult lowerCast(DlcRewriter *rw) {
+  static const char *const rounds[] = {"up", "down", "nearest"};
+  CastMode mode = {dlcOpBool(rw->op, "saturate"), DLC_ROUND_UP};
+  MlirStringRef round = dlcOpString(rw->op, "round_mode");
+  for (int i = 0; i < 3; ++i)
+    if (mlirStringRefEqual(round, mlirStringRefCreateFromCString(rounds[i])))
+      mode.round = (DlcRoundMode)i;
+  DlcStr name = DLC_STR_INIT;
+  dlcStrPuts(&name, "cast");
+  if (!mode.saturate)
+    dlcStrPuts(&name, "_nosat");
+  if (mode.round != DLC_ROUND_UP)
+    dlcStrPrintf(&name, "_%s", rounds[mode.round]);
+  MlirValue in = operand(rw, 0);
+  MlirValue out = dlcMap(rw, dlcStrGet(&name), 1, &in, resultType(rw), castBody, &mode);
+  dlcStrFree(&name);
+  return replaceWith(rw, out);
 }
 
 // Same-width types share their bits; a bool's byte is 0 or 1.
@@ -516,7 +543,6 @@ UNARY(lowerLog, "log", mathBody, "math.log")
 UNARY(lowerSqrt, "sqrt", mathBody, "math.sqrt")
 UNARY(lowerNeg, "neg", negBody, NULL)
 UNARY(lowerAbs, "abs", absBody, NULL)
-UNARY(lowerCast, "cast", castBody, NULL)
 UNARY(lowerBitcast, "bitcast", bitcastBody, NULL)
 UNARY(lowerSin, "sin", mathBody, "math.sin")
 UNARY(lowerCos, "cos", mathBody, "math.cos")

@@ -77,14 +77,33 @@ MlirValue dlcScalarAbs(DlcBuilder *b, MlirType elt, MlirValue x) {
 }
 
 MlirValue dlcScalarCast(DlcBuilder *b, MlirType from, MlirType to, MlirValue x) {
+  return dlcScalarCastWith(b, from, to, x, true, DLC_ROUND_UP);
+}
+
+MlirValue dlcScalarCastWith(DlcBuilder *b, MlirType from, MlirType to, MlirValue x, bool saturate,
+                            DlcRoundMode mode) {
   MlirType target = dlcSignless(to);
   if (mlirTypeEqual(dlcSignless(from), target))
     return x;
+  // The small floats go through f32 (exact from them; from f64 it rounds
+  // twice).
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  if (dlcEltIn(from, DLC_T_SMALLFLOAT))
+    return dlcScalarCast(b, f32, to, dlcScalarFromSmallFloat(b, from, x));
+  if (dlcEltIn(to, DLC_T_SMALLFLOAT))
+    return dlcScalarToSmallFloat(b, to, dlcScalarCast(b, from, f32, x), saturate, mode);
   unsigned fw = dlcEltWidth(from), tw = dlcEltWidth(to);
   bool ff = dlcIsFloat(from), tf = dlcIsFloat(to);
   const char *name;
   if (tw == 1 && !tf) // to bool: x != 0
     return dlcScalarCompare(b, DLC_NE, from, x, dlcScalarConst(b, from, 0));
+  if (ff && !tf && tw < 8) {
+    // To i4, ui4, i2, ui2: the low bits of the integer, as ONNX's reference
+    // (out of range, a direct conversion would be undefined).
+    MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+    MlirValue wide = dlcBuild1(b, "arith.fptosi", 1, &x, i32, 0, NULL);
+    return dlcBuild1(b, "arith.trunci", 1, &wide, target, 0, NULL);
+  }
   if (ff && tf)
     name = tw > fw ? "arith.extf" : "arith.truncf";
   else if (ff)

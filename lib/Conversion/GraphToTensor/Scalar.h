@@ -11,6 +11,9 @@
 #define DLC_CONVERSION_GRAPHTOTENSOR_SCALAR_H
 
 #include "Support/Builder.h"
+#include "Support/SmallFloat.h"
+
+#include <stdbool.h>
 
 typedef enum DlcScalarBinary {
   DLC_ADD,
@@ -29,8 +32,18 @@ MlirValue dlcScalarBinary(DlcBuilder *b, DlcScalarBinary op, MlirType elt, MlirV
 MlirValue dlcScalarCompare(DlcBuilder *b, DlcScalarCompare op, MlirType elt, MlirValue x,
                            MlirValue y);
 MlirValue dlcScalarSelect(DlcBuilder *b, MlirValue cond, MlirValue x, MlirValue y);
-/// Converts x from element type `from` to `to` (ONNX Cast semantics).
+/// Converts x from element type `from` to `to` (ONNX Cast semantics, with
+/// saturate and round_mode at their defaults).
 MlirValue dlcScalarCast(DlcBuilder *b, MlirType from, MlirType to, MlirValue x);
+/// dlcScalarCast with ONNX Cast's `saturate` (float8 targets) and
+/// `round_mode` (f8E8M0FNU targets).
+MlirValue dlcScalarCastWith(DlcBuilder *b, MlirType from, MlirType to, MlirValue x, bool saturate,
+                            DlcRoundMode mode);
+/// An f32 value to a small float type (float8, float4: DLC_T_SMALLFLOAT)
+/// and back, with integer ops on their bits (SmallFloat.c).
+MlirValue dlcScalarToSmallFloat(DlcBuilder *b, MlirType to, MlirValue x, bool saturate,
+                                DlcRoundMode mode);
+MlirValue dlcScalarFromSmallFloat(DlcBuilder *b, MlirType from, MlirValue x);
 /// A one-operand op of the math or arith dialect on x ("math.exp").
 MlirValue dlcScalarUnary(DlcBuilder *b, const char *opName, MlirValue x);
 MlirValue dlcScalarNeg(DlcBuilder *b, MlirType elt, MlirValue x);

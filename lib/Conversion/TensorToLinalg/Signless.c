@@ -85,7 +85,8 @@ static void convertConstant(MlirOperation op) {
   if (!mlirAttributeIsADenseElements(value))
     return;
   intptr_t count = mlirDenseElementsAttrIsSplat(value) ? 1 : mlirElementsAttrGetNumElements(value);
-  size_t bytes = (size_t)count * (dlcEltWidth(mlirShapedTypeGetElementType(type)) / 8);
+  // A byte per element for the 4- and 2-bit types, as MLIR stores them.
+  size_t bytes = (size_t)count * ((dlcEltWidth(mlirShapedTypeGetElementType(type)) + 7) / 8);
   MlirAttribute converted =
       mlirDenseElementsAttrRawBufferGet(signless, bytes, mlirDenseElementsAttrGetRawData(value));
   mlirOperationSetAttributeByName(op, valueName, converted);

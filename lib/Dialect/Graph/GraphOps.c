@@ -249,10 +249,17 @@ static const DlcOpDef graphOps[] = {
      "f16 and bf16 are storage types: only casts, constants and the ops that move elements "
      "(identity, reshape, transpose, concat, slice, gather ...) take them, so a computation on "
      "them is a cast to f32, the op, and a cast back, which rounds each op's result as numpy's "
-     "half-precision arithmetic does.",
+     "half-precision arithmetic does. The low-precision types (float8, float4, i4, ui4, i2, ui2) "
+     "are storage types too: casts to the small floats round to nearest even (f64 through f32), "
+     "to i4 and i2 keep the low bits of the integer (as ONNX's reference), NaN to float4 is -0.",
      {REQ("input", DLC_T_STORED, NULL)},
      {REQ("output", DLC_T_STORED, "the input's shape, element type `to`")},
-     {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"}},
+     {{"to", DLC_ATTR_TYPE, true, NULL, "the result element type"},
+      {"saturate", DLC_ATTR_BOOL, false, "true",
+       "to a float8 type: values beyond its range (and infinities) become its largest finite "
+       "value; when false, inf for f8E5M2 and NaN for the others. float4 always saturates"},
+      {"round_mode", DLC_ATTR_STRING, false, "\"up\"",
+       "to f8E8M0FNU: \"up\", \"down\" or \"nearest\" power of two"}},
      dlcGraphInferCast},
     {"dlc_graph.bitcast", "Reinterpret the bits",
      "Each element's bits as an element of type `to`, of the same width; a bool is one byte "

@@ -149,10 +149,22 @@ MlirLogicalResult dlcGraphInferCast(DlcInfer *in) {
   if (!dlcEltIn(to, DLC_T_STORED)) {
     DlcStr s = DLC_STR_INIT;
     dlcStrAppendType(&s, to);
-    dlcEmitOpError(in->op, "attribute 'to' must be f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1, but is %s",
-                   dlcStrGet(&s));
+    dlcEmitOpError(in->op, "attribute 'to' must be %s, but is %s",
+                   dlcEltMaskName(DLC_T_STORED), dlcStrGet(&s));
     dlcStrFree(&s);
     return fail();
+  }
+  MlirAttribute mode = dlcOpAttr(in->op, "round_mode");
+  if (!mlirAttributeIsNull(mode)) {
+    MlirStringRef m = mlirStringAttrGetValue(mode);
+    if (!mlirStringRefEqual(m, mlirStringRefCreateFromCString("up")) &&
+        !mlirStringRefEqual(m, mlirStringRefCreateFromCString("down")) &&
+        !mlirStringRefEqual(m, mlirStringRefCreateFromCString("nearest"))) {
+      dlcEmitOpError(in->op, "attribute 'round_mode' must be \"up\", \"down\" or \"nearest\", "
+                             "but is \"%.*s\"",
+                     (int)m.length, m.data);
+      return fail();
+    }
   }
   in->results[0] = dlcTensorType(&in->shapes[0], to);
   return ok();

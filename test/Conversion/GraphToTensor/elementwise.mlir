@@ -497,3 +497,33 @@ func.func @is_pos_inf(%x: tensor<4xf32>) -> tensor<4xi1> {
   %0 = "dlc_graph.is_inf"(%x) {detect_negative = false} : (tensor<4xf32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+// The small floats convert through f32 with integer ops on their bits (LLVM
+// has no such types): a bitcast to the code's width at either end, no
+// extf/truncf of them. saturate = false and round_mode name bodies apart.
+// CHECK-LABEL: func.func @cast_small_floats
+// CHECK-DAG: dlc_tensor.map{{.*}}fn = @__dlc_cast_f32_f8E4M3FN
+// CHECK-DAG: dlc_tensor.map{{.*}}fn = @__dlc_cast_nosat_f32_f8E5M2
+// CHECK-DAG: dlc_tensor.map{{.*}}fn = @__dlc_cast_down_f32_f8E8M0FNU
+// CHECK-LABEL: func.func private @__dlc_cast_f32_f8E4M3FN
+// CHECK: arith.bitcast %{{.*}} : f32 to i32
+// CHECK-NOT: arith.truncf
+// CHECK: %[[CODE:.*]] = arith.trunci %{{.*}} : i32 to i8
+// CHECK: arith.bitcast %[[CODE]] : i8 to f8E4M3FN
+// CHECK-LABEL: func.func private @__dlc_cast_f8E4M3FN_f16
+// CHECK: arith.bitcast %{{.*}} : f8E4M3FN to i8
+// CHECK-NOT: arith.extf %{{.*}} : f8E4M3FN
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK-LABEL: func.func private @__dlc_cast_f32_i4
+// CHECK: %[[WIDE:.*]] = arith.fptosi %{{.*}} : f32 to i32
+// CHECK: arith.trunci %[[WIDE]] : i32 to i4
+func.func @cast_small_floats(%f: tensor<2xf32>, %e: tensor<2xf8E4M3FN>) {
+  %0 = "dlc_graph.cast"(%f) {to = f8E4M3FN} : (tensor<2xf32>) -> tensor<2xf8E4M3FN>
+  %1 = "dlc_graph.cast"(%f) {to = f8E5M2, saturate = false} : (tensor<2xf32>) -> tensor<2xf8E5M2>
+  %2 = "dlc_graph.cast"(%f) {to = f8E8M0FNU, round_mode = "down"} : (tensor<2xf32>) -> tensor<2xf8E8M0FNU>
+  %3 = "dlc_graph.cast"(%e) {to = f16} : (tensor<2xf8E4M3FN>) -> tensor<2xf16>
+  %4 = "dlc_graph.cast"(%f) {to = i4} : (tensor<2xf32>) -> tensor<2xi4>
+  return
+}

@@ -16,10 +16,10 @@ func.func @constant_vector_value() -> tensor<2xf32> {
 
 // -----
 
-func.func @constant_f8_value() -> tensor<2xf8E5M2> {
-  // expected-error@+1 {{'dlc_graph.constant' op result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<2xf8E5M2>}}
-  %0 = "dlc_graph.constant"() {value = dense<1.0> : tensor<2xf8E5M2>} : () -> tensor<2xf8E5M2>
-  return %0 : tensor<2xf8E5M2>
+func.func @constant_f8e3m4_value() -> tensor<2xf8E3M4> {
+  // expected-error@+1 {{'dlc_graph.constant' op result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or ui2 values, but got tensor<2xf8E3M4>}}
+  %0 = "dlc_graph.constant"() {value = dense<1.0> : tensor<2xf8E3M4>} : () -> tensor<2xf8E3M4>
+  return %0 : tensor<2xf8E3M4>
 }
 
 // -----
@@ -187,17 +187,17 @@ func.func @clip_without_segments(%a: tensor<4xf32>, %hi: tensor<f32>) -> tensor<
 // -----
 
 func.func @cast_unsupported_type(%a: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'dlc_graph.cast' op attribute 'to' must be f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1, but is f8E5M2}}
-  %0 = "dlc_graph.cast"(%a) {to = f8E5M2} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error@+1 {{'dlc_graph.cast' op attribute 'to' must be f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or ui2, but is f8E3M4}}
+  %0 = "dlc_graph.cast"(%a) {to = f8E3M4} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
 // -----
 
-func.func @cast_unsupported_result(%a: tensor<4xf32>) -> tensor<4xf8E5M2> {
-  // expected-error@+1 {{'dlc_graph.cast' op result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xf8E5M2>}}
-  %0 = "dlc_graph.cast"(%a) {to = f8E5M2} : (tensor<4xf32>) -> tensor<4xf8E5M2>
-  return %0 : tensor<4xf8E5M2>
+func.func @cast_unsupported_result(%a: tensor<4xf32>) -> tensor<4xf8E3M4> {
+  // expected-error@+1 {{'dlc_graph.cast' op result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or ui2 values, but got tensor<4xf8E3M4>}}
+  %0 = "dlc_graph.cast"(%a) {to = f8E3M4} : (tensor<4xf32>) -> tensor<4xf8E3M4>
+  return %0 : tensor<4xf8E3M4>
 }
 
 // -----
@@ -305,4 +305,12 @@ func.func @is_nan_result(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{'dlc_graph.is_nan' op result #0 ('output') must be a tensor of i1 values, but got tensor<4xf32>}}
   %0 = "dlc_graph.is_nan"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @cast_bad_round_mode(%a: tensor<4xf32>) -> tensor<4xf8E8M0FNU> {
+  // expected-error@+1 {{'dlc_graph.cast' op attribute 'round_mode' must be "up", "down" or "nearest", but is "sideways"}}
+  %0 = "dlc_graph.cast"(%a) {to = f8E8M0FNU, round_mode = "sideways"} : (tensor<4xf32>) -> tensor<4xf8E8M0FNU>
+  return %0 : tensor<4xf8E8M0FNU>
 }

@@ -118,9 +118,9 @@ func.func @operand_element_type(%a: tensor<4xi32>) -> tensor<4xi32> {
 // -----
 
 // Element types DLC does not support at all.
-func.func @unsupported_element_type(%a: tensor<4xf8E5M2>) -> tensor<4xf32> {
-  // expected-error@+1 {{'dlc_graph.identity' op operand #0 ('input') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xf8E5M2>}}
-  %0 = "dlc_graph.identity"(%a) : (tensor<4xf8E5M2>) -> tensor<4xf32>
+func.func @unsupported_element_type(%a: tensor<4xf8E3M4>) -> tensor<4xf32> {
+  // expected-error@+1 {{'dlc_graph.identity' op operand #0 ('input') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or ui2 values, but got tensor<4xf8E3M4>}}
+  %0 = "dlc_graph.identity"(%a) : (tensor<4xf8E3M4>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -138,8 +138,8 @@ func.func @half_compute(%a: tensor<4xf16>) -> tensor<4xf16> {
 // -----
 
 func.func @signed_integer_type(%a: tensor<4xsi32>) -> tensor<4xsi32> {
-  // expected-error@+2 {{operand #0 ('input') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xsi32>}}
-  // expected-error@+1 {{result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64 or i1 values, but got tensor<4xsi32>}}
+  // expected-error@+2 {{operand #0 ('input') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or ui2 values, but got tensor<4xsi32>}}
+  // expected-error@+1 {{result #0 ('output') must be a tensor of f32, f64, f16, bf16, i8-i64, ui8-ui64, i1, a float8 or float4 type, i4, ui4, i2 or ui2 values, but got tensor<4xsi32>}}
   %0 = "dlc_graph.identity"(%a) : (tensor<4xsi32>) -> tensor<4xsi32>
   return %0 : tensor<4xsi32>
 }

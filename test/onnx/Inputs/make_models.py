@@ -839,6 +839,97 @@ def special(outdir, name):
     return True
 
 
+# --- low-precision types ------------------------------------------------------
+# onnx 1.12 has no names for them: TensorProto.DataType numbers of ONNX 1.22.
+LOWP = {"FLOAT8E4M3FN": 17, "FLOAT8E4M3FNUZ": 18, "FLOAT8E5M2": 19, "FLOAT8E5M2FNUZ": 20,
+        "UINT4": 21, "INT4": 22, "FLOAT4E2M1": 23, "FLOAT8E8M0": 24, "UINT2": 25, "INT2": 26}
+
+
+def raw(name, data_type, dims, data=None, int32_data=None):
+    t = T()
+    t.name, t.data_type = name, data_type
+    t.dims.extend(dims)
+    if data is not None:
+        t.raw_data = bytes(data)
+    else:
+        t.int32_data.extend(int32_data)
+    return t
+
+
+# One graph input of each type, passed through Identity.
+@register("lowp_inputs")
+def _():
+    names = list(LOWP)
+    return model([node("Identity", [n], [n + "_out"], name=n) for n in names],
+                 [(n, LOWP[n], [3]) for n in names], [(n + "_out", LOWP[n], [3]) for n in names],
+                 opset=25, ir=11)
+
+
+# Initializers: INT4 packed in raw_data (three values: the last byte half
+# used), UINT2 packed four to a byte in int32_data, FLOAT8E4M3FN codes in
+# int32_data, FLOAT4E2M1 in raw_data.
+@register("lowp_initializers")
+def _():
+    inits = [raw("i4", LOWP["INT4"], [3], data=[0x8f, 0x07]),  # -1, -8, 7
+             raw("u2", LOWP["UINT2"], [5], int32_data=[0b10010011, 0b01]),  # 3, 0, 1, 2, 1
+             raw("f8", LOWP["FLOAT8E4M3FN"], [2], int32_data=[0x38, 0xfe]),  # 1, -448
+             raw("f4", LOWP["FLOAT4E2M1"], [2], data=[0xf1])]  # 0.5, -6
+    outs = [("i4", LOWP["INT4"], [3]), ("u2", LOWP["UINT2"], [5]), ("f8", LOWP["FLOAT8E4M3FN"], [2]),
+            ("f4", LOWP["FLOAT4E2M1"], [2])]
+    return model([node("Identity", [n], [n + "_out"], name=n) for n, _, _ in outs], [],
+                 [(n + "_out", t, d) for n, t, d in outs], inits=inits, opset=25, ir=11)
+
+
+# Data movement keeps the type: Transpose of INT4, Reshape of FLOAT8E5M2.
+@register("lowp_movement")
+def _():
+    return model([node("Transpose", ["a"], ["t"], perm=[1, 0]), node("Reshape", ["b", "s"], ["r"])],
+                 [("a", LOWP["INT4"], [2, 3]), ("b", LOWP["FLOAT8E5M2"], [2, 3])],
+                 [("t", LOWP["INT4"], [3, 2]), ("r", LOWP["FLOAT8E5M2"], [3, 2])],
+                 inits=[helper.make_tensor("s", I64, [2], [3, 2])], opset=25, ir=11)
+
+
+# Saturate and round_mode reach dlc_graph.cast; a round_mode ONNX lacks is an
+# error.
+@register("lowp_cast_modes")
+def _():
+    return model([node("Cast", ["x"], ["a"], name="nosat", to=LOWP["FLOAT8E5M2"], saturate=0),
+                  node("Cast", ["x"], ["b"], name="down", to=LOWP["FLOAT8E8M0"], round_mode="down"),
+                  node("Cast", ["x"], ["c"], name="plain", to=LOWP["UINT4"])],
+                 [("x", F, [2])], [("a", LOWP["FLOAT8E5M2"], [2]), ("b", LOWP["FLOAT8E8M0"], [2]),
+                                   ("c", LOWP["UINT4"], [2])], opset=25, ir=11)
+
+
+@register("lowp_bad_round_mode")
+def _():
+    return model([node("Cast", ["x"], ["y"], to=LOWP["FLOAT8E8M0"], round_mode="sideways")],
+                 [("x", F, [2])], [("y", LOWP["FLOAT8E8M0"], [2])], opset=25, ir=11)
+
+
+# Arithmetic does not take them: Add on INT4, QuantizeLinear to FLOAT8E8M0.
+@register("lowp_add")
+def _():
+    return model([node("Add", ["a", "b"], ["c"])], [("a", LOWP["INT4"], [3]), ("b", LOWP["INT4"], [3])],
+                 [("c", LOWP["INT4"], [3])], opset=25, ir=11)
+
+
+@register("lowp_quantize_e8m0")
+def _():
+    return model([node("QuantizeLinear", ["x", "s"], ["y"], output_dtype=LOWP["FLOAT8E8M0"])],
+                 [("x", F, [2]), ("s", F, [])], [("y", LOWP["FLOAT8E8M0"], [2])], opset=25, ir=11)
+
+
+# Packed tensors for lowp_movement: INT4 [[1, 2, 3], [-8, 7, -1]] and six
+# FLOAT8E5M2 codes (tiny, 57344, -0, -inf among them).
+@register("lowp_a.pb")
+def _():
+    return raw("a", LOWP["INT4"], [2, 3], data=[0x21, 0x83, 0xf7])
+
+
+@register("lowp_b.pb")
+def _():
+    return raw("b", LOWP["FLOAT8E5M2"], [2, 3], data=[0x01, 0x02, 0x03, 0x7b, 0x80, 0xfc])
+
 def main():
     outdir, names = sys.argv[1], sys.argv[2:]
     os.makedirs(outdir, exist_ok=True)
@@ -848,6 +939,8 @@ def main():
         made = MODELS[name]()
         if name.endswith(".npy"):
             np.save(os.path.join(outdir, name), made)
+        elif name.endswith(".pb"):
+            write_bytes(os.path.join(outdir, name), made.SerializeToString())
         else:
             write_bytes(os.path.join(outdir, name + ".onnx"), made.SerializeToString())
 
