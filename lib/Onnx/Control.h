@@ -31,6 +31,9 @@ MlirValue dlcOnnxExtractRow(DlcOnnxNode *n, MlirBlock block, MlirValue source, M
 /// `dest` with row `index` replaced by `row`.
 MlirValue dlcOnnxInsertRow(DlcOnnxNode *n, MlirBlock block, MlirValue row, MlirValue dest,
                            MlirValue index);
+/// The first `count` (an index value) rows of `source`, copied into a
+/// tensor of their own whose first dim is dynamic.
+MlirValue dlcOnnxLeadingRows(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue count);
 /// `count` rows of type `row`.
 MlirType dlcOnnxStackedType(MlirType row, int64_t count);
 /// A dlc_graph.constant of zeros.

@@ -115,6 +115,41 @@ MlirValue dlcOnnxInsertRow(DlcOnnxNode *n, MlirBlock block, MlirValue row, MlirV
       0);
 }
 
+MlirValue dlcOnnxLeadingRows(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue count) {
+  MlirType type = mlirValueGetType(source);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t *offsets = malloc((size_t)rank * sizeof *offsets);
+  int64_t *sizes = malloc((size_t)rank * sizeof *sizes);
+  int64_t *strides = malloc((size_t)rank * sizeof *strides);
+  if (!offsets || !sizes || !strides)
+    abort();
+  for (intptr_t i = 0; i < rank; ++i) {
+    offsets[i] = 0;
+    sizes[i] = i ? mlirShapedTypeGetDimSize(type, i) : mlirShapedTypeGetDynamicSize();
+    strides[i] = 1;
+  }
+  MlirType result = mlirRankedTensorTypeGet(rank, sizes, mlirShapedTypeGetElementType(type),
+                                            mlirAttributeGetNull());
+  int32_t segments[4] = {1, 0, 1, 0};
+  MlirNamedAttribute attrs[4] = {
+      dlcOnnxNamed(n, "static_offsets", mlirDenseI64ArrayGet(n->ctx, rank, offsets)),
+      dlcOnnxNamed(n, "static_sizes", mlirDenseI64ArrayGet(n->ctx, rank, sizes)),
+      dlcOnnxNamed(n, "static_strides", mlirDenseI64ArrayGet(n->ctx, rank, strides)),
+      dlcOnnxNamed(n, "operandSegmentSizes", mlirDenseI32ArrayGet(n->ctx, 4, segments))};
+  free(offsets);
+  free(sizes);
+  free(strides);
+  MlirValue operands[2] = {source, count};
+  MlirValue rows = mlirOperationGetResult(
+      dlcOnnxCreateOp(n, block, "tensor.extract_slice", 2, operands, 1, &result, 4, attrs, 0, NULL),
+      0);
+  // Copied into a tensor of its own: a buffer of identity layout, which an
+  // entry's dynamic output can take over, where a view would be strided.
+  MlirValue empty = mlirOperationGetResult(
+      dlcOnnxCreateOp(n, block, "tensor.empty", 1, &count, 1, &result, 0, NULL, 0, NULL), 0);
+  return dlcOnnxCopyInto(n, block, rows, empty);
+}
+
 MlirType dlcOnnxStackedType(MlirType row, int64_t count) {
   intptr_t rank = mlirShapedTypeGetRank(row);
   int64_t *dims = malloc((size_t)(rank + 1) * sizeof *dims);

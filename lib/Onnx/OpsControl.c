@@ -221,10 +221,11 @@ static void scalarTensor(DlcDType dtype, int64_t x, DlcTensor *t) {
 }
 
 // Unrolls the loop. *done is false (and nothing is bound) when the body's
-// condition is not known at import or the loop runs too long: the caller
-// builds an scf.while instead.
+// condition matters (the node has a condition input) but is not known at
+// import, or the loop runs too long: the caller builds an scf.while
+// instead.
 static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const LoopShape *l,
-                                int64_t trips, bool cond, bool *done) {
+                                int64_t trips, bool cond, bool condMatters, bool *done) {
   *done = false;
   DlcOnnxStatus s = DLC_ONNX_OK;
   State *states = calloc((size_t)l->numCarried + 1, sizeof *states);
@@ -270,10 +271,10 @@ static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const
     }
     if (s == DLC_ONNX_OK) {
       DlcOnnxValue *c = dlcOnnxSubgraphOutput(&sg, 0);
-      if (!c->isConstant || dlcTensorNumElements(&c->constant) != 1) {
+      if (condMatters && (!c->isConstant || dlcTensorNumElements(&c->constant) != 1)) {
         unrollable = false;
       } else {
-        cond = dlcOnnxTensorElement(&c->constant, 0) != 0;
+        cond = !condMatters || dlcOnnxTensorElement(&c->constant, 0) != 0;
         for (int j = 0; j < l->numCarried; ++j)
           stateFrom(&states[j], dlcOnnxSubgraphOutput(&sg, 1 + j));
         for (int j = 0; j < l->numScan && s == DLC_ONNX_OK; ++j) {
@@ -453,7 +454,11 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
     abort();
   yield[iIdx] = dlcOnnxArith(n, after, "arith.addi", i,
                              dlcOnnxArithConstant(n, after, mlirIntegerAttrGet(i64, 1)));
-  yield[cIdx] = dlcOnnxExtractScalar(n, after, mlirOperationGetResult(call, 0));
+  // Without a condition input, ONNX ignores the body's condition: a loop
+  // of M iterations.
+  bool hasCond = dlcOnnxHasInput(n, 1);
+  yield[cIdx] = hasCond ? dlcOnnxExtractScalar(n, after, mlirOperationGetResult(call, 0))
+                        : dlcOnnxArithConstant(n, after, mlirIntegerAttrGet(i1, 1));
   for (int j = 0; j < N; ++j)
     yield[j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
                                mlirBlockGetArgument(after, j));
@@ -468,8 +473,19 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   mlirRegionAppendOwnedBlock(regions[1], after);
   MlirOperation loop =
       dlcOnnxCreateOp(n, body, "scf.while", count, linit, count, ltypes, 0, NULL, 2, regions);
-  for (int j = 0; j < N + K && s == DLC_ONNX_OK; ++j)
+  for (int j = 0; j < N && s == DLC_ONNX_OK; ++j)
     s = dlcOnnxSetOutput(n, j, mlirOperationGetResult(loop, j));
+  // A condition may end the loop before M iterations: its scan outputs
+  // have as many rows as iterations ran, a size known at run time.
+  MlirValue ran = K && hasCond ? dlcOnnxIndexCast(n, body, mlirOperationGetResult(loop, iIdx),
+                                                  mlirIndexTypeGet(ctx))
+                               : (MlirValue){NULL};
+  for (int j = 0; j < K && s == DLC_ONNX_OK; ++j) {
+    MlirValue rowsOut = mlirOperationGetResult(loop, N + j);
+    if (!mlirValueIsNull(ran))
+      rowsOut = dlcOnnxLeadingRows(n, body, rowsOut, ran);
+    s = dlcOnnxSetOutput(n, N + j, rowsOut);
+  }
   free(ltypes);
   free(linit);
   free(yield);
@@ -495,7 +511,7 @@ static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
   if (tripKnown && condKnown && (trips >= 0 || dlcOnnxHasInput(n, 1))) {
     bool cond = !c || dlcOnnxTensorElement(c, 0) != 0;
     bool done;
-    DLC_ONNX_TRY(unrollLoop(n, g, &l, trips, cond, &done));
+    DLC_ONNX_TRY(unrollLoop(n, g, &l, trips, cond, dlcOnnxHasInput(n, 1), &done));
     if (done)
       return DLC_ONNX_OK;
   }
@@ -508,7 +524,8 @@ static const DlcOnnxOpEntry entries[] = {
      "compile time: then only its branch is imported). Tensors only, no sequences or optionals."},
     {"Loop", 1, translateLoop, {A_GRAPH("body")}, "scf.while",
      "Loop-carried values keep their types. Scan outputs need a trip count M known at compile "
-     "time (with --bind-shape-inputs, a graph input); an early exit leaves their later rows zero. "
+     "time (with --bind-shape-inputs, a graph input); with a condition they have as many rows as "
+     "iterations ran, a dim known at run time. "
      "Loops of up to 64 iterations with known M and condition are unrolled. Tensors only."},
 };
 

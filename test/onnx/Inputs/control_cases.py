@@ -104,22 +104,41 @@ def loop_early_exit():
 @runs
 def loop_scan_while():
     # A compile-time M with a condition computed at run time: scf.while
-    # with scan outputs (the running value and the iteration number).
+    # with scan outputs (the running value and the iteration number), which
+    # ends after 3 of the 4 iterations: the scan outputs have 3 rows.
     body = graph([N("Cast", ["i"], ["fi"], to=F), N("Add", ["x_in", "fi"], ["x_out"]),
                   N("Identity", ["x_out"], ["row"]), N("Identity", ["i"], ["irow"]),
                   N("ReduceSum", ["x_out"], ["s"], keepdims=0), N("Less", ["s", "limit"], ["c_out"])],
                  "body", [("i", I64, []), ("c_in", B, []), ("x_in", F, [2])],
                  [("c_out", B, []), ("x_out", F, [2]), ("row", F, [2]), ("irow", I64, [])],
-                 inits=[("limit", np.array(1000, dtype=np.float32))])
-    g = graph([N("Loop", ["m", "", "x"], ["x_final", "rows", "iters"], name="loop", body=body)], "g",
-              [("x", F, [2])], [("x_final", F, [2]), ("rows", F, [4, 2]), ("iters", I64, [4])],
+                 inits=[("limit", np.array(5, dtype=np.float32))])
+    g = graph([N("Loop", ["m", "c", "x"], ["x_final", "rows", "iters"], name="loop", body=body)], "g",
+              [("c", B, []), ("x", F, [2])],
+              [("x_final", F, [2]), ("rows", F, ["R", 2]), ("iters", I64, ["R"])],
               inits=[("m", np.array(4, dtype=np.int64))])
     x = np.array([1, -1], dtype=np.float32)
     rows, r = [], x.copy()
     for i in range(4):
         r = r + i
         rows.append(r.copy())
-    return model(g), [x], [r, np.stack(rows), np.arange(4, dtype=np.int64)]
+        if not r.sum() < 5:
+            break
+    return model(g), [np.array(True), x], [r, np.stack(rows), np.arange(len(rows), dtype=np.int64)]
+
+
+@runs
+def loop_ignores_body_condition():
+    # Without a condition input the body's condition output is ignored
+    # (ONNX's for loop): all M = 3 iterations run though it yields false.
+    body = graph([N("Add", ["x_in", "one"], ["x_out"]), N("Identity", ["stop"], ["c_out"])],
+                 "body", [("i", I64, []), ("c_in", B, []), ("x_in", F, [2])],
+                 [("c_out", B, []), ("x_out", F, [2])],
+                 inits=[("one", np.array([1], dtype=np.float32)), ("stop", np.array(False))])
+    g = graph([N("Loop", ["m", "", "x"], ["x_final"], name="loop", body=body)], "g",
+              [("x", F, [2])], [("x_final", F, [2])],
+              inits=[("m", np.array(3, dtype=np.int64))])
+    x = np.array([1, -1], dtype=np.float32)
+    return model(g), [x], [x + 3]
 
 
 @runs
