@@ -906,4 +906,21 @@ irdl.dialect @dlc_graph {
     irdl.operands(condition: %condition, on_true: %on_true, on_false: %on_false)
     irdl.results(output: %output)
   }
+
+  // Indices of the non-zero elements, [rank, ?] i64: the result size depends on the data.
+  irdl.operation @nonzero {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // numpy's compress along `axis` (flattened without it): the selected dim is `?`.
+  irdl.operation @compress {
+    %input = irdl.base "!builtin.tensor"
+    %condition = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, condition: %condition)
+    irdl.results(output: %output)
+  }
 }

@@ -20,7 +20,7 @@ static const TableFn tables[] = {
     dlcOnnxTensorOps,      dlcOnnxIndexOps,      dlcOnnxResizeOps,     dlcOnnxAttentionOps,
     dlcOnnxQuantOps,       dlcOnnxEinsumOps,     dlcOnnxSpectralOps,   dlcOnnxRecurrentOps,
     dlcOnnxSelectOps,      dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,   dlcOnnxDeformConvOps,
-    dlcOnnxStatefulOps,    dlcOnnxTfIdfOps};
+    dlcOnnxStatefulOps,    dlcOnnxTfIdfOps,      dlcOnnxDataDepOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

@@ -258,5 +258,6 @@ const DlcOnnxOpEntry *dlcOnnxRoiAlignOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxDeformConvOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxStatefulOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxTfIdfOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxDataDepOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

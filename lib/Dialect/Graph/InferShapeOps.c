@@ -321,3 +321,33 @@ MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in) {
   in->results[0] = dlcTensorType(&out, dtype);
   return mlirLogicalResultSuccess();
 }
+
+// One row per input dim, one column per non-zero element: known only when
+// the code runs.
+MlirLogicalResult dlcGraphInferNonZero(DlcInfer *in) {
+  DlcShape out = {.rank = 2, .dims = {in->shapes[0].rank, DLC_DYN}};
+  in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 64));
+  return mlirLogicalResultSuccess();
+}
+
+// The input's shape with the selected dim `?` (the whole input flattened
+// without `axis`): how many slices are selected is known only when the
+// code runs.
+MlirLogicalResult dlcGraphInferCompress(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  if (in->shapes[1].rank != 1) {
+    dlcEmitOpError(in->op, "operand 'condition' must be 1-D, but has rank %lld",
+                   (long long)in->shapes[1].rank);
+    return mlirLogicalResultFailure();
+  }
+  DlcShape out = {.rank = 1, .dims = {DLC_DYN}};
+  if (dlcOpHasAttr(in->op, "axis")) {
+    int64_t axis;
+    if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+      return mlirLogicalResultFailure();
+    out = *x;
+    out.dims[axis] = DLC_DYN;
+  }
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
+  return mlirLogicalResultSuccess();
+}
