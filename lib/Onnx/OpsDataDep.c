@@ -36,7 +36,7 @@ static DlcOnnxStatus translateCompress(DlcOnnxNode *n) {
 
 static const DlcOnnxOpEntry ops[] = {
     {"Compress", 9, translateCompress, {A_INT("axis")}, "dlc_graph.compress", NULL},
-    {"NonZero", 9, translateNonZero, {{0}}, "dlc_graph.nonzero", NULL},
+    {"NonZero", 9, translateNonZero, {{0}}, "dlc_graph.nonzero", "A 0-d input is not supported."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxDataDepOps(size_t *count) {
