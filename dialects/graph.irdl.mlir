@@ -923,4 +923,15 @@ irdl.dialect @dlc_graph {
     irdl.operands(input: %input, condition: %condition)
     irdl.results(output: %output)
   }
+
+  // numpy's unique of the flattened input with first indices, inverse indices and counts.
+  irdl.operation @unique {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %inverse_indices = irdl.base "!builtin.tensor"
+    %counts = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output, indices: %indices, inverse_indices: %inverse_indices, counts: %counts)
+  }
 }

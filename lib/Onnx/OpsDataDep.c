@@ -1,6 +1,6 @@
 //===- OpsDataDep.c - Ops whose output shape depends on the data -*- C -*-===//
 //
-// NonZero and Compress: their result has a `?` dim that only the run knows; the graph op
+// NonZero, Compress and Unique: their result has a `?` dim that only the run knows; the graph op
 // is lowered to code that counts, allocates and fills (GraphToTensor
 // DataDep.c), and entries returning such a tensor use the dynamic-output
 // ABI (EntryDynamic.c).
@@ -34,7 +34,25 @@ static DlcOnnxStatus translateCompress(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
+// Unique of the flattened input; `axis` (unique slices) is not supported.
+static DlcOnnxStatus translateUnique(DlcOnnxNode *n) {
+  if (dlcOnnxAttr(n, "axis"))
+    return dlcOnnxUnsupported(n, "Unique with `axis` (unique slices) is not supported; only the "
+                                 "flattened input");
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.unique");
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  dlcOnnxOpBool(n, &op, "sorted", dlcOnnxAttrInt(n, "sorted", 1) != 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  for (int i = 0; i < 4; ++i)
+    if (dlcOnnxHasOutput(n, i))
+      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, op.results[i]));
+  return DLC_ONNX_OK;
+}
+
 static const DlcOnnxOpEntry ops[] = {
+    {"Unique", 11, translateUnique, {A_INT("axis"), A_INT("sorted")}, "dlc_graph.unique",
+     "`axis` (unique slices) is not supported."},
     {"Compress", 9, translateCompress, {A_INT("axis")}, "dlc_graph.compress", NULL},
     {"NonZero", 9, translateNonZero, {{0}}, "dlc_graph.nonzero", "A 0-d input is not supported."},
 };

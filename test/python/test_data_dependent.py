@@ -72,3 +72,31 @@ def test_compress_one_compile_many_sizes():
         np.testing.assert_array_equal(f, np.compress(c, x.reshape(-1)))
         seen.add(a.shape[1])
     assert len(seen) >= 3
+
+
+def _np_unique(x, is_sorted):
+    y, idx, inv, cnt = np.unique(x.reshape(-1), return_index=True, return_inverse=True, return_counts=True)
+    if not is_sorted:
+        order = np.argsort(idx, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        y, idx, cnt, inv = y[order], idx[order], cnt[order], rank[inv.reshape(-1)]
+    return y, idx, inv.reshape(-1), cnt
+
+
+@pytest.mark.parametrize("is_sorted", [True, False])
+def test_unique_one_compile_many_sizes(is_sorted):
+    flag = "true" if is_sorted else "false"
+    m = dlc.compile(f"""func.func @main(%x: tensor<2x?xi32>) -> (tensor<?xi32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) {{
+  %y:4 = "dlc_graph.unique"(%x) {{sorted = {flag}}} : (tensor<2x?xi32>) -> (tensor<?xi32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>)
+  return %y#0, %y#1, %y#2, %y#3 : tensor<?xi32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>
+}}""", threads=1)
+    rng = np.random.default_rng(4)
+    seen = set()
+    for cols, high in ((3, 2), (5, 4), (6, 50), (1, 9)):
+        x = rng.integers(-high, high, (2, cols)).astype(np.int32)
+        got = m(x)
+        for g, w in zip(got, _np_unique(x, is_sorted)):
+            np.testing.assert_array_equal(g, w)
+        seen.add(got[0].shape[0])
+    assert len(seen) >= 3

@@ -283,7 +283,152 @@ static MlirLogicalResult lowerCompress(DlcRewriter *rw) {
   return dlcReplaceOpCast(rw, 1, &result);
 }
 
+typedef struct Unique {
+  MlirValue flat;  ///< the input, 1-D
+  MlirType elt;    ///< its DLC element type
+  bool sorted;
+  MlirValue n;     ///< its length
+  MlirValue first; ///< i1 per element: the first occurrence of its value
+  MlirValue xk, k, f; ///< the element the inner loops compare with, its index, its first index
+} Unique;
+
+static MlirValue indexIf(DlcBuilder *b, MlirValue cond) {
+  return selectIndex(b, cond, dlcConstIndex(b, 1), dlcConstIndex(b, 0));
+}
+
+static MlirValue equalsXk(DlcBuilder *b, const Unique *u, MlirValue j) {
+  return dlcScalarCompare(b, DLC_EQ, u->elt, extract(b, u->flat, j), u->xk);
+}
+
+// found |= x[j] == x[k], over j < k.
+static void seenBody(DlcBuilder *b, MlirValue j, const MlirValue *carried, MlirValue *yielded,
+                     const void *data) {
+  yielded[0] = arith(b, "arith.ori", carried[0], equalsXk(b, data, j));
+}
+
+// Counts the first occurrences and records which elements are one.
+static void firstBody(DlcBuilder *b, MlirValue k, const MlirValue *carried, MlirValue *yielded,
+                      const void *data) {
+  Unique u = *(const Unique *)data;
+  u.xk = extract(b, u.flat, k);
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirValue no = dlcConstScalar(b, i1, 0);
+  MlirValue seen = mlirOperationGetResult(forLoop(b, k, 1, &no, seenBody, &u), 0);
+  MlirValue isFirst = arith(b, "arith.xori", seen, dlcConstScalar(b, i1, 1));
+  yielded[0] = arith(b, "arith.addi", carried[0], indexIf(b, isFirst));
+  MlirValue in[3] = {isFirst, carried[1], k};
+  yielded[1] = dlcBuild1(b, "tensor.insert", 3, in, mlirValueGetType(carried[1]), 0, NULL);
+}
+
+// f = min(f, j) where x[j] == x[k]: the first index of x[k].
+static void firstIndexBody(DlcBuilder *b, MlirValue j, const MlirValue *carried,
+                           MlirValue *yielded, const void *data) {
+  MlirValue lower = arith(b, "arith.minui", carried[0], j);
+  yielded[0] = selectIndex(b, equalsXk(b, data, j), lower, carried[0]);
+}
+
+// The position of x[k] in the output: the distinct values before it
+// (smaller ones when sorted, else first seen earlier).
+static void positionBody(DlcBuilder *b, MlirValue j, const MlirValue *carried, MlirValue *yielded,
+                         const void *data) {
+  const Unique *u = data;
+  MlirValue before;
+  if (u->sorted) {
+    before = dlcScalarCompare(b, DLC_LT, u->elt, extract(b, u->flat, j), u->xk);
+  } else {
+    MlirValue in[2] = {j, u->f};
+    MlirNamedAttribute ult =
+        dlcNamed(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 6));
+    before = dlcBuild1(b, "arith.cmpi", 2, in, mlirIntegerTypeGet(b->ctx, 1), 1, &ult);
+  }
+  MlirValue counted = arith(b, "arith.andi", extract(b, u->first, j), before);
+  yielded[0] = arith(b, "arith.addi", carried[0], indexIf(b, counted));
+}
+
+static void countEqualBody(DlcBuilder *b, MlirValue j, const MlirValue *carried,
+                           MlirValue *yielded, const void *data) {
+  yielded[0] = arith(b, "arith.addi", carried[0], indexIf(b, equalsXk(b, data, j)));
+}
+
+static MlirValue insertAt(DlcBuilder *b, MlirValue v, MlirValue t, MlirValue i) {
+  MlirValue in[3] = {v, t, i};
+  return dlcBuild1(b, "tensor.insert", 3, in, mlirValueGetType(t), 0, NULL);
+}
+
+static MlirValue toI64(DlcBuilder *b, MlirValue i) {
+  return dlcBuild1(b, "arith.index_cast", 1, &i, mlirIntegerTypeGet(b->ctx, 64), 0, NULL);
+}
+
+// carried: output, indices, counts, inverse_indices.
+static void uniqueFillBody(DlcBuilder *b, MlirValue k, const MlirValue *carried,
+                           MlirValue *yielded, const void *data) {
+  Unique u = *(const Unique *)data;
+  u.k = k;
+  u.xk = extract(b, u.flat, k);
+  MlirValue stop = arith(b, "arith.addi", k, dlcConstIndex(b, 1));
+  u.f = mlirOperationGetResult(forLoop(b, stop, 1, &k, firstIndexBody, &u), 0);
+  MlirValue zero = dlcConstIndex(b, 0);
+  MlirValue p = mlirOperationGetResult(forLoop(b, u.n, 1, &zero, positionBody, &u), 0);
+  yielded[3] = insertAt(b, toI64(b, p), carried[3], k);
+  MlirValue in[2] = {k, u.f};
+  MlirNamedAttribute eq =
+      dlcNamed(b->ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 0));
+  MlirValue isFirst = dlcBuild1(b, "arith.cmpi", 2, in, mlirIntegerTypeGet(b->ctx, 1), 1, &eq);
+  MlirType types[3] = {mlirValueGetType(carried[0]), mlirValueGetType(carried[1]),
+                       mlirValueGetType(carried[2])};
+  MlirRegion regions[2];
+  MlirBlock thenBlock = newBlock(&regions[0], 0, NULL, b->loc);
+  MlirBlock elseBlock = newBlock(&regions[1], 0, NULL, b->loc);
+  DlcBuilder t = dlcBuilderAtBlockEnd(thenBlock, b->loc);
+  MlirValue tzero = dlcConstIndex(&t, 0);
+  MlirValue count = mlirOperationGetResult(forLoop(&t, u.n, 1, &tzero, countEqualBody, &u), 0);
+  MlirValue filled[3] = {insertAt(&t, u.xk, carried[0], p), insertAt(&t, toI64(&t, k), carried[1], p),
+                         insertAt(&t, toI64(&t, count), carried[2], p)};
+  dlcBuildOp(&t, "scf.yield", 3, filled, 0, NULL, 0, NULL, 0, NULL);
+  DlcBuilder e = dlcBuilderAtBlockEnd(elseBlock, b->loc);
+  dlcBuildOp(&e, "scf.yield", 3, carried, 0, NULL, 0, NULL, 0, NULL);
+  MlirOperation ifOp = dlcBuildOp(b, "scf.if", 1, &isFirst, 3, types, 0, NULL, 2, regions);
+  for (int i = 0; i < 3; ++i)
+    yielded[i] = mlirOperationGetResult(ifOp, i);
+}
+
+static MlirValue empty1d(DlcBuilder *b, MlirValue size, MlirType elt) {
+  int64_t dyn = DLC_DYN;
+  MlirType type = mlirRankedTensorTypeGet(1, &dyn, elt, mlirAttributeGetNull());
+  return dlcBuild1(b, "tensor.empty", 1, &size, type, 0, NULL);
+}
+
+// unique: a first pass flags the first occurrence of every value and
+// counts them; the outputs are allocated with that count; a second pass
+// places each element: its position among the distinct values (its
+// inverse index) and, for a first occurrence, the value, its index and
+// its count. O(n^2) comparisons: the simplest correct form.
+static MlirLogicalResult lowerUnique(DlcRewriter *rw) {
+  DlcBuilder *b = &rw->b;
+  MlirValue x = dlcOpOperand(rw->op, 0);
+  Unique u = {.flat = x, .elt = dlcEltOfValue(x), .sorted = dlcOpBool(rw->op, "sorted")};
+  if (mlirShapedTypeGetRank(mlirValueGetType(x)) == 0)
+    return dlcLoweringUnsupported(rw, "unique of a 0-d tensor is not supported");
+  if (mlirShapedTypeGetRank(mlirValueGetType(x)) > 1)
+    u.flat = collapse(b, x);
+  u.n = dimOf(b, u.flat, 0);
+  MlirType i1 = mlirIntegerTypeGet(rw->b.ctx, 1), i64 = mlirIntegerTypeGet(rw->b.ctx, 64);
+  MlirValue zero = dlcConstIndex(b, 0);
+  MlirValue init[4] = {zero, empty1d(b, u.n, i1)};
+  MlirOperation first = forLoop(b, u.n, 2, init, firstBody, &u);
+  MlirValue count = mlirOperationGetResult(first, 0);
+  u.first = mlirOperationGetResult(first, 1);
+  MlirValue outputs[4] = {
+      empty1d(b, count, mlirShapedTypeGetElementType(mlirValueGetType(x))), empty1d(b, count, i64),
+      empty1d(b, count, i64), empty1d(b, u.n, i64)};
+  MlirOperation fill = forLoop(b, u.n, 4, outputs, uniqueFillBody, &u);
+  MlirValue results[4] = {mlirOperationGetResult(fill, 0), mlirOperationGetResult(fill, 1),
+                          mlirOperationGetResult(fill, 3), mlirOperationGetResult(fill, 2)};
+  return dlcReplaceOpCast(rw, 4, results);
+}
+
 const DlcLowering dlcDataDepLowerings[] = {
+    {"dlc_graph.unique", lowerUnique},
     {"dlc_graph.compress", lowerCompress},
     {"dlc_graph.nonzero", lowerNonZero},
 };

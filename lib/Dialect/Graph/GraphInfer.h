@@ -57,6 +57,7 @@ MlirLogicalResult dlcGraphInferExpand(DlcInfer *in);
 MlirLogicalResult dlcGraphInferShape(DlcInfer *in);
 MlirLogicalResult dlcGraphInferNonZero(DlcInfer *in);
 MlirLogicalResult dlcGraphInferCompress(DlcInfer *in);
+MlirLogicalResult dlcGraphInferUnique(DlcInfer *in);
 MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in);
 
 #endif // DLC_DIALECT_GRAPH_GRAPHINFER_H

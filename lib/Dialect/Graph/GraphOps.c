@@ -554,6 +554,18 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, "element type of input")},
      {{"axis", DLC_ATTR_INT, false, NULL, "negative counts from the end; default: flatten"}},
      dlcGraphInferCompress},
+    {"dlc_graph.unique", "Unique elements",
+     "numpy's unique with return_index, return_inverse and return_counts on the flattened "
+     "input: `output` the distinct values (ascending when `sorted`, else in order of first "
+     "occurrence), `indices` the first position of each, `inverse_indices` the position in "
+     "`output` of every input element, `counts` how often each occurs. All but "
+     "`inverse_indices` have a `?` length: the lowering counts, allocates, then fills.",
+     {REQ("input", DLC_T_SIGNED, NULL)},
+     {REQ("output", DLC_T_SIGNED, "1-D, element type of input"), REQ("indices", DLC_T_I64, "1-D"),
+      REQ("inverse_indices", DLC_T_I64, "1-D, the input's element count"),
+      REQ("counts", DLC_T_I64, "1-D")},
+     {{"sorted", DLC_ATTR_BOOL, false, "true", "ascending values, else first-occurrence order"}},
+     dlcGraphInferUnique},
 };
 
 const DlcOpDef *dlcGraphOpDefs(size_t *count) {

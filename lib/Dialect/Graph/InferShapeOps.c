@@ -351,3 +351,19 @@ MlirLogicalResult dlcGraphInferCompress(DlcInfer *in) {
   in->results[0] = dlcTensorType(&out, in->elts[0]);
   return mlirLogicalResultSuccess();
 }
+
+// The distinct values are counted when the code runs; inverse_indices has
+// one entry per input element.
+MlirLogicalResult dlcGraphInferUnique(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  int64_t total = 1;
+  for (int64_t d = 0; d < x->rank && total != DLC_DYN; ++d)
+    total = x->dims[d] == DLC_DYN ? DLC_DYN : total * x->dims[d];
+  DlcShape dyn = {.rank = 1, .dims = {DLC_DYN}}, all = {.rank = 1, .dims = {total}};
+  MlirType i64 = mlirIntegerTypeGet(in->ctx, 64);
+  in->results[0] = dlcTensorType(&dyn, in->elts[0]);
+  in->results[1] = dlcTensorType(&dyn, i64);
+  in->results[2] = dlcTensorType(&all, i64);
+  in->results[3] = dlcTensorType(&dyn, i64);
+  return mlirLogicalResultSuccess();
+}

@@ -85,3 +85,23 @@ func.func @compress_dynamic(%x: tensor<2x3xf32>, %c: tensor<?xi1>) -> tensor<2x?
   %y = "dlc_graph.compress"(%x, %c) {axis = 1 : i64} : (tensor<2x3xf32>, tensor<?xi1>) -> tensor<2x?xf32>
   return %y : tensor<2x?xf32>
 }
+
+// -----
+
+// unique: a first pass flags first occurrences and counts them, the
+// outputs are allocated with the count, a second pass places every element.
+// CHECK-LABEL: func.func @unique
+// CHECK: %[[FIRST:.*]]:2 = scf.for {{.*}} -> (index, tensor<?xi1>)
+// CHECK: arith.xori
+// CHECK: %[[Y:.*]] = tensor.empty(%[[FIRST]]#0) : tensor<?xf32>
+// CHECK: %[[I:.*]] = tensor.empty(%[[FIRST]]#0) : tensor<?xi64>
+// CHECK: %[[C:.*]] = tensor.empty(%[[FIRST]]#0) : tensor<?xi64>
+// CHECK: %[[FILL:.*]]:4 = scf.for {{.*}} iter_args({{.*}} = %[[Y]], {{.*}} = %[[I]], {{.*}} = %[[C]], {{.*}}) -> (tensor<?xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>)
+// Sorted: the position counts the smaller distinct values.
+// CHECK: arith.cmpf olt
+// CHECK: scf.if
+// CHECK: return %[[FILL]]#0, %[[FILL]]#1, %{{.*}}, %[[FILL]]#2
+func.func @unique(%x: tensor<4xf32>) -> (tensor<?xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?xi64>) {
+  %y:4 = "dlc_graph.unique"(%x) : (tensor<4xf32>) -> (tensor<?xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?xi64>)
+  return %y#0, %y#1, %y#2, %y#3 : tensor<?xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?xi64>
+}

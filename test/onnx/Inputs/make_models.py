@@ -440,6 +440,17 @@ def _():
                  [("y", F, [2, "n"])], opset=11)
 
 
+@register("unique")
+def _():
+    return model([node("Unique", ["x"], ["y", "i", "inv", "c"], sorted=0)], [("x", F, [2, 3])],
+                 [("y", F, ["n"]), ("i", I64, ["n"]), ("inv", I64, [6]), ("c", I64, ["n"])], opset=11)
+
+
+@register("unique_axis")
+def _():
+    return model([node("Unique", ["x"], ["y"], axis=0)], [("x", F, [2, 3])], [("y", F, ["n", 3])], opset=11)
+
+
 @register("pad")
 def _():
     return model([node("Pad", ["x", "pads", "v"], ["y"])], [("x", F, [2, 3]), ("v", F, [])], [("y", F, [3, 6])],
