@@ -906,4 +906,32 @@ irdl.dialect @dlc_graph {
     irdl.operands(condition: %condition, on_true: %on_true, on_false: %on_false)
     irdl.results(output: %output)
   }
+
+  // Indices of the non-zero elements, [rank, ?] i64: the result size depends on the data.
+  irdl.operation @nonzero {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // numpy's compress along `axis` (flattened without it): the selected dim is `?`.
+  irdl.operation @compress {
+    %input = irdl.base "!builtin.tensor"
+    %condition = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, condition: %condition)
+    irdl.results(output: %output)
+  }
+
+  // numpy's unique of the flattened input with first indices, inverse indices and counts.
+  irdl.operation @unique {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %inverse_indices = irdl.base "!builtin.tensor"
+    %counts = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output, indices: %indices, inverse_indices: %inverse_indices, counts: %counts)
+  }
 }

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #define DLC_MAX_OPERANDS 6
-#define DLC_MAX_RESULTS 3
+#define DLC_MAX_RESULTS 4
 #define DLC_MAX_ATTRS 10
 
 typedef enum DlcAttrKind {

@@ -20,7 +20,8 @@ static const TableFn tables[] = {
     dlcOnnxTensorOps,      dlcOnnxIndexOps,      dlcOnnxResizeOps,     dlcOnnxAttentionOps,
     dlcOnnxQuantOps,       dlcOnnxEinsumOps,     dlcOnnxSpectralOps,   dlcOnnxRecurrentOps,
     dlcOnnxSelectOps,      dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,   dlcOnnxDeformConvOps,
-    dlcOnnxStatefulOps,    dlcOnnxTfIdfOps,      dlcOnnxControlOps,    dlcOnnxScanOps};
+    dlcOnnxStatefulOps,    dlcOnnxTfIdfOps,      dlcOnnxControlOps,    dlcOnnxScanOps,
+    dlcOnnxDataDepOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

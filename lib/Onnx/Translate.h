@@ -309,5 +309,6 @@ const DlcOnnxOpEntry *dlcOnnxStatefulOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxTfIdfOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxControlOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxScanOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxDataDepOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

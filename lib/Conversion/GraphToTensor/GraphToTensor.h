@@ -83,5 +83,7 @@ extern const DlcLowering dlcReduceLowerings[];
 extern const size_t dlcNumReduceLowerings;
 extern const DlcLowering dlcShapeOpsLowerings[];
 extern const size_t dlcNumShapeOpsLowerings;
+extern const DlcLowering dlcDataDepLowerings[];
+extern const size_t dlcNumDataDepLowerings;
 
 #endif // DLC_CONVERSION_GRAPHTOTENSOR_GRAPHTOTENSOR_H

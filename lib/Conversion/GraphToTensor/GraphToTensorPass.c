@@ -26,6 +26,7 @@ static const Family families[] = {
     {dlcNormLowerings, &dlcNumNormLowerings},
     {dlcReduceLowerings, &dlcNumReduceLowerings},
     {dlcShapeOpsLowerings, &dlcNumShapeOpsLowerings},
+    {dlcDataDepLowerings, &dlcNumDataDepLowerings},
 };
 
 // Every family's decompositions in one table (malloc'ed; `*n` entries).

@@ -55,6 +55,9 @@ MlirLogicalResult dlcGraphInferGatherElements(DlcInfer *in);
 MlirLogicalResult dlcGraphInferPad(DlcInfer *in);
 MlirLogicalResult dlcGraphInferExpand(DlcInfer *in);
 MlirLogicalResult dlcGraphInferShape(DlcInfer *in);
+MlirLogicalResult dlcGraphInferNonZero(DlcInfer *in);
+MlirLogicalResult dlcGraphInferCompress(DlcInfer *in);
+MlirLogicalResult dlcGraphInferUnique(DlcInfer *in);
 MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in);
 
 #endif // DLC_DIALECT_GRAPH_GRAPHINFER_H

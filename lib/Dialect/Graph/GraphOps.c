@@ -544,6 +544,35 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, NULL)},
      {{0}},
      dlcGraphInferWhere},
+    {"dlc_graph.nonzero", "Indices of the non-zero elements",
+     "`output[:, k]` is the index (one row per input dim) of the k-th non-zero element of `input` "
+     "in row-major order, as numpy's nonzero stacked. The number of columns depends on the data: "
+     "the result dim is `?` and the lowering counts, allocates, then fills.",
+     {REQ("input", DLC_T_ANY, NULL)},
+     {REQ("output", DLC_T_I64, "[rank, ?]")},
+     {{0}},
+     dlcGraphInferNonZero},
+    {"dlc_graph.compress", "Select slices where a condition holds",
+     "numpy's compress: the slices `input[..., j, ...]` along `axis` for which `condition[j]` is "
+     "true, in order (entries of `condition` past the dim are ignored; the dim past the end of "
+     "`condition` is dropped). Without `axis` the input is flattened first. The selected dim is "
+     "`?`: the lowering counts, allocates, then fills.",
+     {REQ("input", DLC_T_ANY, NULL), REQ("condition", DLC_T_I1, "1-D")},
+     {REQ("output", DLC_T_ANY, "element type of input")},
+     {{"axis", DLC_ATTR_INT, false, NULL, "negative counts from the end; default: flatten"}},
+     dlcGraphInferCompress},
+    {"dlc_graph.unique", "Unique elements",
+     "numpy's unique with return_index, return_inverse and return_counts on the flattened "
+     "input: `output` the distinct values (ascending when `sorted`, else in order of first "
+     "occurrence), `indices` the first position of each, `inverse_indices` the position in "
+     "`output` of every input element, `counts` how often each occurs. All but "
+     "`inverse_indices` have a `?` length: the lowering counts, allocates, then fills.",
+     {REQ("input", DLC_T_SIGNED, NULL)},
+     {REQ("output", DLC_T_SIGNED, "1-D, element type of input"), REQ("indices", DLC_T_I64, "1-D"),
+      REQ("inverse_indices", DLC_T_I64, "1-D, the input's element count"),
+      REQ("counts", DLC_T_I64, "1-D")},
+     {{"sorted", DLC_ATTR_BOOL, false, "true", "ascending values, else first-occurrence order"}},
+     dlcGraphInferUnique},
 };
 
 const DlcOpDef *dlcGraphOpDefs(size_t *count) {

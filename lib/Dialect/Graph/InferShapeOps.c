@@ -321,3 +321,49 @@ MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in) {
   in->results[0] = dlcTensorType(&out, dtype);
   return mlirLogicalResultSuccess();
 }
+
+// One row per input dim, one column per non-zero element: known only when
+// the code runs.
+MlirLogicalResult dlcGraphInferNonZero(DlcInfer *in) {
+  DlcShape out = {.rank = 2, .dims = {in->shapes[0].rank, DLC_DYN}};
+  in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 64));
+  return mlirLogicalResultSuccess();
+}
+
+// The input's shape with the selected dim `?` (the whole input flattened
+// without `axis`): how many slices are selected is known only when the
+// code runs.
+MlirLogicalResult dlcGraphInferCompress(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  if (in->shapes[1].rank != 1) {
+    dlcEmitOpError(in->op, "operand 'condition' must be 1-D, but has rank %lld",
+                   (long long)in->shapes[1].rank);
+    return mlirLogicalResultFailure();
+  }
+  DlcShape out = {.rank = 1, .dims = {DLC_DYN}};
+  if (dlcOpHasAttr(in->op, "axis")) {
+    int64_t axis;
+    if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+      return mlirLogicalResultFailure();
+    out = *x;
+    out.dims[axis] = DLC_DYN;
+  }
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
+  return mlirLogicalResultSuccess();
+}
+
+// The distinct values are counted when the code runs; inverse_indices has
+// one entry per input element.
+MlirLogicalResult dlcGraphInferUnique(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0];
+  int64_t total = 1;
+  for (int64_t d = 0; d < x->rank && total != DLC_DYN; ++d)
+    total = x->dims[d] == DLC_DYN ? DLC_DYN : total * x->dims[d];
+  DlcShape dyn = {.rank = 1, .dims = {DLC_DYN}}, all = {.rank = 1, .dims = {total}};
+  MlirType i64 = mlirIntegerTypeGet(in->ctx, 64);
+  in->results[0] = dlcTensorType(&dyn, in->elts[0]);
+  in->results[1] = dlcTensorType(&dyn, i64);
+  in->results[2] = dlcTensorType(&all, i64);
+  in->results[3] = dlcTensorType(&dyn, i64);
+  return mlirLogicalResultSuccess();
+}

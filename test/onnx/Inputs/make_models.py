@@ -410,6 +410,47 @@ def _():
                  [("y", F, [2, 3])], opset=13)
 
 
+@register("nonzero")
+def _():
+    return model([node("NonZero", ["x"], ["y"])], [("x", F, [2, 3])], [("y", I64, [2, "n"])], opset=13)
+
+
+# NonZero's `?` columns flow into the next op.
+@register("nonzero_transpose")
+def _():
+    return model([node("NonZero", ["x"], ["i"]), node("Transpose", ["i"], ["y"], perm=[1, 0])],
+                 [("x", I32, [4])], [("y", I64, ["n", 1])], opset=13)
+
+
+@register("compress_axis")
+def _():
+    return model([node("Compress", ["x", "c"], ["y"], axis=-1)], [("x", F, [2, 3]), ("c", B, [3])],
+                 [("y", F, [2, "n"])], opset=11)
+
+
+@register("compress_flat")
+def _():
+    return model([node("Compress", ["x", "c"], ["y"])], [("x", F, [2, 3]), ("c", B, [4])],
+                 [("y", F, ["n"])], opset=11)
+
+
+@register("compress_bad_axis")
+def _():
+    return model([node("Compress", ["x", "c"], ["y"], axis=2)], [("x", F, [2, 3]), ("c", B, [3])],
+                 [("y", F, [2, "n"])], opset=11)
+
+
+@register("unique")
+def _():
+    return model([node("Unique", ["x"], ["y", "i", "inv", "c"], sorted=0)], [("x", F, [2, 3])],
+                 [("y", F, ["n"]), ("i", I64, ["n"]), ("inv", I64, [6]), ("c", I64, ["n"])], opset=11)
+
+
+@register("unique_axis")
+def _():
+    return model([node("Unique", ["x"], ["y"], axis=0)], [("x", F, [2, 3])], [("y", F, ["n", 3])], opset=11)
+
+
 @register("pad")
 def _():
     return model([node("Pad", ["x", "pads", "v"], ["y"])], [("x", F, [2, 3]), ("v", F, [])], [("y", F, [3, 6])],
