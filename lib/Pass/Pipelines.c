@@ -292,6 +292,10 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   }
   // Large weights as flat blobs: N-D constants make LLVM slow and huge.
   TRY(addOwn(b, "dlc-flatten-constants"));
+  // CSE may since have merged two results into one value (Unique's
+  // indices and inverse indices of one element): each result gets its own
+  // buffer again (the recorded signature is kept).
+  TRY(addOwn(b, "dlc-record-signatures"));
   // Tensors become buffers, across function boundaries, with plain
   // row-major layouts at the boundary so callers pass dense arrays.
   TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true "
