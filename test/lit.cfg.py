@@ -51,6 +51,11 @@ if lit.util.which("node", config.environment["PATH"]) and \
 # `not` line cannot take it for an expected failure, and leaks are reported
 # at exit. Programs that are not sanitized themselves (python, stock
 # mlir-opt) cannot load a sanitized libDLC: tests of those are unsupported.
+# %differential: the e2e case families compile each case with both code
+# generators and compare them. A sanitized build checks DLC's own code,
+# which the default fast pipeline runs all of up to its loops: there the
+# families compile each case once, with it, against NumPy (CI's time).
+config.substitutions.append(("%differential", "" if config.dlc_sanitize else "--differential"))
 if config.dlc_sanitize:
     config.available_features.add("sanitized")
     for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
