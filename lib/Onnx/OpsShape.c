@@ -41,11 +41,15 @@ static void copyIntsAttr(DlcOnnxNode *n, DlcOnnxOp *op, const char *name) {
 
 // A shape known at import time becomes attribute `shape`; one that other
 // nodes compute becomes operand `shape_tensor` (dlc-fold-constants folds it
-// when it follows from static shapes).
-static DlcOnnxStatus shapeInput(DlcOnnxNode *n, DlcOnnxOp *op) {
+// when it follows from static shapes). With `graphInputs` (Reshape, which
+// lowers a shape read at run time), so does an unbound graph input.
+static DlcOnnxStatus shapeInput(DlcOnnxNode *n, DlcOnnxOp *op, bool graphInputs) {
   if (!dlcOnnxHasInput(n, 1))
     return dlcOnnxError(n, "input 'shape' is missing");
-  if (dlcOnnxInputIsComputed(n, 1))
+  bool runTime = dlcOnnxInputIsComputed(n, 1);
+  if (graphInputs && !runTime)
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "shape", &runTime));
+  if (runTime)
     return dlcOnnxInput(n, 1, &op->operands[1]);
   return constInputAttr(n, op, 1, "shape", "shape");
 }
@@ -54,7 +58,7 @@ static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  DLC_ONNX_TRY(shapeInput(n, &op));
+  DLC_ONNX_TRY(shapeInput(n, &op, true));
   if (dlcOnnxAttrInt(n, "allowzero", 0))
     dlcOnnxOpBool(n, &op, "allowzero", true);
   return dlcOnnxBuildOutput(n, &op);
@@ -215,7 +219,7 @@ static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  DLC_ONNX_TRY(shapeInput(n, &op));
+  DLC_ONNX_TRY(shapeInput(n, &op, false));
   return dlcOnnxBuildOutput(n, &op);
 }
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
+#include "Conversion/GraphToTensor/RunTimeShape.h"
 #include "Dialect/Graph/ShapeOpParams.h"
 #include "Dialect/OpDef.h"
 
@@ -77,7 +78,7 @@ static MlirValue fromElements(DlcRewriter *rw, int64_t n, const MlirValue *scala
 //===----------------------------------------------------------------------===//
 
 // reshape, flatten, squeeze, unsqueeze: the rule gave the result shape.
-// A shape operand is a shape known only at run time (dlc-fold-constants
+// An expand shape operand is a shape known only at run time (dlc-fold-constants
 // makes constant ones attributes).
 static MlirLogicalResult runTimeShape(DlcRewriter *rw) {
   return dlcLoweringUnsupported(rw, "its shape ('shape_tensor') is computed at run time; DLC "
@@ -85,9 +86,11 @@ static MlirLogicalResult runTimeShape(DlcRewriter *rw) {
                                     "drivers' default) or bind the inputs it depends on");
 }
 
+// A shape operand is read when the code runs (RunTimeShape.c).
 static MlirLogicalResult lowerReshape(DlcRewriter *rw) {
-  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
-    return runTimeShape(rw);
+  MlirValue shape = dlcOpOperand(rw->op, 1);
+  if (!mlirValueIsNull(shape))
+    return finish(rw, dlcRunTimeReshape(rw, operand(rw, 0), shape, dlcOpBool(rw->op, "allowzero")));
   return finish(rw, dlcReshape(rw, operand(rw, 0), resultType(rw)));
 }
 
@@ -111,12 +114,13 @@ static MlirLogicalResult lowerConcat(DlcRewriter *rw) {
 }
 
 // A static result is a splat constant (lowered in turn like any
-// dlc_graph.constant); the shape operand only said what it is.
+// dlc_graph.constant); the shape operand only said what it is. Otherwise
+// the shape is read when the code runs (RunTimeShape.c).
 static MlirLogicalResult lowerConstantOfShape(DlcRewriter *rw) {
   MlirType type = resultType(rw);
   if (!mlirShapedTypeHasStaticShape(type))
-    return dlcLoweringUnsupported(rw, "its shape is computed at run time; DLC compiles static "
-                                      "shapes: fold it with dlc-optimize (the drivers' default)");
+    return finish(rw, dlcRunTimeConstantOfShape(rw, operand(rw, 0), mlirShapedTypeGetElementType(type),
+                                                dlcOpFloat(rw->op, "value")));
   MlirNamedAttribute value =
       dlcNamed(rw->b.ctx, "value", dlcSplatAttr(type, dlcOpFloat(rw->op, "value")));
   MlirValue c = dlcBuild1(&rw->b, "dlc_graph.constant", 0, NULL, type, 1, &value);
