@@ -149,6 +149,19 @@ def test_run_time_constant_of_shape_compiles_once_for_every_shape_value(tmp_path
         np.testing.assert_array_equal(y, np.zeros(shape, np.float32))
 
 
+def test_run_time_expand_compiles_once_for_every_shape_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "expand.onnx"), "Expand",
+                                [("x", T.FLOAT, [3, 1]), ("shape", T.INT64, [3])], 3)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None, None)
+    x = np.arange(3, dtype=np.float32).reshape(3, 1)
+    # The result may be larger than `shape` (a 1 against the input's 3).
+    for shape in ((2, 1, 4), (1, 3, 1), (4, 1, 0)):
+        (y,) = m(x, np.array(shape, np.int64))
+        np.testing.assert_array_equal(y, x * np.ones(shape, np.float32))
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

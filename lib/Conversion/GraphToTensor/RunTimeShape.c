@@ -8,7 +8,8 @@
 // The resolved sizes feed the upstream tensor.reshape, which takes its
 // shape as a tensor; bufferization makes it a view of the input. A
 // constant_of_shape of a run-time shape is a tensor.splat with dynamic
-// sizes.
+// sizes; an expand broadcasts its input against such a splat (of sizes
+// that broadcast the input with the shape), keeping the input's elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,4 +95,48 @@ MlirValue dlcRunTimeConstantOfShape(DlcRewriter *rw, MlirValue shape, MlirType e
     out.dims[i] = DLC_DYN;
   }
   return dlcBuild1(b, "tensor.splat", 1 + rank, operands, dlcTensorType(&out, elt), 0, NULL);
+}
+
+// The body of expand's map: the input's element, the splat only sized it.
+static MlirValue firstArg(DlcBuilder *b, const MlirValue *args, const MlirType *elts,
+                          MlirType resultElt, const void *data) {
+  (void)b, (void)elts, (void)resultElt, (void)data;
+  return args[0];
+}
+
+MlirValue dlcRunTimeExpand(DlcRewriter *rw, MlirValue input, MlirValue shape) {
+  DlcBuilder *b = &rw->b;
+  MlirType indexType = mlirIndexTypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
+  DlcShape in = dlcShapeOfValue(input);
+  int64_t n = dlcShapeOfValue(shape).dims[0], rank = in.rank > n ? in.rank : n;
+  MlirType elt = dlcEltOfValue(input);
+  MlirValue operands[1 + DLC_MAX_RANK];
+  int numSizes = 0;
+  operands[0] = dlcConstScalar(b, dlcSignless(elt), 0);
+  DlcShape out = {.rank = rank};
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t j = i - (rank - in.rank), k = i - (rank - n);
+    // Static input dims other than 1 decide the output dim.
+    if (j >= 0 && (k < 0 || (in.dims[j] != DLC_DYN && in.dims[j] != 1))) {
+      out.dims[i] = in.dims[j];
+      if (in.dims[j] != DLC_DYN)
+        continue;
+    }
+    MlirValue size;
+    if (k < 0) {
+      size = dimI64(b, input, j);
+    } else {
+      size = entryI64(b, shape, k);
+      if (j >= 0 && in.dims[j] == DLC_DYN) {
+        MlirValue d = dimI64(b, input, j);
+        size = dlcScalarSelect(b, cmpEq(b, d, dlcConstScalar(b, i64, 1)), size, d);
+      }
+    }
+    out.dims[i] = DLC_DYN;
+    operands[1 + numSizes++] = dlcBuild1(b, "arith.index_cast", 1, &size, indexType, 0, NULL);
+  }
+  MlirValue splat =
+      dlcBuild1(b, "tensor.splat", 1 + numSizes, operands, dlcTensorType(&out, elt), 0, NULL);
+  MlirValue inputs[2] = {input, splat};
+  return dlcMapBroadcast(rw, "expand", 2, inputs, (MlirType){NULL}, firstArg, NULL);
 }

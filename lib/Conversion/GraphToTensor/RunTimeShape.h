@@ -12,5 +12,9 @@ MlirValue dlcRunTimeReshape(DlcRewriter *rw, MlirValue input, MlirValue shape, b
 /// A tensor of `value` (element type `elt`) sized by the 1-D integer tensor
 /// `shape` (static length), read when the code runs; every dim is `?`.
 MlirValue dlcRunTimeConstantOfShape(DlcRewriter *rw, MlirValue shape, MlirType elt, double value);
+/// `input` broadcast (ONNX Expand) with the 1-D integer tensor `shape`
+/// (static length), read when the code runs; the output dims that the
+/// input's static dims other than 1 do not decide are `?`.
+MlirValue dlcRunTimeExpand(DlcRewriter *rw, MlirValue input, MlirValue shape);
 
 #endif

@@ -40,3 +40,17 @@ func.func @constant_of_shape(%s: tensor<2xi64>) -> tensor<?x?xf32> {
   %c = "dlc_graph.constant_of_shape"(%s) {dtype = f32, value = 1.5 : f64} : (tensor<2xi64>) -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }
+
+// -----
+
+// expand: a splat sized by the shape entries where the input's dim is 1 or
+// missing (a static dim other than 1 stays), broadcast with the input by a
+// map that keeps the input's element.
+// CHECK-LABEL: func.func @expand(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<3x1xf32>, %[[S:[^:]*]]: tensor<3xi64>
+// CHECK: %[[SPLAT:.*]] = tensor.splat %{{.*}}[%{{.*}}, %{{.*}}] : tensor<?x3x?xf32>
+// CHECK: dlc_tensor.map{{.*}}(%[[X]], %[[SPLAT]]){{.*}} -> tensor<?x3x?xf32>
+func.func @expand(%x: tensor<3x1xf32>, %s: tensor<3xi64>) -> tensor<?x?x?xf32> {
+  %y = "dlc_graph.expand"(%x, %s) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  return %y : tensor<?x?x?xf32>
+}
