@@ -244,6 +244,22 @@ bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i) {
   return v && !v->isConstant && !v->graphInput;
 }
 
+static DlcOnnxStatus provideInput(DlcOnnxNode *n, DlcOnnxValue *v, const char *what);
+
+// A graph input that the caller's input provider does not bind stays a
+// run-time value, as do values other nodes compute.
+DlcOnnxStatus dlcOnnxInputAtRunTime(DlcOnnxNode *n, int i, const char *what, bool *runTime) {
+  DlcOnnxValue *v = inputValue(n, i);
+  *runTime = false;
+  if (!v || v->isConstant)
+    return DLC_ONNX_OK;
+  if (v->graphInput && v->position >= 0 && !mlirValueIsNull(v->value) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(v->value)))
+    DLC_ONNX_TRY(provideInput(n, v, what));
+  *runTime = !v->isConstant;
+  return DLC_ONNX_OK;
+}
+
 // Asks the caller's input provider for the value of graph input `v`, which
 // input `what` needs at compile time. A graph input already used as data
 // is not asked for: binding it would turn data into a constant.

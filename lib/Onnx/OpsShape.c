@@ -5,7 +5,8 @@
 // per output), and what composes from them: DepthToSpace, SpaceToDepth,
 // Tile, CenterCropPad and RotaryEmbedding.
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
-// the dlc_graph ops: when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// the dlc_graph ops (but Reshape's and Expand's shape, read at run time
+// when it is not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -41,11 +42,15 @@ static void copyIntsAttr(DlcOnnxNode *n, DlcOnnxOp *op, const char *name) {
 
 // A shape known at import time becomes attribute `shape`; one that other
 // nodes compute becomes operand `shape_tensor` (dlc-fold-constants folds it
-// when it follows from static shapes).
-static DlcOnnxStatus shapeInput(DlcOnnxNode *n, DlcOnnxOp *op) {
+// when it follows from static shapes). With `graphInputs` (Reshape and
+// Expand lower a shape read at run time), so does an unbound graph input.
+static DlcOnnxStatus shapeInput(DlcOnnxNode *n, DlcOnnxOp *op, bool graphInputs) {
   if (!dlcOnnxHasInput(n, 1))
     return dlcOnnxError(n, "input 'shape' is missing");
-  if (dlcOnnxInputIsComputed(n, 1))
+  bool runTime = dlcOnnxInputIsComputed(n, 1);
+  if (graphInputs && !runTime)
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "shape", &runTime));
+  if (runTime)
     return dlcOnnxInput(n, 1, &op->operands[1]);
   return constInputAttr(n, op, 1, "shape", "shape");
 }
@@ -54,7 +59,7 @@ static DlcOnnxStatus translateReshape(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  DLC_ONNX_TRY(shapeInput(n, &op));
+  DLC_ONNX_TRY(shapeInput(n, &op, true));
   if (dlcOnnxAttrInt(n, "allowzero", 0))
     dlcOnnxOpBool(n, &op, "allowzero", true);
   return dlcOnnxBuildOutput(n, &op);
@@ -215,7 +220,7 @@ static DlcOnnxStatus translateExpand(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
-  DLC_ONNX_TRY(shapeInput(n, &op));
+  DLC_ONNX_TRY(shapeInput(n, &op, true));
   return dlcOnnxBuildOutput(n, &op);
 }
 
@@ -521,10 +526,12 @@ static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
 #define SHAPE_NOTE                                                                                 \
   "`shape` must be known at compile time: a constant, or computed from static shapes (folded "    \
   "by dlc-optimize)."
+#define RESHAPE_NOTE                                                                               \
+  "A `shape` not known at compile time is read when the code runs: the output dims are `?`."
 
 static const DlcOnnxOpEntry ops[] = {
-    {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape", SHAPE_NOTE},
-    {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape", SHAPE_NOTE},
+    {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape", RESHAPE_NOTE},
+    {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape", RESHAPE_NOTE},
     {"Flatten", 9, translateFlatten, {A_INT("axis")}, "dlc_graph.flatten", NULL},
     {"Transpose", 1, translateTranspose, {A_INTS("perm")}, "dlc_graph.transpose", NULL},
     // One input becomes a dlc_graph.identity, more a chain of binary concats.
@@ -539,7 +546,7 @@ static const DlcOnnxOpEntry ops[] = {
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
-    {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", SHAPE_NOTE},
+    {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", RESHAPE_NOTE},
     // One dlc_graph.slice per output.
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
      "Equal parts of a dynamic dim are not supported."},

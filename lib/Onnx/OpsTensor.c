@@ -379,8 +379,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"ConstantOfShape", 9, translateConstantOfShape, {A_TENSOR("value")},
      "dlc_graph.constant_of_shape",
-     "`input` must be known at compile time: a constant, or computed from static shapes "
-     "(folded by dlc-optimize)."},
+     "An `input` not known at compile time is read when the code runs: the output dims are "
+     "`?`."},
     {"Shape", 1, translateShape, {{0}}, "dlc_graph.shape", NULL},
     {"Shape", 15, translateShape, {A_INT("end"), A_INT("start")}, "dlc_graph.shape", NULL},
 };

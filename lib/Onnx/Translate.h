@@ -81,6 +81,9 @@ const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i);
 /// a graph input)? Such shapes become operands that constant folding makes
 /// static when they only depend on static shapes.
 bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i);
+/// Whether input `i` is known only at run time: computed by other nodes, or
+/// a graph input that the input provider (asked first) does not bind.
+DlcOnnxStatus dlcOnnxInputAtRunTime(DlcOnnxNode *n, int i, const char *what, bool *runTime);
 
 /// Outputs: present means listed with a non-empty name.
 int dlcOnnxNumOutputs(const DlcOnnxNode *n);

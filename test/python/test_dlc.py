@@ -107,6 +107,61 @@ def test_dynamic_batch_compiles_once_and_runs_every_batch(name, tmp_path):
         m(np.zeros((2, 1, 28, 29), np.float32))
 
 
+def run_time_shape_model(path, op, inputs, output_rank):
+    # One `op` node whose shape-like inputs are graph inputs; the output's
+    # dims are left to the compiler (`?`).
+    import onnx
+    from onnx import helper
+    graph = helper.make_graph(
+        [helper.make_node(op, [i[0] for i in inputs], ["y"])], "g",
+        [helper.make_tensor_value_info(*i) for i in inputs],
+        [helper.make_tensor_value_info("y", inputs[0][1] if op == "Reshape" else onnx.TensorProto.FLOAT,
+                                       [None] * output_rank)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    m.ir_version = 8
+    onnx.save(m, path)
+    return path
+
+
+def test_run_time_reshape_compiles_once_for_every_shape_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "reshape.onnx"), "Reshape",
+                                [("x", T.FLOAT, [2, 3, 4]), ("shape", T.INT64, [3])], 3)
+    m = dlc.compile(path, threads=1)
+    assert m.inputs[1].shape == (3,)
+    assert m.outputs[0].shape == (None, None, None)
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    # 0 copies the input dim, -1 takes the rest.
+    for shape, want in (([4, 2, 3], (4, 2, 3)), ([0, -1, 2], (2, 6, 2)), ([1, 24, 1], (1, 24, 1))):
+        (y,) = m(x, np.array(shape, np.int64))
+        assert y.shape == want
+        np.testing.assert_array_equal(y, x.reshape(want))
+
+
+def test_run_time_constant_of_shape_compiles_once_for_every_shape_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "cos.onnx"), "ConstantOfShape",
+                                [("shape", T.INT64, [2])], 2)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    for shape in ((3, 5), (1, 0), (7, 2)):
+        (y,) = m(np.array(shape, np.int64))
+        np.testing.assert_array_equal(y, np.zeros(shape, np.float32))
+
+
+def test_run_time_expand_compiles_once_for_every_shape_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "expand.onnx"), "Expand",
+                                [("x", T.FLOAT, [3, 1]), ("shape", T.INT64, [3])], 3)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None, None)
+    x = np.arange(3, dtype=np.float32).reshape(3, 1)
+    # The result may be larger than `shape` (a 1 against the input's 3).
+    for shape in ((2, 1, 4), (1, 3, 1), (4, 1, 0)):
+        (y,) = m(x, np.array(shape, np.int64))
+        np.testing.assert_array_equal(y, x * np.ones(shape, np.float32))
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

@@ -1,6 +1,7 @@
 //===- ShapeOps.c - Shape ops to data-movement primitives -------*- C -*-===//
 //
-// reshape, flatten, squeeze and unsqueeze become dlc_tensor.reshape;
+// reshape, flatten, squeeze and unsqueeze become dlc_tensor.reshape (a
+// reshape with a run-time shape, RunTimeShape.c);
 // transpose, concat, slice and gather their primitives (gather after a map
 // that wraps negative indices); expand a broadcast; pad a slice for
 // negative pads, then dlc_tensor.pad in constant mode or, per padded dim,
@@ -11,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
+#include "Conversion/GraphToTensor/RunTimeShape.h"
 #include "Dialect/Graph/ShapeOpParams.h"
 #include "Dialect/OpDef.h"
 
@@ -77,17 +79,11 @@ static MlirValue fromElements(DlcRewriter *rw, int64_t n, const MlirValue *scala
 //===----------------------------------------------------------------------===//
 
 // reshape, flatten, squeeze, unsqueeze: the rule gave the result shape.
-// A shape operand is a shape known only at run time (dlc-fold-constants
-// makes constant ones attributes).
-static MlirLogicalResult runTimeShape(DlcRewriter *rw) {
-  return dlcLoweringUnsupported(rw, "its shape ('shape_tensor') is computed at run time; DLC "
-                                    "compiles static shapes: fold it with dlc-optimize (the "
-                                    "drivers' default) or bind the inputs it depends on");
-}
-
+// A shape operand is read when the code runs (RunTimeShape.c).
 static MlirLogicalResult lowerReshape(DlcRewriter *rw) {
-  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
-    return runTimeShape(rw);
+  MlirValue shape = dlcOpOperand(rw->op, 1);
+  if (!mlirValueIsNull(shape))
+    return finish(rw, dlcRunTimeReshape(rw, operand(rw, 0), shape, dlcOpBool(rw->op, "allowzero")));
   return finish(rw, dlcReshape(rw, operand(rw, 0), resultType(rw)));
 }
 
@@ -111,12 +107,13 @@ static MlirLogicalResult lowerConcat(DlcRewriter *rw) {
 }
 
 // A static result is a splat constant (lowered in turn like any
-// dlc_graph.constant); the shape operand only said what it is.
+// dlc_graph.constant); the shape operand only said what it is. Otherwise
+// the shape is read when the code runs (RunTimeShape.c).
 static MlirLogicalResult lowerConstantOfShape(DlcRewriter *rw) {
   MlirType type = resultType(rw);
   if (!mlirShapedTypeHasStaticShape(type))
-    return dlcLoweringUnsupported(rw, "its shape is computed at run time; DLC compiles static "
-                                      "shapes: fold it with dlc-optimize (the drivers' default)");
+    return finish(rw, dlcRunTimeConstantOfShape(rw, operand(rw, 0), mlirShapedTypeGetElementType(type),
+                                                dlcOpFloat(rw->op, "value")));
   MlirNamedAttribute value =
       dlcNamed(rw->b.ctx, "value", dlcSplatAttr(type, dlcOpFloat(rw->op, "value")));
   MlirValue c = dlcBuild1(&rw->b, "dlc_graph.constant", 0, NULL, type, 1, &value);
@@ -124,8 +121,9 @@ static MlirLogicalResult lowerConstantOfShape(DlcRewriter *rw) {
 }
 
 static MlirLogicalResult lowerExpand(DlcRewriter *rw) {
-  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
-    return runTimeShape(rw);
+  MlirValue shape = dlcOpOperand(rw->op, 1);
+  if (!mlirValueIsNull(shape))
+    return finish(rw, dlcRunTimeExpand(rw, operand(rw, 0), shape));
   return finish(rw, dlcBroadcastTo(rw, operand(rw, 0), resultType(rw)));
 }
 

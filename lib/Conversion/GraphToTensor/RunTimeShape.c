@@ -1,0 +1,142 @@
+//===- RunTimeShape.c - Shapes read from tensors at run time ----*- C -*-===//
+//
+// A reshape whose shape is an operand (a graph input, or computed from
+// one) reads it with tensor.extract when the code runs: one compiled
+// artifact serves every shape value. ONNX's 0 (copy the input dim unless
+// allowzero) and -1 (the element count over the other dims) are resolved
+// with selects, since which entry holds them is itself a run-time value.
+// The resolved sizes feed the upstream tensor.reshape, which takes its
+// shape as a tensor; bufferization makes it a view of the input. A
+// constant_of_shape of a run-time shape is a tensor.splat with dynamic
+// sizes; an expand broadcasts its input against such a splat (of sizes
+// that broadcast the input with the shape), keeping the input's elements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/GraphToTensor/RunTimeShape.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static MlirValue build2(DlcBuilder *b, const char *name, MlirValue x, MlirValue y) {
+  MlirValue operands[2] = {x, y};
+  return dlcBuild1(b, name, 2, operands, mlirValueGetType(x), 0, NULL);
+}
+
+static MlirValue cmpEq(DlcBuilder *b, MlirValue x, MlirValue y) {
+  return dlcScalarCompare(b, DLC_EQ, mlirIntegerTypeGet(b->ctx, 64), x, y);
+}
+
+// Dim `dim` of `v` as an i64 scalar (a constant when it is static).
+static MlirValue dimI64(DlcBuilder *b, MlirValue v, int64_t dim) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  DlcShape s = dlcShapeOfValue(v);
+  if (s.dims[dim] != DLC_DYN)
+    return dlcConstScalar(b, i64, (double)s.dims[dim]);
+  MlirValue operands[2] = {v, dlcConstIndex(b, dim)};
+  MlirValue index = dlcBuild1(b, "tensor.dim", 2, operands, mlirIndexTypeGet(b->ctx), 0, NULL);
+  return dlcBuild1(b, "arith.index_cast", 1, &index, i64, 0, NULL);
+}
+
+// Entry `k` of the 1-D integer tensor `t` as an i64 scalar.
+static MlirValue entryI64(DlcBuilder *b, MlirValue t, int64_t k) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirType elt = dlcEltOfValue(t);
+  MlirValue operands[2] = {t, dlcConstIndex(b, k)};
+  MlirValue x = dlcBuild1(b, "tensor.extract", 2, operands, dlcSignless(elt), 0, NULL);
+  return dlcScalarCast(b, elt, i64, x);
+}
+
+MlirValue dlcRunTimeReshape(DlcRewriter *rw, MlirValue input, MlirValue shape, bool allowZero) {
+  DlcBuilder *b = &rw->b;
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  DlcShape in = dlcShapeOfValue(input);
+  int64_t rank = dlcShapeOfValue(shape).dims[0];
+  MlirValue zero = dlcConstScalar(b, i64, 0), one = dlcConstScalar(b, i64, 1);
+  MlirValue minusOne = dlcConstScalar(b, i64, -1);
+  MlirValue count = one;
+  for (int64_t i = 0; i < in.rank; ++i)
+    count = build2(b, "arith.muli", count, dimI64(b, input, i));
+  // 0 copies the input dim; the known product skips the -1 entry.
+  MlirValue sizes[DLC_MAX_RANK], known = one;
+  for (int64_t i = 0; i < rank; ++i) {
+    sizes[i] = entryI64(b, shape, i);
+    if (!allowZero && i < in.rank)
+      sizes[i] = dlcScalarSelect(b, cmpEq(b, sizes[i], zero), dimI64(b, input, i), sizes[i]);
+    MlirValue factor = dlcScalarSelect(b, cmpEq(b, sizes[i], minusOne), one, sizes[i]);
+    known = build2(b, "arith.muli", known, factor);
+  }
+  // A zero-sized known product leaves -1 undefined; 0 keeps the division defined.
+  MlirValue safe = dlcScalarSelect(b, cmpEq(b, known, zero), one, known);
+  MlirValue inferred = build2(b, "arith.divsi", count, safe);
+  DlcShape out = {.rank = rank};
+  for (int64_t i = 0; i < rank; ++i) {
+    sizes[i] = dlcScalarSelect(b, cmpEq(b, sizes[i], minusOne), inferred, sizes[i]);
+    out.dims[i] = DLC_DYN;
+  }
+  MlirType shapeType = mlirRankedTensorTypeGet(1, &rank, i64, mlirAttributeGetNull());
+  MlirValue resolved =
+      dlcBuild1(b, "tensor.from_elements", rank, sizes, shapeType, 0, NULL);
+  MlirValue operands[2] = {input, resolved};
+  return dlcBuild1(b, "tensor.reshape", 2, operands, dlcTensorType(&out, dlcEltOfValue(input)),
+                   0, NULL);
+}
+
+MlirValue dlcRunTimeConstantOfShape(DlcRewriter *rw, MlirValue shape, MlirType elt, double value) {
+  DlcBuilder *b = &rw->b;
+  MlirType indexType = mlirIndexTypeGet(b->ctx);
+  int64_t rank = dlcShapeOfValue(shape).dims[0];
+  MlirValue operands[1 + DLC_MAX_RANK];
+  operands[0] = dlcConstScalar(b, elt, value);
+  DlcShape out = {.rank = rank};
+  for (int64_t i = 0; i < rank; ++i) {
+    MlirValue size = entryI64(b, shape, i);
+    operands[1 + i] = dlcBuild1(b, "arith.index_cast", 1, &size, indexType, 0, NULL);
+    out.dims[i] = DLC_DYN;
+  }
+  return dlcBuild1(b, "tensor.splat", 1 + rank, operands, dlcTensorType(&out, elt), 0, NULL);
+}
+
+// The body of expand's map: the input's element, the splat only sized it.
+static MlirValue firstArg(DlcBuilder *b, const MlirValue *args, const MlirType *elts,
+                          MlirType resultElt, const void *data) {
+  (void)b, (void)elts, (void)resultElt, (void)data;
+  return args[0];
+}
+
+MlirValue dlcRunTimeExpand(DlcRewriter *rw, MlirValue input, MlirValue shape) {
+  DlcBuilder *b = &rw->b;
+  MlirType indexType = mlirIndexTypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
+  DlcShape in = dlcShapeOfValue(input);
+  int64_t n = dlcShapeOfValue(shape).dims[0], rank = in.rank > n ? in.rank : n;
+  MlirType elt = dlcEltOfValue(input);
+  MlirValue operands[1 + DLC_MAX_RANK];
+  int numSizes = 0;
+  operands[0] = dlcConstScalar(b, dlcSignless(elt), 0);
+  DlcShape out = {.rank = rank};
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t j = i - (rank - in.rank), k = i - (rank - n);
+    // Static input dims other than 1 decide the output dim.
+    if (j >= 0 && (k < 0 || (in.dims[j] != DLC_DYN && in.dims[j] != 1))) {
+      out.dims[i] = in.dims[j];
+      if (in.dims[j] != DLC_DYN)
+        continue;
+    }
+    MlirValue size;
+    if (k < 0) {
+      size = dimI64(b, input, j);
+    } else {
+      size = entryI64(b, shape, k);
+      if (j >= 0 && in.dims[j] == DLC_DYN) {
+        MlirValue d = dimI64(b, input, j);
+        size = dlcScalarSelect(b, cmpEq(b, d, dlcConstScalar(b, i64, 1)), size, d);
+      }
+    }
+    out.dims[i] = DLC_DYN;
+    operands[1 + numSizes++] = dlcBuild1(b, "arith.index_cast", 1, &size, indexType, 0, NULL);
+  }
+  MlirValue splat =
+      dlcBuild1(b, "tensor.splat", 1 + numSizes, operands, dlcTensorType(&out, elt), 0, NULL);
+  MlirValue inputs[2] = {input, splat};
+  return dlcMapBroadcast(rw, "expand", 2, inputs, (MlirType){NULL}, firstArg, NULL);
+}

@@ -1,0 +1,56 @@
+// RUN: dlc-opt %s -split-input-file -dlc-graph-to-tensor | FileCheck %s
+
+// A shape operand is read when the code runs: each entry is extracted,
+// 0 copies the input dim, -1 takes the element count over the others, and
+// upstream tensor.reshape takes the resolved sizes as a tensor.
+// CHECK-LABEL: func.func @reshape(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<2x3xf32>, %[[S:[^:]*]]: tensor<2xi64>
+// CHECK-DAG: tensor.extract %[[S]][%{{.*}}] : tensor<2xi64>
+// CHECK-DAG: arith.divsi
+// CHECK: %[[SIZES:.*]] = tensor.from_elements %{{.*}}, %{{.*}} : tensor<2xi64>
+// CHECK: tensor.reshape %[[X]](%[[SIZES]]) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+func.func @reshape(%x: tensor<2x3xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %y = "dlc_graph.reshape"(%x, %s) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// An i32 shape is widened; a dynamic input's element count is read with
+// tensor.dim.
+// CHECK-LABEL: func.func @allowzero(
+// CHECK-DAG: arith.extsi %{{.*}} : i32 to i64
+// CHECK-DAG: tensor.dim %{{.*}}, %{{.*}} : tensor<?x3xf32>
+// CHECK: tensor.reshape %{{.*}}(%{{.*}}) : (tensor<?x3xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+func.func @allowzero(%x: tensor<?x3xf32>, %s: tensor<3xi32>) -> tensor<?x?x?xf32> {
+  %y = "dlc_graph.reshape"(%x, %s) {allowzero = true} : (tensor<?x3xf32>, tensor<3xi32>) -> tensor<?x?x?xf32>
+  return %y : tensor<?x?x?xf32>
+}
+
+// -----
+
+// constant_of_shape: a splat sized by the extracted entries.
+// CHECK-LABEL: func.func @constant_of_shape(
+// CHECK-SAME: %[[S:[^:]*]]: tensor<2xi64>
+// CHECK: %[[V:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK: %[[D0:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[D1:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: tensor.splat %[[V]][%[[D0]], %[[D1]]] : tensor<?x?xf32>
+func.func @constant_of_shape(%s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %c = "dlc_graph.constant_of_shape"(%s) {dtype = f32, value = 1.5 : f64} : (tensor<2xi64>) -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// expand: a splat sized by the shape entries where the input's dim is 1 or
+// missing (a static dim other than 1 stays), broadcast with the input by a
+// map that keeps the input's element.
+// CHECK-LABEL: func.func @expand(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<3x1xf32>, %[[S:[^:]*]]: tensor<3xi64>
+// CHECK: %[[SPLAT:.*]] = tensor.splat %{{.*}}[%{{.*}}, %{{.*}}] : tensor<?x3x?xf32>
+// CHECK: dlc_tensor.map{{.*}}(%[[X]], %[[SPLAT]]){{.*}} -> tensor<?x3x?xf32>
+func.func @expand(%x: tensor<3x1xf32>, %s: tensor<3xi64>) -> tensor<?x?x?xf32> {
+  %y = "dlc_graph.expand"(%x, %s) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  return %y : tensor<?x?x?xf32>
+}
