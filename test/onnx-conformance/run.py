@@ -182,6 +182,8 @@ def main():
     ap.add_argument("--expected", default=suite.EXPECTED_FAILURES,
                     help="the expected-failure list (default: expected-failures.tsv here)")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per test (default 300)")
+    ap.add_argument("--every", type=int, default=1, metavar="N",
+                    help="run every Nth test of those selected (default 1: all)")
     ap.add_argument("--write-expected", action="store_true",
                     help="rewrite the expected-failure list from this run (all tests only)")
     args = ap.parse_args()
@@ -204,11 +206,16 @@ def main():
     total = len(tests)
     if pattern:
         tests = [t for t in tests if pattern.search(t["name"]) or pattern.search(t["op"])]
+    if args.every < 1:
+        print("run.py: --every must be at least 1", file=sys.stderr)
+        return 2
+    tests = tests[::args.every]
     if not tests:
         print("run.py: no test matches --filter %r" % args.filter, file=sys.stderr)
         return 2
-    if args.write_expected and pattern:
-        print("run.py: --write-expected needs the whole suite, not --filter", file=sys.stderr)
+    if args.write_expected and (pattern or args.every > 1):
+        print("run.py: --write-expected needs the whole suite, not --filter or --every",
+              file=sys.stderr)
         return 2
     print("ONNX node tests: %d of %d, %d at a time, with %s" % (len(tests), total, args.jobs, dlc_run))
 
