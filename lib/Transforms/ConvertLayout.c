@@ -51,7 +51,9 @@ static MlirValue nhwcInit(DlcBuilder *b, MlirValue init) {
   MlirOperation fill = dlcDefiningOp(init);
   if (dlcIsOp(fill, "linalg.fill")) {
     MlirType type = dlcLayoutPermutedType(mlirValueGetType(init), dlcLayoutToNHWC);
-    return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, 0, NULL));
+    MlirValue sizes[4];
+    intptr_t numSizes = dlcLayoutPermutedSizes(b, init, dlcLayoutToNHWC, sizes);
+    return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, numSizes, sizes));
   }
   return dlcLayoutTransposed(b, init, dlcLayoutToNHWC);
 }
@@ -255,7 +257,7 @@ static bool onlyDims(MlirAffineExpr e, intptr_t n, intptr_t a, intptr_t b) {
 // not read the loop indices (max pooling with indices does).
 static bool isNCHWPool(MlirOperation op) {
   if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 3 ||
-      mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllStaticF32(op))
+      mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllBatchStaticF32(op))
     return false;
   MlirAttribute maps =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
@@ -341,12 +343,12 @@ static void permuteArray(MlirOperation op, const char *name, const int64_t *perm
 }
 
 // Padding is the same in any layout, so the transpose can go first; only
-// a static pad whose region yields one value from outside is moved.
+// a pad (static but for the batch, which the permutation keeps) whose region yields one value from outside is moved.
 static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
   MlirValue padded = mlirOperationGetOperand(transpose, 0);
   MlirOperation pad = dlcDefiningOp(padded);
   if (!dlcIsOp(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
-      !dlcLayoutIsStaticF32(mlirOperationGetOperand(pad, 0)))
+      !dlcLayoutIsBatchStaticF32(mlirOperationGetOperand(pad, 0)) || perm[0] != 0)
     return false;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pad);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pad));
@@ -382,7 +384,9 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   Collected *c = userData;
   bool conv = dlcIsOp(op, "linalg.conv_2d_nchw_fchw") || dlcIsOp(op, "linalg.depthwise_conv_2d_nchw_chw");
   bool matmul = isMatmul(op) && hasMaps(op);
-  if (((matmul || (conv && c->nhwc)) && dlcLayoutAllStaticF32(op)) || (c->nhwc && isNCHWPool(op)))
+  // A dynamic batch is fine: the layouts permute the other dims only.
+  if ((matmul && dlcLayoutAllStaticF32(op)) || (conv && c->nhwc && dlcLayoutAllBatchStaticF32(op)) ||
+      (c->nhwc && isNCHWPool(op)))
     dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
