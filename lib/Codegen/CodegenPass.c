@@ -61,7 +61,7 @@ static bool allOperandsStaticF32(MlirOperation op) {
 }
 
 // The same, but a dynamic leading (batch) dim is allowed: the convolution
-// and transpose schedules tile that dim by 1 (scf.forall over the images),
+// schedules tile that dim by 1 (scf.forall over the images),
 // so each tile is static and the schedule is the static one per image.
 static bool allOperandsBatchStaticF32(MlirOperation op) {
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
@@ -150,7 +150,7 @@ static void push(Targets *targets, Target t) {
 // innermost dim is not the output's: the loop of that dim, or -1.
 static intptr_t transposedLoop(MlirOperation op) {
   if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
-      !dlcAllLoopsParallel(op) || !allOperandsBatchStaticF32(op))
+      !dlcAllLoopsParallel(op) || !allOperandsStaticF32(op))
     return -1;
   MlirAttribute maps =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
@@ -344,8 +344,6 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
 static MlirLogicalResult scheduleTranspose(DlcScheduleLibrary library, const Target *t,
                                            const DlcHostCPU *cpu) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
-  if (mlirShapedTypeIsDynamicDim(out, t->transposedLoop))
-    return mlirLogicalResultSuccess();
   int64_t a = mlirShapedTypeGetDimSize(out, t->transposedLoop), b = mlirShapedTypeGetDimSize(out, 3);
   int64_t block = cpu->vectorBits / 32;
   while (block >= 4 && (a % block || b % block))
