@@ -82,12 +82,21 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_slice, %o2 = transform.structured.fuse_into_containing_op %fill into %o1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // A dynamic batch: the rows' loop bound is the batch of the convolution
+    // slice, a use of it outside the rows' loop that would keep the
+    // convolution from fusing into it; read it from the input instead.
+    transform.apply_patterns to %o2 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     %epi_row, %inner = transform.structured.tile_using_forall %epi_slice tile_sizes [1, 1, 0, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %row, %i1 = transform.structured.fuse_into_containing_op %slice into %inner
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_row, %i2 = transform.structured.fuse_into_containing_op %fill_slice into %i1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %i2 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     %epi_tile, %pixels = transform.structured.tile_using_for %epi_row tile_sizes [0, 0, %wt, 0]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %tile, %p = transform.structured.fuse_into_containing_op %row into %pixels

@@ -60,6 +60,21 @@ static bool allOperandsStaticF32(MlirOperation op) {
   return mlirOperationGetNumResults(op) == 1;
 }
 
+// The same, but a dynamic leading (batch) dim is allowed: the convolution
+// schedules tile that dim by 1 (scf.forall over the images),
+// so each tile is static and the schedule is the static one per image.
+static bool allOperandsBatchStaticF32(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+      return false;
+    for (intptr_t d = 0, rank = mlirShapedTypeGetRank(t); d < rank; ++d)
+      if (mlirShapedTypeGetDimSize(t, d) == 0 || (d > 0 && mlirShapedTypeIsDynamicDim(t, d)))
+        return false;
+  }
+  return mlirOperationGetNumResults(op) == 1;
+}
+
 // linalg.matmul with transposing or broadcasting `indexing_maps` is not
 // the plain product the schedules assume (MLIR may print the default maps).
 static bool hasDefaultMaps(MlirOperation op, TargetKind kind) {
@@ -181,9 +196,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     t.kind = DEPTHWISE;
   else
     return MlirWalkResultAdvance;
-  if (!allOperandsStaticF32(op))
-    return MlirWalkResultAdvance;
   bool product = t.kind == MATMUL || t.kind == BATCH_MATMUL;
+  if (product ? !allOperandsStaticF32(op) : !allOperandsBatchStaticF32(op))
+    return MlirWalkResultAdvance;
   if (product && !hasDefaultMaps(op, t.kind))
     return MlirWalkResultAdvance;
   // The zero fill is computed in the tiles too (a fill other ops share as
@@ -294,8 +309,12 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   int64_t ow = mlirShapedTypeGetDimSize(out, 2), f = mlirShapedTypeGetDimSize(out, 3);
   int64_t kw = mlirShapedTypeGetDimSize(weight, 1);
   int64_t c = depthwise ? 1 : mlirShapedTypeGetDimSize(weight, 2);
-  int64_t pixels = mlirShapedTypeGetDimSize(out, 0) * mlirShapedTypeGetDimSize(out, 1) * ow;
-  if (!depthwise && dlcConvPrefersIm2col(pixels, c)) {
+  // A dynamic batch: tiles are chosen per image, and im2col (whose
+  // product would have a dynamic batch) is not used.
+  bool dynamicBatch = mlirShapedTypeIsDynamicDim(out, 0);
+  int64_t pixels = (dynamicBatch ? 1 : mlirShapedTypeGetDimSize(out, 0)) *
+                   mlirShapedTypeGetDimSize(out, 1) * ow;
+  if (!depthwise && !dynamicBatch && dlcConvPrefersIm2col(pixels, c)) {
     int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
     DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);
     dlcShareMatmulColumns(&m, f, mlirShapedTypeGetDimSize(out, 0), threads);

@@ -51,7 +51,9 @@ static MlirValue nhwcInit(DlcBuilder *b, MlirValue init) {
   MlirOperation fill = dlcDefiningOp(init);
   if (dlcIsOp(fill, "linalg.fill")) {
     MlirType type = dlcLayoutPermutedType(mlirValueGetType(init), dlcLayoutToNHWC);
-    return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, 0, NULL));
+    MlirValue sizes[4];
+    intptr_t numSizes = dlcLayoutPermutedSizes(b, init, dlcLayoutToNHWC, sizes);
+    return dlcFill(b, mlirOperationGetOperand(fill, 0), dlcEmpty(b, type, numSizes, sizes));
   }
   return dlcLayoutTransposed(b, init, dlcLayoutToNHWC);
 }
@@ -154,20 +156,25 @@ static MlirAttribute paddedConstant(MlirAttribute value, MlirType type, intptr_t
       mlirStringRefCreateFromCString("dlc_padded"), dst, bytes, 64, false, dlcLayoutFreeBlob, NULL);
 }
 
-// The leading `type`-shaped part of x.
+// The leading `type`-shaped part of x; a dynamic batch (dim 0) is x's.
 static MlirValue leadingSlice(DlcBuilder *b, MlirValue x, MlirType type) {
   DlcShape shape;
   dlcShapeOf(type, &shape);
   int64_t zeros[DLC_MAX_RANK] = {0}, ones[DLC_MAX_RANK];
   for (intptr_t i = 0; i < shape.rank; ++i)
     ones[i] = 1;
+  MlirValue operands[2] = {x, {NULL}};
   int32_t segments[4] = {1, 0, 0, 0};
+  if (mlirShapedTypeIsDynamicDim(type, 0)) {
+    operands[1] = dlcTensorDim(b, x, 0);
+    segments[2] = 1;
+  }
   MlirNamedAttribute attrs[4] = {
       dlcNamed(b->ctx, "static_offsets", dlcI64ArrayAttr(b->ctx, shape.rank, zeros)),
       dlcNamed(b->ctx, "static_sizes", dlcI64ArrayAttr(b->ctx, shape.rank, shape.dims)),
       dlcNamed(b->ctx, "static_strides", dlcI64ArrayAttr(b->ctx, shape.rank, ones)),
       dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments))};
-  return dlcBuild1(b, "tensor.extract_slice", 1, &x, type, 4, attrs);
+  return dlcBuild1(b, "tensor.extract_slice", 1 + segments[2], operands, type, 4, attrs);
 }
 
 // A schedule vectorizes over output channels (a convolution's F, a
@@ -198,7 +205,10 @@ static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple) 
   shape.dims[dim] = padded;
   MlirType paddedType = dlcTensorType(&shape, mlirShapedTypeGetElementType(type));
   MlirValue operands[2] = {mlirOperationGetOperand(op, 0), dlcConstant(&b, value)};
-  MlirValue paddedInit = dlcFill(&b, mlirOperationGetOperand(fill, 0), dlcEmpty(&b, paddedType, 0, NULL));
+  // A dynamic batch (convolutions): the init's.
+  MlirValue batch = mlirShapedTypeIsDynamicDim(type, 0) ? dlcTensorDim(&b, init, 0) : (MlirValue){NULL};
+  MlirValue paddedInit = dlcFill(&b, mlirOperationGetOperand(fill, 0),
+                                 dlcEmpty(&b, paddedType, mlirValueIsNull(batch) ? 0 : 1, &batch));
   MlirNamedAttribute attrs[2];
   intptr_t numAttrs = 0;
   const char *names[2] = {"strides", "dilations"};
@@ -222,7 +232,8 @@ static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple) 
 // rows, @dlc_matvec's case): multiples of 16, a 512-bit vector.
 static MlirWalkResult collectNarrowChannels(MlirOperation op, void *userData) {
   bool conv = dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf"), matmul = dlcIsOp(op, "linalg.matmul");
-  if ((!conv && !matmul) || mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllStaticF32(op))
+  if ((!conv && !matmul) || mlirOperationGetNumResults(op) != 1 ||
+      !(conv ? dlcLayoutAllBatchStaticF32(op) : dlcLayoutAllStaticF32(op)))
     return MlirWalkResultAdvance;
   MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (conv && mlirShapedTypeGetDimSize(out, 3) % 4)
@@ -255,7 +266,7 @@ static bool onlyDims(MlirAffineExpr e, intptr_t n, intptr_t a, intptr_t b) {
 // not read the loop indices (max pooling with indices does).
 static bool isNCHWPool(MlirOperation op) {
   if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumOperands(op) != 3 ||
-      mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllStaticF32(op))
+      mlirOperationGetNumResults(op) != 1 || !dlcLayoutAllBatchStaticF32(op))
     return false;
   MlirAttribute maps =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
@@ -341,12 +352,12 @@ static void permuteArray(MlirOperation op, const char *name, const int64_t *perm
 }
 
 // Padding is the same in any layout, so the transpose can go first; only
-// a static pad whose region yields one value from outside is moved.
+// a pad (static but for the batch, which the permutation keeps) whose region yields one value from outside is moved.
 static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
   MlirValue padded = mlirOperationGetOperand(transpose, 0);
   MlirOperation pad = dlcDefiningOp(padded);
   if (!dlcIsOp(pad, "tensor.pad") || mlirOperationGetNumOperands(pad) != 1 ||
-      !dlcLayoutIsStaticF32(mlirOperationGetOperand(pad, 0)))
+      !dlcLayoutIsBatchStaticF32(mlirOperationGetOperand(pad, 0)) || perm[0] != 0)
     return false;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pad);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pad));
@@ -382,7 +393,9 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   Collected *c = userData;
   bool conv = dlcIsOp(op, "linalg.conv_2d_nchw_fchw") || dlcIsOp(op, "linalg.depthwise_conv_2d_nchw_chw");
   bool matmul = isMatmul(op) && hasMaps(op);
-  if (((matmul || (conv && c->nhwc)) && dlcLayoutAllStaticF32(op)) || (c->nhwc && isNCHWPool(op)))
+  // A dynamic batch is fine: the layouts permute the other dims only.
+  if ((matmul && dlcLayoutAllStaticF32(op)) || (conv && c->nhwc && dlcLayoutAllBatchStaticF32(op)) ||
+      (c->nhwc && isNCHWPool(op)))
     dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }

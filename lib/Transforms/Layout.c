@@ -32,6 +32,32 @@ bool dlcLayoutAllStaticF32(MlirOperation op) {
   return true;
 }
 
+bool dlcLayoutIsBatchStaticF32(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+    return false;
+  for (intptr_t i = 1, n = mlirShapedTypeGetRank(t); i < n; ++i)
+    if (mlirShapedTypeIsDynamicDim(t, i))
+      return false;
+  return true;
+}
+
+bool dlcLayoutAllBatchStaticF32(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
+    if (!dlcLayoutIsBatchStaticF32(mlirOperationGetOperand(op, i)))
+      return false;
+  return true;
+}
+
+intptr_t dlcLayoutPermutedSizes(DlcBuilder *b, MlirValue x, const int64_t *perm, MlirValue *sizes) {
+  MlirType type = mlirValueGetType(x);
+  intptr_t n = 0;
+  for (intptr_t i = 0, rank = mlirShapedTypeGetRank(type); i < rank; ++i)
+    if (mlirShapedTypeIsDynamicDim(type, perm[i]))
+      sizes[n++] = dlcTensorDim(b, x, perm[i]);
+  return n;
+}
+
 MlirType dlcLayoutPermutedType(MlirType type, const int64_t *perm) {
   DlcShape s, out;
   dlcShapeOf(type, &s);
@@ -119,7 +145,9 @@ MlirValue dlcLayoutTransposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
   DlcIterator iterators[DLC_MAX_RANK];
   for (intptr_t i = 0; i < rank; ++i)
     iterators[i] = DLC_PARALLEL;
-  MlirValue init = dlcEmpty(b, outType, 0, NULL);
+  MlirValue sizes[DLC_MAX_RANK];
+  intptr_t numSizes = dlcLayoutPermutedSizes(b, x, perm, sizes);
+  MlirValue init = dlcEmpty(b, outType, numSizes, sizes);
   MlirBlock block;
   MlirOperation copy = dlcGeneric(b, 1, &x, 1, &init, maps, rank, iterators, &block);
   DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);

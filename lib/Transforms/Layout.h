@@ -26,6 +26,15 @@ bool dlcLayoutIsStaticF32(MlirValue v);
 /// Are all operands of `op` such tensors?
 bool dlcLayoutAllStaticF32(MlirOperation op);
 
+/// The same, but the leading (batch) dim may be dynamic: the layouts keep
+/// it in place, so a model compiled for any batch converts too.
+bool dlcLayoutIsBatchStaticF32(MlirValue v);
+bool dlcLayoutAllBatchStaticF32(MlirOperation op);
+
+/// The dynamic sizes of `x` permuted by `perm` (as dlcLayoutTransposed's
+/// result), as tensor.dim values into `sizes`; returns how many.
+intptr_t dlcLayoutPermutedSizes(DlcBuilder *b, MlirValue x, const int64_t *perm, MlirValue *sizes);
+
 /// `type` (a ranked tensor) with its dims permuted by `perm`.
 MlirType dlcLayoutPermutedType(MlirType type, const int64_t *perm);
 

@@ -157,15 +157,41 @@ func.func @matmul_transposed_b(%a: tensor<4x3xf32>, %init: tensor<4x2xf32>) -> t
 
 // -----
 
-// Left alone: other element types and dynamic shapes.
+// Left alone: other element types and dynamic dims other than the batch.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: nhwc
 // CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<1x1x3x3xf64>
-// CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<?x1x3x3xf32>
-func.func @left_alone(%x: tensor<1x1x3x3xf64>, %i: tensor<1x1x1x1xf64>, %y: tensor<?x1x3x3xf32>, %w: tensor<1x1x3x3xf32>, %j: tensor<?x1x1x1xf32>) -> (tensor<1x1x1x1xf64>, tensor<?x1x1x1xf32>) {
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<1x1x?x3xf32>
+func.func @left_alone(%x: tensor<1x1x3x3xf64>, %i: tensor<1x1x1x1xf64>, %y: tensor<1x1x?x3xf32>, %w: tensor<1x1x3x3xf32>, %j: tensor<1x1x?x1xf32>) -> (tensor<1x1x1x1xf64>, tensor<1x1x?x1xf32>) {
   %a = linalg.conv_2d_nchw_fchw ins(%x, %x : tensor<1x1x3x3xf64>, tensor<1x1x3x3xf64>) outs(%i : tensor<1x1x1x1xf64>) -> tensor<1x1x1x1xf64>
-  %b = linalg.conv_2d_nchw_fchw ins(%y, %w : tensor<?x1x3x3xf32>, tensor<1x1x3x3xf32>) outs(%j : tensor<?x1x1x1xf32>) -> tensor<?x1x1x1xf32>
-  return %a, %b : tensor<1x1x1x1xf64>, tensor<?x1x1x1xf32>
+  %b = linalg.conv_2d_nchw_fchw ins(%y, %w : tensor<1x1x?x3xf32>, tensor<1x1x3x3xf32>) outs(%j : tensor<1x1x?x1xf32>) -> tensor<1x1x?x1xf32>
+  return %a, %b : tensor<1x1x1x1xf64>, tensor<1x1x?x1xf32>
+}
+
+// -----
+
+// A dynamic batch (a model compiled once for any batch) converts: the
+// layouts keep the batch in place, so the transposes and the new fill are
+// sized from the batch at run time.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x9x9xf32>, %[[W:.*]]: tensor<8x3x3x3xf32>)
+// CHECK: linalg.fill {{.*}} -> tensor<?x8x4x4xf32>
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3x9x9xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x9x9x3xf32>
+// CHECK: %[[XT:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<?x3x9x9xf32>) outs(%[[E]] : tensor<?x9x9x3xf32>)
+// CHECK: %[[INIT:.*]] = linalg.fill {{.*}} -> tensor<?x4x4x8xf32>
+// CHECK: %[[Y:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[XT]], %{{.*}} : tensor<?x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%[[INIT]] : tensor<?x4x4x8xf32>)
+// CHECK: %[[BACK:.*]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<?x4x4x8xf32>) outs(%{{.*}} : tensor<?x8x4x4xf32>)
+// CHECK: return %[[BACK]]
+func.func @dynamic_batch(%x: tensor<?x3x9x9xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<?x8x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x3x9x9xf32>
+  %e = tensor.empty(%n) : tensor<?x8x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x8x4x4xf32>) -> tensor<?x8x4x4xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : tensor<?x3x9x9xf32>, tensor<8x3x3x3xf32>) outs(%init : tensor<?x8x4x4xf32>) -> tensor<?x8x4x4xf32>
+  return %y : tensor<?x8x4x4xf32>
 }
 
 // -----

@@ -162,6 +162,37 @@ def test_run_time_expand_compiles_once_for_every_shape_value(tmp_path):
         np.testing.assert_array_equal(y, x * np.ones(shape, np.float32))
 
 
+DYNAMIC_CONVS = """
+func.func @main(%x: tensor<?x8x10x11xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>,
+                %w2: tensor<16x16x3x3xf32>) -> tensor<?x16x4x4xf32> {
+  %y = "dlc_graph.conv"(%x, %w, %b) : (tensor<?x8x10x11xf32>, tensor<16x8x3x3xf32>, tensor<16xf32>) -> tensor<?x16x8x9xf32>
+  %r = "dlc_graph.relu"(%y) : (tensor<?x16x8x9xf32>) -> tensor<?x16x8x9xf32>
+  %z = "dlc_graph.conv"(%r, %w2) {pads = array<i64: 1, 1, 1, 1>} : (tensor<?x16x8x9xf32>, tensor<16x16x3x3xf32>) -> tensor<?x16x8x9xf32>
+  %s = "dlc_graph.add"(%z, %r) : (tensor<?x16x8x9xf32>, tensor<?x16x8x9xf32>) -> tensor<?x16x8x9xf32>
+  %p = "dlc_graph.max_pool"(%s) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<?x16x8x9xf32>) -> tensor<?x16x4x4xf32>
+  return %p : tensor<?x16x4x4xf32>
+}
+"""
+
+
+def test_dynamic_batch_convolutions_scheduled_per_image():
+    # NHWC (the default): the convolutions take DLC's schedules, tiled per
+    # image over the dynamic batch (rows of 9 pixels: a peeled tile too);
+    # NCHW: the same convolutions left to the loop lowering. One compile
+    # each, run at batches 1, 2 and 5.
+    fast = dlc.compile(DYNAMIC_CONVS, threads=1)
+    loops = dlc.compile(DYNAMIC_CONVS, threads=1, layout="nchw")
+    rng = np.random.default_rng(5)
+    w = rng.uniform(-0.5, 0.5, (16, 8, 3, 3)).astype(np.float32)
+    b = rng.uniform(-0.5, 0.5, (16,)).astype(np.float32)
+    w2 = rng.uniform(-0.5, 0.5, (16, 16, 3, 3)).astype(np.float32)
+    for n in (1, 2, 5):
+        x = rng.uniform(-1, 1, (n, 8, 10, 11)).astype(np.float32)
+        (y,) = fast(x, w, b, w2)
+        assert y.shape == (n, 16, 4, 4)
+        np.testing.assert_allclose(y, loops(x, w, b, w2)[0], rtol=1e-4, atol=1e-5)
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>
