@@ -182,6 +182,11 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   Targets *targets = userData;
   Target t = {op, MATMUL, -1, {NULL}, {NULL}};
   if ((t.transposedLoop = transposedLoop(op)) >= 0) {
+    // A transpose that a product's or convolution's group computes as its
+    // epilogue goes with that group.
+    for (intptr_t i = 0; i < targets->count; ++i)
+      if (mlirOperationEqual(targets->items[i].epilogue, op))
+        return MlirWalkResultAdvance;
     t.kind = TRANSPOSE;
     push(targets, t);
     return MlirWalkResultAdvance;
