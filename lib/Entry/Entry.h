@@ -18,6 +18,11 @@
 /// malloc'ed array (the caller frees it; NULL when there are none).
 intptr_t dlcModuleCollectEntries(MlirModule module, MlirOperation **entries);
 
+/// Emits "entry @NAME" followed by the formatted message at `entry`'s
+/// location (the format starts with its separator: " has ...", ": ...").
+void dlcEntryEmitError(MlirOperation entry, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /// True for a C identifier ([A-Za-z_][A-Za-z0-9_]*).
 bool dlcIsCIdentifier(MlirStringRef name);
 

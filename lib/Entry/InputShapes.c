@@ -17,26 +17,11 @@
 #include "mlir-c/Diagnostics.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static void emitEntryError(MlirOperation entry, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void emitEntryError(MlirOperation entry, const char *fmt, ...) {
-  MlirStringRef name = dlcEntryGetName(entry);
-  DlcStr s = DLC_STR_INIT;
-  dlcStrPrintf(&s, "entry @%.*s: ", (int)name.length, name.data);
-  va_list ap;
-  va_start(ap, fmt);
-  dlcStrVPrintf(&s, fmt, ap);
-  va_end(ap);
-  mlirEmitError(mlirOperationGetLocation(entry), dlcStrGet(&s));
-  dlcStrFree(&s);
-}
 
 // The `onnx.name` of argument `i`, or a null string ref.
 static MlirStringRef argName(MlirOperation entry, intptr_t i) {
@@ -122,14 +107,14 @@ static bool applyItem(MlirOperation entry, const DlcSignature *sig, DlcTensorTyp
     if (item[k] == '=')
       eq = item + k; // the last one: ONNX names may hold '='
   if (!eq || eq == item) {
-    emitEntryError(entry, "input shape '%.*s' is not NAME=DIMS (an input's name or position, "
+    dlcEntryEmitError(entry, ": input shape '%.*s' is not NAME=DIMS (an input's name or position, "
                           "then its dims such as 1x3x224x224)", (int)n, item);
     return false;
   }
   size_t keyLen = (size_t)(eq - item), dimsLen = n - keyLen - 1;
   DlcTensorType shape;
   if (!parseDims(eq + 1, dimsLen, &shape)) {
-    emitEntryError(entry, "input shape '%.*s': '%.*s' is not a shape (dims >= 0 separated by "
+    dlcEntryEmitError(entry, ": input shape '%.*s': '%.*s' is not a shape (dims >= 0 separated by "
                           "'x', ? for one that stays dynamic)", (int)n, item, (int)dimsLen, eq + 1);
     return false;
   }
@@ -166,7 +151,7 @@ static bool applyItem(MlirOperation entry, const DlcSignature *sig, DlcTensorTyp
     }
   }
   if (!ok) {
-    emitEntryError(entry, "%s", dlcStrGet(&s));
+    dlcEntryEmitError(entry, ": %s", dlcStrGet(&s));
     dlcStrFree(&s);
     return false;
   }

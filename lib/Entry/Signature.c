@@ -21,13 +21,10 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static void emitEntryError(MlirOperation entry, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void emitEntryError(MlirOperation entry, const char *fmt, ...) {
+void dlcEntryEmitError(MlirOperation entry, const char *fmt, ...) {
   MlirStringRef name = dlcEntryGetName(entry);
   DlcStr s = DLC_STR_INIT;
-  dlcStrPrintf(&s, "entry @%.*s ", (int)name.length, name.data);
+  dlcStrPrintf(&s, "entry @%.*s", (int)name.length, name.data);
   va_list ap;
   va_start(ap, fmt);
   dlcStrVPrintf(&s, fmt, ap);
@@ -45,7 +42,7 @@ static bool convertTypes(MlirOperation entry, intptr_t n, const MlirType *types,
     if (mlirLogicalResultIsFailure(dlcTensorTypeFromMlirType(types[i], &(*out)[i]))) {
       DlcStr t = DLC_STR_INIT;
       dlcStrAppendType(&t, types[i]);
-      emitEntryError(entry, "has a type DLC cannot pass in its signature: %s", dlcStrGet(&t));
+      dlcEntryEmitError(entry, " has a type DLC cannot pass in its signature: %s", dlcStrGet(&t));
       dlcStrFree(&t);
       return false;
     }
@@ -80,7 +77,7 @@ MlirLogicalResult dlcEntryGetSignature(MlirOperation entry, DlcSignature *signat
   if (!mlirAttributeIsNull(ins) || !mlirAttributeIsNull(outs)) {
     ok = typesOfArray(ins, &numIn, &inTypes) && typesOfArray(outs, &numOut, &outTypes);
     if (!ok)
-      emitEntryError(entry, "has a malformed signature: dlc.inputs and dlc.outputs must be "
+      dlcEntryEmitError(entry, " has a malformed signature: dlc.inputs and dlc.outputs must be "
                             "arrays of tensor types");
   } else {
     MlirAttribute fnAttr = mlirOperationGetAttributeByName(entry, ref("function_type"));
@@ -101,7 +98,7 @@ MlirLogicalResult dlcEntryGetSignature(MlirOperation entry, DlcSignature *signat
       }
     }
     if (!ok)
-      emitEntryError(entry, "has no recorded signature (dlc.inputs / dlc.outputs): lower it "
+      dlcEntryEmitError(entry, " has no recorded signature (dlc.inputs / dlc.outputs): lower it "
                             "from tensors with DLC's pipelines, whose dlc-record-signatures records it");
   }
   ok = ok && convertTypes(entry, numIn, inTypes, &signature->inputs) &&
@@ -198,12 +195,12 @@ MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
   for (intptr_t i = 0; ok && i < sig.numInputs; ++i)
     ok = mlirTypeIsARankedTensor(mlirFunctionTypeGetInput(fnType, i));
   if (!ok) {
-    emitEntryError(entry, "cannot be specialized: only functions on tensors can");
+    dlcEntryEmitError(entry, " cannot be specialized: only functions on tensors can");
     dlcSignatureDestroy(&sig);
     return mlirLogicalResultFailure();
   }
   if (numInputs != sig.numInputs) {
-    emitEntryError(entry, "takes %ld inputs, got %ld", (long)sig.numInputs, (long)numInputs);
+    dlcEntryEmitError(entry, " takes %ld inputs, got %ld", (long)sig.numInputs, (long)numInputs);
     dlcSignatureDestroy(&sig);
     return mlirLogicalResultFailure();
   }
@@ -219,7 +216,7 @@ MlirLogicalResult dlcEntrySpecialize(MlirOperation entry, intptr_t numInputs,
       printType(&s, want);
       dlcStrPuts(&s, ", which cannot be specialized to ");
       printType(&s, have);
-      emitEntryError(entry, "%s", dlcStrGet(&s));
+      dlcEntryEmitError(entry, " %s", dlcStrGet(&s));
       dlcStrFree(&s);
       ok = false;
     }

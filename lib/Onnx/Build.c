@@ -201,6 +201,21 @@ DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t 
   return DLC_ONNX_OK;
 }
 
+DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
+                              MlirValue *out) {
+  if (mlirValueIsNull(a)) {
+    *out = b;
+    return DLC_ONNX_OK;
+  }
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.concat");
+  op.operands[0] = a, op.operands[1] = b;
+  dlcOnnxOpInt(n, &op, "axis", axis);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
 DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *axes,
                               int64_t numAxes, bool keepdims, MlirValue *out) {
   DlcOnnxOp op;

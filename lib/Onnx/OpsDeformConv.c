@@ -76,36 +76,6 @@ static DlcOnnxStatus neighbours(DlcOnnxNode *n, MlirValue c, int64_t size, Neigh
   return DLC_ONNX_OK;
 }
 
-static DlcOnnxStatus concat(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
-                            MlirValue *out) {
-  if (mlirValueIsNull(a)) {
-    *out = b;
-    return DLC_ONNX_OK;
-  }
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.concat");
-  op.operands[0] = a, op.operands[1] = b;
-  dlcOnnxOpInt(n, &op, "axis", axis);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
-// Slice [at, at + 1) of axis `axis`.
-static DlcOnnxStatus sliceOne(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t at,
-                              MlirValue *out) {
-  int64_t end = at + 1;
-  DlcOnnxOp slice;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = x;
-  dlcOnnxOpInts(n, &slice, "starts", &at, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
-}
-
 static DlcOnnxStatus translateDeformConv(DlcOnnxNode *n) {
   MlirValue x, w, offset, bias, mask;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
@@ -158,7 +128,7 @@ static DlcOnnxStatus translateDeformConv(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", offset, split, 5, &offs));
   for (int axis = 0; axis < 2; ++axis) {
     MlirValue d, base;
-    DLC_ONNX_TRY(sliceOne(n, offs, 3, axis, &d));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, offs, 3, axis, axis + 1, 1, &d));
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", d, perTap, 4, &d));
     DLC_ONNX_TRY(baseCoords(n, elt, kh, kw, oh, ow, axis == 0, strides[axis], pads[axis],
                             dil[axis], &base));
@@ -187,9 +157,9 @@ static DlcOnnxStatus translateDeformConv(DlcOnnxNode *n) {
     if (!mlirValueIsNull(mask))
       DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", wt, mask, &wt));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", ny.inside[yi], nx.inside[xi], &ok));
-    DLC_ONNX_TRY(concat(n, index, pos, 2, &index));
-    DLC_ONNX_TRY(concat(n, weight, wt, 2, &weight));
-    DLC_ONNX_TRY(concat(n, inside, ok, 2, &inside));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, index, pos, 2, &index));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, weight, wt, 2, &weight));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, inside, ok, 2, &inside));
   }
   // Each offset group's channels read its samples: [N, G, C/G, 4 K Q].
   int64_t reads = 4 * k * q, cg = cc / og;

@@ -116,17 +116,6 @@ static DlcOnnxStatus axisSamples(Roi *r, MlirValue begin, MlirValue end, bool cl
   return dlcOnnxCastOp(n, high, i64, &a->high);
 }
 
-static DlcOnnxStatus concat(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
-                            MlirValue *out) {
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.concat");
-  op.operands[0] = a, op.operands[1] = b;
-  dlcOnnxOpInt(n, &op, "axis", axis);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
 static DlcOnnxStatus translateRoiAlign(DlcOnnxNode *n) {
   MlirValue x, rois, batchIndices;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
@@ -202,8 +191,8 @@ static DlcOnnxStatus translateRoiAlign(DlcOnnxNode *n) {
     if (corner == 0) {
       index = pos, weight = wt;
     } else {
-      DLC_ONNX_TRY(concat(n, index, pos, 1, &index));
-      DLC_ONNX_TRY(concat(n, weight, wt, 1, &weight));
+      DLC_ONNX_TRY(dlcOnnxConcatOp(n, index, pos, 1, &index));
+      DLC_ONNX_TRY(dlcOnnxConcatOp(n, weight, wt, 1, &weight));
     }
   }
   // index and weight are [R, 4, Q]: each region's image read at once.

@@ -68,20 +68,6 @@ static DlcOnnxStatus wrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, Ml
   return dlcOnnxWhereOp(n, negative, wrapped, idx, out);
 }
 
-static DlcOnnxStatus sliceOne(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t at,
-                              MlirValue *out) {
-  DlcOnnxOp slice;
-  int64_t end = at + 1;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = x;
-  dlcOnnxOpInts(n, &slice, "starts", &at, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
-}
-
 //===----------------------------------------------------------------------===//
 // GatherND
 //===----------------------------------------------------------------------===//
@@ -123,7 +109,7 @@ static DlcOnnxStatus translateGatherND(DlcOnnxNode *n) {
   MlirValue offsets = {NULL};
   for (int64_t j = 0; j < k; ++j) {
     MlirValue part, stride;
-    DLC_ONNX_TRY(sliceOne(n, indices, irank - 1, j, &part));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, indices, irank - 1, j, j + 1, 1, &part));
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", part, offShape, offRank, &part));
     DLC_ONNX_TRY(wrapIndices(n, part, dimOf(data, b + j), &part));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[j], &stride));

@@ -28,34 +28,6 @@ static bool isString(MlirStringRef s, const char *what) {
   return mlirStringRefEqual(s, mlirStringRefCreateFromCString(what));
 }
 
-static DlcOnnxStatus sliceRange(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t begin,
-                                int64_t end, MlirValue *out) {
-  DlcOnnxOp slice;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = x;
-  dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
-}
-
-static DlcOnnxStatus concat(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
-                            MlirValue *out) {
-  if (mlirValueIsNull(a)) {
-    *out = b;
-    return DLC_ONNX_OK;
-  }
-  DlcOnnxOp op;
-  dlcOnnxOpInit(&op, "dlc_graph.concat");
-  op.operands[0] = a, op.operands[1] = b;
-  dlcOnnxOpInt(n, &op, "axis", axis);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-  *out = op.results[0];
-  return DLC_ONNX_OK;
-}
-
 // Zeros of a static shape, as a constant_of_shape.
 static DlcOnnxStatus zeros(DlcOnnxNode *n, MlirType elt, const int64_t *dims, int64_t rank,
                            MlirValue *out) {
@@ -93,7 +65,7 @@ static DlcOnnxStatus translateCausalConv(DlcOnnxNode *n) {
   if (k > 1) {
     if (mlirValueIsNull(past))
       DLC_ONNX_TRY(zeros(n, eltOf(x), stateDims, 3, &past));
-    DLC_ONNX_TRY(concat(n, past, x, 2, &padded));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, past, x, 2, &padded));
   }
   DlcOnnxOp conv;
   dlcOnnxOpInit(&conv, "dlc_graph.conv");
@@ -108,7 +80,7 @@ static DlcOnnxStatus translateCausalConv(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", y, sig, &y));
   }
   int64_t total = dimOf(padded, 2);
-  DLC_ONNX_TRY(sliceRange(n, padded, 2, total - (k - 1), total, &present));
+  DLC_ONNX_TRY(dlcOnnxSliceOp(n, padded, 2, total - (k - 1), total, 1, &present));
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, y));
   return dlcOnnxSetOutput(n, 1, present);
 }
@@ -129,7 +101,7 @@ static DlcOnnxStatus heads(DlcOnnxNode *n, MlirValue v, int64_t h, MlirValue *ou
 // Step t of [B, H, T, D] as the shape `dims` (4-D).
 static DlcOnnxStatus step(DlcOnnxNode *n, MlirValue v, int64_t t, const int64_t *dims,
                           MlirValue *out) {
-  DLC_ONNX_TRY(sliceRange(n, v, 2, t, t + 1, out));
+  DLC_ONNX_TRY(dlcOnnxSliceOp(n, v, 2, t, t + 1, 1, out));
   return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, dims, 4, out);
 }
 
@@ -241,7 +213,7 @@ static DlcOnnxStatus translateLinearAttention(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.matmul", y, state, &y));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", scaleV, y, &y));
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", y, outRow, 3, &y));
-    DLC_ONNX_TRY(concat(n, out, y, 1, &out));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, out, y, 1, &out));
   }
   if (mlirValueIsNull(out)) { // no steps: an empty output
     int64_t dims[3] = {bb, 0, hq * dv};

@@ -40,19 +40,6 @@ static DlcOnnxStatus constant(DlcOnnxNode *n, MlirType elt, const int64_t *dims,
   return DLC_ONNX_OK;
 }
 
-static DlcOnnxStatus sliceRange(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t begin,
-                                int64_t end, MlirValue *out) {
-  DlcOnnxOp slice;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = x;
-  dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
-}
-
 // Counts [rows, grams] of the `grams` n-grams at pool[first ..] in x
 // ([rows, len], i64) with skip s.
 static DlcOnnxStatus countGrams(DlcOnnxNode *n, MlirValue x, int64_t len, const int64_t *pool,
@@ -65,7 +52,7 @@ static DlcOnnxStatus countGrams(DlcOnnxNode *n, MlirValue x, int64_t len, const 
   for (int64_t m = 0; m < gramLen; ++m) {
     MlirValue tokens, wanted, hit;
     int64_t begin = m * (skip + 1), cdims[1] = {grams};
-    DLC_ONNX_TRY(sliceRange(n, x, 1, begin, begin + positions, &tokens));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, x, 1, begin, begin + positions, 1, &tokens));
     int64_t shape[3] = {dimOf(x, 0), positions, 1};
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", tokens, shape, 3, &tokens));
     for (int64_t j = 0; j < grams; ++j)

@@ -169,6 +169,10 @@ DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, cons
 /// `x[start:end:step]` along `axis`.
 DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start, int64_t end,
                              int64_t step, MlirValue *out);
+/// `a` and `b` concatenated along `axis`; `b` alone when `a` is null (a
+/// result built up piece by piece).
+DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
+                              MlirValue *out);
 /// `v` cast to element type `elt` (`v` itself when it has that type).
 DlcOnnxStatus dlcOnnxCastOp(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out);
 /// dlc_graph.where(cond, x, y).

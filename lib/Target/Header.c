@@ -41,9 +41,6 @@ static void appendMacroName(DlcStr *s, const char *text, size_t len) {
 // Dims written -1 where they are dynamic; NUMEL only for static shapes.
 static void appendTensorMacros(DlcStr *s, const char *prefix, const char *kind, intptr_t i,
                                const DlcTensorType *t) {
-  int64_t numel = 1;
-  for (int64_t d = 0; d < t->rank; ++d)
-    numel *= t->shape[d];
   dlcStrPrintf(s, "#define %s_%s%ld_DTYPE \"%s\"\n", prefix, kind, (long)i, dlcDTypeName(t->dtype));
   dlcStrPrintf(s, "#define %s_%s%ld_CTYPE %s\n", prefix, kind, (long)i, cType(t->dtype));
   dlcStrPrintf(s, "#define %s_%s%ld_RANK %lld\n", prefix, kind, (long)i, (long long)t->rank);
@@ -57,8 +54,13 @@ static void appendTensorMacros(DlcStr *s, const char *prefix, const char *kind, 
                    t->shape[d] == DLC_DIM_DYNAMIC ? -1LL : (long long)t->shape[d]);
     dlcStrPuts(s, "}\n");
   }
-  if (dlcTensorTypeIsStatic(t))
-    dlcStrPrintf(s, "#define %s_%s%ld_NUMEL %lld\n", prefix, kind, (long)i, (long long)numel);
+  if (!dlcTensorTypeIsStatic(t))
+    return;
+  int64_t numel = 1;
+  for (int64_t d = 0; d < t->rank; ++d)
+    if (__builtin_mul_overflow(numel, t->shape[d], &numel))
+      return; // no such tensor fits in memory: no count to promise
+  dlcStrPrintf(s, "#define %s_%s%ld_NUMEL %lld\n", prefix, kind, (long)i, (long long)numel);
 }
 
 static bool appendEntry(DlcStr *s, MlirOperation entry) {
