@@ -216,6 +216,17 @@ DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t 
   return DLC_ONNX_OK;
 }
 
+DlcOnnxStatus dlcOnnxWrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue zero, sizeV, negative, wrapped;
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, idx, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)size, &sizeV));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, sizeV, &wrapped));
+  return dlcOnnxWhereOp(n, negative, wrapped, idx, out);
+}
+
 DlcOnnxStatus dlcOnnxReduceOp(DlcOnnxNode *n, const char *name, MlirValue x, const int64_t *axes,
                               int64_t numAxes, bool keepdims, MlirValue *out) {
   DlcOnnxOp op;

@@ -49,5 +49,10 @@ MlirOperation dlcOnnxCall(DlcOnnxNode *n, MlirBlock block, MlirAttribute symbol,
 MlirValue dlcOnnxCopyInto(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue dest);
 /// The function type of the body finished last.
 MlirType dlcOnnxLastBodyType(DlcOnnxNode *n);
+/// Imports the subgraph `g` (attribute `attr`) with formal inputs of
+/// `types` as a private body function: its symbol and function type.
+DlcOnnxStatus dlcOnnxImportBody(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
+                                MlirType *types, DlcOnnxSubgraph *sg, MlirAttribute *symbol,
+                                MlirType *fnType);
 
 #endif // DLC_ONNX_CONTROL_H

@@ -211,3 +211,13 @@ MlirValue dlcOnnxCopyInto(DlcOnnxNode *n, MlirBlock block, MlirValue source, Mli
   mlirLinalgFillBuiltinNamedOpRegion(copy);
   return mlirOperationGetResult(copy, 0);
 }
+
+DlcOnnxStatus dlcOnnxImportBody(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
+                                MlirType *types, DlcOnnxSubgraph *sg, MlirAttribute *symbol,
+                                MlirType *fnType) {
+  DLC_ONNX_TRY(dlcOnnxSubgraphBegin(n, attr, g, types, sg));
+  DLC_ONNX_TRY(dlcOnnxSubgraphImport(sg));
+  DLC_ONNX_TRY(dlcOnnxSubgraphFinishFunc(sg, symbol));
+  *fnType = dlcOnnxLastBodyType(n);
+  return DLC_ONNX_OK;
+}

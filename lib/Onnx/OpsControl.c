@@ -63,14 +63,6 @@ static DlcOnnxStatus scalarInput(DlcOnnxNode *n, int i, const char *what, MlirTy
 // If
 //===----------------------------------------------------------------------===//
 
-static DlcOnnxStatus importBranch(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
-                                  DlcOnnxSubgraph *sg, MlirAttribute *symbol) {
-  MlirType none[1];
-  DLC_ONNX_TRY(dlcOnnxSubgraphBegin(n, attr, g, none, sg));
-  DLC_ONNX_TRY(dlcOnnxSubgraphImport(sg));
-  return dlcOnnxSubgraphFinishFunc(sg, symbol);
-}
-
 static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   const Onnx__GraphProto *branches[2];
   DLC_ONNX_TRY(dlcOnnxSubgraphGet(n, "then_branch", &branches[0]));
@@ -104,11 +96,9 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   MlirAttribute symbols[2];
   MlirType fnTypes[2];
   DlcOnnxStatus s = DLC_ONNX_OK;
-  for (int b = 0; b < 2 && s == DLC_ONNX_OK; ++b) {
-    s = importBranch(n, attrs[b], branches[b], &sg[b], &symbols[b]);
-    if (s == DLC_ONNX_OK)
-      fnTypes[b] = dlcOnnxLastBodyType(n);
-  }
+  MlirType none[1];
+  for (int b = 0; b < 2 && s == DLC_ONNX_OK; ++b)
+    s = dlcOnnxImportBody(n, attrs[b], branches[b], none, &sg[b], &symbols[b], &fnTypes[b]);
   intptr_t numResults = (intptr_t)n->proto->n_output;
   MlirType *types = malloc((size_t)(numResults + 1) * sizeof *types);
   if (!types)
@@ -364,13 +354,7 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   MlirAttribute symbol;
   MlirType fnType = {NULL};
   if (s == DLC_ONNX_OK)
-    s = dlcOnnxSubgraphBegin(n, "body", g, types, &sg);
-  if (s == DLC_ONNX_OK)
-    s = dlcOnnxSubgraphImport(&sg);
-  if (s == DLC_ONNX_OK)
-    s = dlcOnnxSubgraphFinishFunc(&sg, &symbol);
-  if (s == DLC_ONNX_OK)
-    fnType = dlcOnnxLastBodyType(n);
+    s = dlcOnnxImportBody(n, "body", g, types, &sg, &symbol, &fnType);
   if (s == DLC_ONNX_OK && !mlirTypeEqual(mlirFunctionTypeGetResult(fnType, 0), types[1]))
     s = dlcOnnxUnsupported(n, "the body's condition output must be a bool scalar");
   for (int j = 0; j < N && s == DLC_ONNX_OK; ++j)

@@ -295,18 +295,6 @@ static DlcOnnxStatus combine(DlcOnnxNode *n, Reduction r, MlirValue data, MlirVa
   return dlcOnnxWhereOp(n, any, y, data, out);
 }
 
-// Indices below 0 count from the end of a dim of `size`.
-static DlcOnnxStatus wrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, MlirValue *out) {
-  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue zero, sizeV, negative, wrapped;
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, idx, i64, &idx));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)size, &sizeV));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, sizeV, &wrapped));
-  return dlcOnnxWhereOp(n, negative, wrapped, idx, out);
-}
-
 // ScatterElements (and Scatter): a one-hot hit[.., q, t, ..] = (indices[..,
 // q, ..] == t) over the update index q (at `axis`) and the target t (after
 // it), combined over q. Memory: updates' size times the dim's.
@@ -328,7 +316,7 @@ static DlcOnnxStatus translateScatterElements(DlcOnnxNode *n) {
       return dlcOnnxUnsupported(n, "indices must have the data's dims but along 'axis'");
   int64_t size = dimOf(data, axis), target = axis + 1;
   MlirValue classes, hit, upd;
-  DLC_ONNX_TRY(wrapIndices(n, indices, size, &indices));
+  DLC_ONNX_TRY(dlcOnnxWrapIndices(n, indices, size, &indices));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", indices, &target, 1, &indices));
   DLC_ONNX_TRY(iota(n, size, rank - axis, &classes));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", indices, classes, &hit));
@@ -372,7 +360,7 @@ static DlcOnnxStatus translateScatterND(DlcOnnxNode *n) {
     dlcOnnxOpInts(n, &slice, "axes", &last, 1);
     DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
     MlirValue part, stride;
-    DLC_ONNX_TRY(wrapIndices(n, slice.results[0], dimOf(data, j), &part));
+    DLC_ONNX_TRY(dlcOnnxWrapIndices(n, slice.results[0], dimOf(data, j), &part));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[j], &stride));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", part, stride, &part));
     if (mlirValueIsNull(offsets))

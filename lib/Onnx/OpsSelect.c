@@ -56,18 +56,6 @@ static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue 
   return status;
 }
 
-// Indices (any integer type) as i64, those below 0 counted from `size`.
-static DlcOnnxStatus wrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, MlirValue *out) {
-  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue zero, sizeV, negative, wrapped;
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, idx, i64, &idx));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)size, &sizeV));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, sizeV, &wrapped));
-  return dlcOnnxWhereOp(n, negative, wrapped, idx, out);
-}
-
 //===----------------------------------------------------------------------===//
 // GatherND
 //===----------------------------------------------------------------------===//
@@ -111,7 +99,7 @@ static DlcOnnxStatus translateGatherND(DlcOnnxNode *n) {
     MlirValue part, stride;
     DLC_ONNX_TRY(dlcOnnxSliceOp(n, indices, irank - 1, j, j + 1, 1, &part));
     DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", part, offShape, offRank, &part));
-    DLC_ONNX_TRY(wrapIndices(n, part, dimOf(data, b + j), &part));
+    DLC_ONNX_TRY(dlcOnnxWrapIndices(n, part, dimOf(data, b + j), &part));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[j], &stride));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", part, stride, &part));
     if (mlirValueIsNull(offsets))

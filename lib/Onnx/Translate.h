@@ -173,6 +173,9 @@ DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t 
 /// result built up piece by piece).
 DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
                               MlirValue *out);
+/// Indices (any integer type) as i64, those below 0 counted from the end
+/// of a dim of `size`.
+DlcOnnxStatus dlcOnnxWrapIndices(DlcOnnxNode *n, MlirValue idx, int64_t size, MlirValue *out);
 /// `v` cast to element type `elt` (`v` itself when it has that type).
 DlcOnnxStatus dlcOnnxCastOp(DlcOnnxNode *n, MlirValue v, MlirType elt, MlirValue *out);
 /// dlc_graph.where(cond, x, y).
