@@ -451,6 +451,20 @@ def _():
     return model([node("Unique", ["x"], ["y"], axis=0)], [("x", F, [2, 3])], [("y", F, ["n", 3])], opset=11)
 
 
+# NonMaxSuppression: the optional scalar inputs, as 1-element tensors.
+@register("nms")
+def _():
+    return model([node("NonMaxSuppression", ["b", "s", "m", "iou"], ["y"], center_point_box=1)],
+                 [("b", F, [1, 6, 4]), ("s", F, [1, 2, 6]), ("m", I64, [1]), ("iou", F, [1])],
+                 [("y", I64, ["n", 3])], opset=11)
+
+
+@register("nms_bad_center")
+def _():
+    return model([node("NonMaxSuppression", ["b", "s"], ["y"], center_point_box=2)],
+                 [("b", F, [1, 6, 4]), ("s", F, [1, 2, 6])], [("y", I64, ["n", 3])], opset=11)
+
+
 @register("pad")
 def _():
     return model([node("Pad", ["x", "pads", "v"], ["y"])], [("x", F, [2, 3]), ("v", F, [])], [("y", F, [3, 6])],
