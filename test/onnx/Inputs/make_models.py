@@ -448,7 +448,13 @@ def _():
 
 @register("unique_axis")
 def _():
-    return model([node("Unique", ["x"], ["y"], axis=0)], [("x", F, [2, 3])], [("y", F, ["n", 3])], opset=11)
+    return model([node("Unique", ["x"], ["y", "i", "inv", "c"], axis=-1)], [("x", F, [2, 3])],
+                 [("y", F, [2, "n"]), ("i", I64, ["n"]), ("inv", I64, [3]), ("c", I64, ["n"])], opset=11)
+
+
+@register("unique_bad_axis")
+def _():
+    return model([node("Unique", ["x"], ["y"], axis=2)], [("x", F, [2, 3])], [("y", F, [2, "n"])], opset=11)
 
 
 # NonMaxSuppression: the optional scalar inputs, as 1-element tensors.
