@@ -41,10 +41,6 @@ static MlirValue arith2(DlcBuilder *b, const char *name, MlirValue x, MlirValue 
   return dlcBuild1(b, name, 2, in, mlirValueGetType(x), 0, NULL);
 }
 
-static MlirValue select3(DlcBuilder *b, MlirValue cond, MlirValue x, MlirValue y) {
-  return dlcScalarSelect(b, cond, x, y);
-}
-
 static MlirValue extractAt(DlcBuilder *b, MlirValue t, intptr_t n, const MlirValue *indices) {
   MlirValue in[4] = {t};
   for (intptr_t i = 0; i < n; ++i)
@@ -142,8 +138,8 @@ static void initDoneBody(DlcBuilder *b, MlirValue i, const MlirValue *carried, M
   yielded[0] = insertAt(b, skip, carried[0], 1, &i);
 }
 
-// carried: best box, its score, whether any box is available; done is
-// `data`'s companion (the tensor to read).
+// The best available box: carried are its index, its score and whether any
+// box is available; `done` marks the boxes taken or below the threshold.
 typedef struct Find {
   const Nms *s;
   MlirValue done;
@@ -159,8 +155,8 @@ static void findBody(DlcBuilder *b, MlirValue i, const MlirValue *carried, MlirV
   MlirValue first = arith2(b, "arith.xori", carried[2], dlcConstScalar(b, s->i1, 1));
   MlirValue better = arith2(b, "arith.andi", available,
                             arith2(b, "arith.ori", first, gt(b, s, score, carried[1])));
-  yielded[0] = select3(b, better, i, carried[0]);
-  yielded[1] = select3(b, better, score, carried[1]);
+  yielded[0] = dlcScalarSelect(b, better, i, carried[0]);
+  yielded[1] = dlcScalarSelect(b, better, score, carried[1]);
   yielded[2] = arith2(b, "arith.ori", carried[2], available);
 }
 
@@ -206,7 +202,7 @@ static void stepBody(DlcBuilder *b, MlirValue iv, const MlirValue *carried, Mlir
   }
   yielded[0] = out;
   yielded[1] = arith2(b, "arith.addi", total,
-                      select3(b, keep, dlcConstIndex(b, 1), dlcConstIndex(b, 0)));
+                      dlcScalarSelect(b, keep, dlcConstIndex(b, 1), dlcConstIndex(b, 0)));
 }
 
 // carried: out, total.
