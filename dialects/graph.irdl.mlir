@@ -934,4 +934,16 @@ irdl.dialect @dlc_graph {
     irdl.operands(input: %input)
     irdl.results(output: %output, indices: %indices, inverse_indices: %inverse_indices, counts: %counts)
   }
+
+  // ONNX NonMaxSuppression: [batch, class, box] rows of the boxes selected per batch and class.
+  irdl.operation @non_max_suppression {
+    %boxes = irdl.base "!builtin.tensor"
+    %scores = irdl.base "!builtin.tensor"
+    %max_output = irdl.base "!builtin.tensor"
+    %iou_threshold = irdl.base "!builtin.tensor"
+    %score_threshold = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(boxes: %boxes, scores: %scores, max_output: optional %max_output, iou_threshold: optional %iou_threshold, score_threshold: optional %score_threshold)
+    irdl.results(output: %output)
+  }
 }

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/Control.h"
 #include "Onnx/Translate.h"
 #include "Support/Diag.h"
 #include "Support/SmallFloat.h"
@@ -353,6 +354,22 @@ static DlcOnnxValue *defineOutput(DlcOnnxNode *n, int i) {
   return v;
 }
 
+// `value` with the more static `type`: a dlc_graph op's result takes it (its
+// verifier accepts results more static than its operands imply); the result
+// of an upstream op (a loop's, a copy's) would no longer verify, so a
+// tensor.cast gives it.
+static MlirValue refineType(DlcOnnxNode *n, MlirValue value, MlirType type) {
+  if (mlirValueIsAOpResult(value)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(mlirOpResultGetOwner(value)));
+    if (name.length < 10 || strncmp(name.data, "dlc_graph.", 10) != 0)
+      return mlirOperationGetResult(
+          dlcOnnxCreateOp(n, n->imp->body, "tensor.cast", 1, &value, 1, &type, 0, NULL, 0, NULL),
+          0);
+  }
+  mlirValueSetType(value, type);
+  return value;
+}
+
 DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
   if (!dlcOnnxHasOutput(n, i))
     return DLC_ONNX_OK;
@@ -400,7 +417,7 @@ DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
     }
     MlirType refined = dlcTypeMeet(type, v->hint);
     if (!mlirTypeEqual(refined, type))
-      mlirValueSetType(value, refined);
+      value = refineType(n, value, refined);
   }
   // A small result computed from constants becomes one. Its op stays: the
   // translator may still build on it; unused, it goes when @main is built.

@@ -8,7 +8,7 @@
 // shape-like operands in the body may depend on it. Otherwise the body is a
 // function called from an scf.while carrying the iteration number, the
 // condition and the loop-carried values; scan outputs are rows of a tensor
-// sized by a trip count known at compile time.
+// sized by the trip count M (known at compile time or read at run time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -323,9 +323,9 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   int64_t trips = tripTensor && dlcTensorNumElements(tripTensor) == 1
                       ? (int64_t)dlcOnnxTensorElement(tripTensor, 0)
                       : -1;
-  if (l->numScan && trips < 0)
-    return dlcOnnxUnsupported(n, "scan outputs need a trip count M known at compile time (their "
-                                 "rows); M is computed at run time or absent");
+  if (l->numScan && trips < 0 && !dlcOnnxHasInput(n, 0))
+    return dlcOnnxUnsupported(n, "scan outputs need a trip count M (their most rows); M is "
+                                 "absent");
   // Known ones may be bound graph inputs: they are constants then.
   const DlcTensor *condTensor = dlcOnnxConstInput(n, 1);
   if (condTensor && dlcTensorNumElements(condTensor) != 1)
@@ -363,11 +363,25 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
                                 "it to keep its shape",
                              j);
   MlirBlock body = n->imp->body;
+  // With M known at run time only, scan outputs are allocated with max(M, 0) rows.
+  MlirValue rowCount = {NULL};
+  if (K && trips < 0 && s == DLC_ONNX_OK) {
+    MlirValue mValue = dlcOnnxExtractScalar(n, body, m);
+    MlirValue zero = dlcOnnxArithConstant(n, body, mlirIntegerAttrGet(i64, 0));
+    rowCount = dlcOnnxIndexCast(n, body, dlcOnnxArith(n, body, "arith.maxsi", mValue, zero),
+                                mlirIndexTypeGet(ctx));
+  }
   for (int j = 0; j < K && s == DLC_ONNX_OK; ++j) {
     MlirType row = mlirFunctionTypeGetResult(fnType, 1 + N + j);
-    if (!mlirShapedTypeHasStaticShape(row))
+    if (!mlirShapedTypeHasStaticShape(row)) {
       s = dlcOnnxUnsupported(n, "scan output #%d has no static shape", j);
-    else {
+    } else if (trips < 0) {
+      types[2 + N + j] = dlcOnnxStackedType(row, DLC_DYN);
+      init[2 + N + j] = mlirOperationGetResult(
+          dlcOnnxCreateOp(n, body, "tensor.empty", 1, &rowCount, 1, &types[2 + N + j], 0, NULL, 0,
+                          NULL),
+          0);
+    } else {
       types[2 + N + j] = dlcOnnxStackedType(row, trips);
       init[2 + N + j] = dlcOnnxZeros(n, body, types[2 + N + j]);
     }
@@ -443,13 +457,15 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   bool hasCond = dlcOnnxHasInput(n, 1);
   yield[cIdx] = hasCond ? dlcOnnxExtractScalar(n, after, mlirOperationGetResult(call, 0))
                         : dlcOnnxArithConstant(n, after, mlirIntegerAttrGet(i1, 1));
-  for (int j = 0; j < N; ++j)
-    yield[j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
-                               mlirBlockGetArgument(after, j));
+  // Rows first: a row may be a loop-carried value's old value (the body
+  // passes it through), read before the copy overwrites its buffer.
   MlirValue index = K ? dlcOnnxIndexCast(n, after, i, mlirIndexTypeGet(ctx)) : i;
   for (int j = 0; j < K; ++j)
     yield[N + j] = dlcOnnxInsertRow(n, after, mlirOperationGetResult(call, 1 + N + j),
                                     mlirBlockGetArgument(after, N + j), index);
+  for (int j = 0; j < N; ++j)
+    yield[j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
+                               mlirBlockGetArgument(after, j));
   dlcOnnxCreateOp(n, after, "scf.yield", count, yield, 0, NULL, 0, NULL, 0, NULL);
 
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
@@ -507,9 +523,9 @@ static const DlcOnnxOpEntry entries[] = {
      "Both branches must give outputs of the same types (unless the condition is known at "
      "compile time: then only its branch is imported). Tensors only, no sequences or optionals."},
     {"Loop", 1, translateLoop, {A_GRAPH("body")}, "scf.while",
-     "Loop-carried values keep their types. Scan outputs need a trip count M known at compile "
-     "time (with --bind-shape-inputs, a graph input); with a condition they have as many rows as "
-     "iterations ran, a dim known at run time. "
+     "Loop-carried values keep their types. Scan outputs need a trip count M (their rows: a "
+     "dim known at run time unless M is known at compile time, e.g. with --bind-shape-inputs); "
+     "with a condition they have as many rows as iterations ran, a dim known at run time. "
      "Loops of up to 64 iterations with known M and condition are unrolled. Tensors only."},
 };
 

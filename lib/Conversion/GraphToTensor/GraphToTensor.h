@@ -68,6 +68,16 @@ MlirValue dlcScalarTensor(DlcRewriter *rw, MlirType elt, double value);
 DlcShape dlcShapeOfValue(MlirValue v);
 MlirType dlcEltOfValue(MlirValue v);
 
+/// A block of `n` (at most 8) arguments of `types` in a new region.
+MlirBlock dlcNewBlock(MlirRegion *region, intptr_t n, const MlirType *types, MlirLocation loc);
+/// The body of an scf.for: fills `yielded` from the induction variable and
+/// the `carried` values.
+typedef void (*DlcLoopBody)(DlcBuilder *b, MlirValue iv, const MlirValue *carried,
+                            MlirValue *yielded, const void *data);
+/// scf.for iv in [0, n) carrying `numCarried` (at most 7) values; returns the op.
+MlirOperation dlcForLoop(DlcBuilder *b, MlirValue n, intptr_t numCarried, const MlirValue *init,
+                         DlcLoopBody body, const void *data);
+
 // Each family's lowerings.
 extern const DlcLowering dlcElementwiseLowerings[];
 extern const size_t dlcNumElementwiseLowerings;
@@ -85,5 +95,7 @@ extern const DlcLowering dlcShapeOpsLowerings[];
 extern const size_t dlcNumShapeOpsLowerings;
 extern const DlcLowering dlcDataDepLowerings[];
 extern const size_t dlcNumDataDepLowerings;
+extern const DlcLowering dlcNonMaxSuppressionLowerings[];
+extern const size_t dlcNumNonMaxSuppressionLowerings;
 
 #endif // DLC_CONVERSION_GRAPHTOTENSOR_GRAPHTOTENSOR_H

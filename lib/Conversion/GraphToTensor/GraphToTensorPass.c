@@ -27,6 +27,7 @@ static const Family families[] = {
     {dlcReduceLowerings, &dlcNumReduceLowerings},
     {dlcShapeOpsLowerings, &dlcNumShapeOpsLowerings},
     {dlcDataDepLowerings, &dlcNumDataDepLowerings},
+    {dlcNonMaxSuppressionLowerings, &dlcNumNonMaxSuppressionLowerings},
 };
 
 // Every family's decompositions in one table (malloc'ed; `*n` entries).

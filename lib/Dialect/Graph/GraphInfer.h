@@ -58,6 +58,7 @@ MlirLogicalResult dlcGraphInferShape(DlcInfer *in);
 MlirLogicalResult dlcGraphInferNonZero(DlcInfer *in);
 MlirLogicalResult dlcGraphInferCompress(DlcInfer *in);
 MlirLogicalResult dlcGraphInferUnique(DlcInfer *in);
+MlirLogicalResult dlcGraphInferNonMaxSuppression(DlcInfer *in);
 MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in);
 
 #endif // DLC_DIALECT_GRAPH_GRAPHINFER_H

@@ -563,18 +563,37 @@ static const DlcOpDef graphOps[] = {
      {REQ("output", DLC_T_ANY, "element type of input")},
      {{"axis", DLC_ATTR_INT, false, NULL, "negative counts from the end; default: flatten"}},
      dlcGraphInferCompress},
-    {"dlc_graph.unique", "Unique elements",
+    {"dlc_graph.unique", "Unique elements or slices",
      "numpy's unique with return_index, return_inverse and return_counts on the flattened "
-     "input: `output` the distinct values (ascending when `sorted`, else in order of first "
-     "occurrence), `indices` the first position of each, `inverse_indices` the position in "
-     "`output` of every input element, `counts` how often each occurs. All but "
-     "`inverse_indices` have a `?` length: the lowering counts, allocates, then fills.",
+     "input, or with `axis` on the slices along it (compared lexicographically in row-major "
+     "order): `output` the distinct values or slices (ascending when `sorted`, else in order of "
+     "first occurrence), `indices` the first position of each, `inverse_indices` the position in "
+     "`output` of every input element or slice, `counts` how often each occurs. The distinct "
+     "count is `?`: the lowering counts, allocates, then fills.",
      {REQ("input", DLC_T_SIGNED, NULL)},
-     {REQ("output", DLC_T_SIGNED, "1-D, element type of input"), REQ("indices", DLC_T_I64, "1-D"),
-      REQ("inverse_indices", DLC_T_I64, "1-D, the input's element count"),
+     {REQ("output", DLC_T_SIGNED, "1-D (the input's shape, `?` along `axis`), element type of "
+                                  "input"),
+      REQ("indices", DLC_T_I64, "1-D"),
+      REQ("inverse_indices", DLC_T_I64, "1-D, the input's element count (its dim `axis`)"),
       REQ("counts", DLC_T_I64, "1-D")},
-     {{"sorted", DLC_ATTR_BOOL, false, "true", "ascending values, else first-occurrence order"}},
+     {{"sorted", DLC_ATTR_BOOL, false, "true", "ascending values, else first-occurrence order"},
+      {"axis", DLC_ATTR_INT, false, NULL, "negative counts from the end; default: flatten"}},
      dlcGraphInferUnique},
+    {"dlc_graph.non_max_suppression", "Boxes selected by non-maximum suppression",
+     "ONNX NonMaxSuppression: per batch and class, the boxes whose score is above "
+     "`score_threshold` (all when absent) are visited by descending score (the lower index first "
+     "on ties) and kept unless their IoU with a box already kept exceeds `iou_threshold` (default "
+     "0), up to `max_output` boxes (default 0: none). One `[batch, class, box]` row per kept box, "
+     "by batch, then class, then order of selection; the row count is `?`: the lowering selects "
+     "into a buffer of `batch * class * box + 1` rows and returns its first rows.",
+     {REQ("boxes", DLC_T_F32, "[batch, box, 4]"), REQ("scores", DLC_T_F32, "[batch, class, box]"),
+      OPT("max_output", DLC_T_I64, "0-d"), OPT("iou_threshold", DLC_T_F32, "0-d"),
+      OPT("score_threshold", DLC_T_F32, "0-d")},
+     {REQ("output", DLC_T_I64, "[?, 3]")},
+     {{"center_point_box", DLC_ATTR_INT, false, "0 : i64",
+       "0: boxes are [y1, x1, y2, x2] (any two opposite corners); 1: [x_center, y_center, width, "
+       "height]"}},
+     dlcGraphInferNonMaxSuppression},
 };
 
 const DlcOpDef *dlcGraphOpDefs(size_t *count) {

@@ -352,18 +352,62 @@ MlirLogicalResult dlcGraphInferCompress(DlcInfer *in) {
   return mlirLogicalResultSuccess();
 }
 
-// The distinct values are counted when the code runs; inverse_indices has
-// one entry per input element.
+// The distinct values (slices along `axis`) are counted when the code runs;
+// inverse_indices has one entry per input element (slice).
 MlirLogicalResult dlcGraphInferUnique(DlcInfer *in) {
   const DlcShape *x = &in->shapes[0];
   int64_t total = 1;
   for (int64_t d = 0; d < x->rank && total != DLC_DYN; ++d)
     total = x->dims[d] == DLC_DYN ? DLC_DYN : total * x->dims[d];
   DlcShape dyn = {.rank = 1, .dims = {DLC_DYN}}, all = {.rank = 1, .dims = {total}};
+  DlcShape out = dyn;
+  if (dlcOpHasAttr(in->op, "axis")) {
+    int64_t axis;
+    if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+      return fail();
+    out = *x;
+    out.dims[axis] = DLC_DYN;
+    all.dims[0] = x->dims[axis];
+  }
   MlirType i64 = mlirIntegerTypeGet(in->ctx, 64);
-  in->results[0] = dlcTensorType(&dyn, in->elts[0]);
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
   in->results[1] = dlcTensorType(&dyn, i64);
   in->results[2] = dlcTensorType(&all, i64);
   in->results[3] = dlcTensorType(&dyn, i64);
+  return mlirLogicalResultSuccess();
+}
+
+static bool dimsDiffer(int64_t a, int64_t b) { return a != DLC_DYN && b != DLC_DYN && a != b; }
+
+// How many boxes are kept is known only when the code runs: `?` rows of
+// [batch, class, box].
+MlirLogicalResult dlcGraphInferNonMaxSuppression(DlcInfer *in) {
+  const DlcShape *boxes = &in->shapes[0], *scores = &in->shapes[1];
+  if (boxes->rank != 3 || dimsDiffer(boxes->dims[2], 4)) {
+    dlcEmitOpError(in->op, "operand 'boxes' must be [batch, box, 4]");
+    return fail();
+  }
+  if (scores->rank != 3) {
+    dlcEmitOpError(in->op, "operand 'scores' must be [batch, class, box]");
+    return fail();
+  }
+  if (dimsDiffer(boxes->dims[0], scores->dims[0]) || dimsDiffer(boxes->dims[1], scores->dims[2])) {
+    dlcEmitOpError(in->op, "operands 'boxes' and 'scores' must agree on the batch and box counts");
+    return fail();
+  }
+  for (int i = 2; i < 5; ++i) {
+    if (!mlirValueIsNull(in->operands[i]) && in->shapes[i].rank != 0) {
+      dlcEmitOpError(in->op, "operand '%s' must be 0-d", in->def->operands[i].name);
+      return fail();
+    }
+  }
+  int64_t center = dlcOpInt(in->op, "center_point_box");
+  if (center != 0 && center != 1) {
+    dlcEmitOpError(in->op, "attribute 'center_point_box' must be 0 or 1, but is %lld",
+                   (long long)center);
+    return fail();
+  }
+  DlcShape out = {.rank = 2, .dims = {DLC_DYN, 3}};
+  in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 64));
   return mlirLogicalResultSuccess();
 }

@@ -105,3 +105,54 @@ func.func @unique(%x: tensor<4xf32>) -> (tensor<?xf32>, tensor<?xi64>, tensor<4x
   %y:4 = "dlc_graph.unique"(%x) : (tensor<4xf32>) -> (tensor<?xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?xi64>)
   return %y#0, %y#1, %y#2, %y#3 : tensor<?xf32>, tensor<?xi64>, tensor<4xi64>, tensor<?xi64>
 }
+
+// -----
+
+// unique with `axis`: the slices along it (that axis moved first) compared
+// as rows of the rest, lexicographically; each distinct slice is copied
+// whole, and the result's axis moved back.
+// CHECK-LABEL: func.func @unique_axis
+// CHECK: %[[T:.*]] = "dlc_tensor.transpose"(%arg0) {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xi32>) -> tensor<3x2x4xi32>
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[T]] {{\[\[}}0], [1, 2]] : tensor<3x2x4xi32> into tensor<3x8xi32>
+// CHECK: tensor.extract %[[ROWS]]
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x2x4xi32>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[T]][%{{.*}}, 0, 0] [1, 2, 4] [1, 1, 1]
+// CHECK: tensor.insert_slice %[[S]] into %{{.*}}[%{{.*}}, 0, 0] [1, 2, 4] [1, 1, 1] : tensor<1x2x4xi32> into tensor<?x2x4xi32>
+// CHECK: %[[BACK:.*]] = "dlc_tensor.transpose"(%{{.*}}) {perm = array<i64: 1, 0, 2>} : (tensor<?x2x4xi32>) -> tensor<2x?x4xi32>
+// CHECK: return %[[BACK]]
+func.func @unique_axis(%x: tensor<2x3x4xi32>) -> tensor<2x?x4xi32> {
+  %y:4 = "dlc_graph.unique"(%x) {axis = 1 : i64, sorted = true} : (tensor<2x3x4xi32>) -> (tensor<2x?x4xi32>, tensor<?xi64>, tensor<3xi64>, tensor<?xi64>)
+  return %y#0 : tensor<2x?x4xi32>
+}
+
+// -----
+
+// non_max_suppression: rows go to a buffer of batch * class * box + 1 rows
+// (13 here); per class, `done` starts as "not above the score threshold"
+// (all false without one), each step takes the best available box, checks
+// it against the class's kept rows, and advances the row count only when
+// it keeps the box; the kept rows are copied into a tensor of their own.
+// CHECK-LABEL: func.func @nms
+// CHECK-DAG: %[[ROWS:.*]] = arith.constant 13 : index
+// CHECK-DAG: %[[MAX:.*]] = tensor.extract %arg2[] : tensor<i64>
+// CHECK: %[[BUF:.*]] = tensor.empty(%[[ROWS]]) : tensor<?x3xi64>
+// CHECK: %[[ALL:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[BUF]], %{{.*}} = %{{.*}}) -> (tensor<?x3xi64>, index)
+// CHECK: scf.for {{.*}} -> (tensor<?x3xi64>, index)
+// CHECK: tensor.empty(%{{.*}}) : tensor<?xi1>
+// CHECK: %[[BEST:.*]]:3 = scf.for {{.*}} -> (index, f32, i1)
+// CHECK: arith.cmpf ogt
+// CHECK: tensor.insert %{{.*}} into %{{.*}}[%[[BEST]]#0] : tensor<?xi1>
+// CHECK: %[[SUP:.*]] = scf.for {{.*}} -> (i1)
+// CHECK: arith.divf
+// CHECK: %[[ROOM:.*]] = arith.cmpi slt, %{{.*}}, %[[MAX]] : i64
+// CHECK: %[[NOT:.*]] = arith.xori %[[SUP]], %{{.*}} : i1
+// CHECK: %[[FOUND:.*]] = arith.andi %[[BEST]]#2, %[[ROOM]] : i1
+// CHECK: %[[KEEP:.*]] = arith.andi %[[FOUND]], %[[NOT]] : i1
+// CHECK: arith.select %[[KEEP]]
+// CHECK: %[[OUT:.*]] = tensor.empty(%[[ALL]]#1) : tensor<?x3xi64>
+// CHECK: %[[COPY:.*]] = scf.for {{.*}} to %[[ALL]]#1 {{.*}} iter_args(%{{.*}} = %[[OUT]])
+// CHECK: return %[[COPY]]
+func.func @nms(%b: tensor<1x6x4xf32>, %s: tensor<1x2x6xf32>, %m: tensor<i64>) -> tensor<?x3xi64> {
+  %y = "dlc_graph.non_max_suppression"(%b, %s, %m) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : (tensor<1x6x4xf32>, tensor<1x2x6xf32>, tensor<i64>) -> tensor<?x3xi64>
+  return %y : tensor<?x3xi64>
+}

@@ -248,14 +248,28 @@ def loop_body_inputs():
     return model(g)
 
 
-@imported
+@runs
 def loop_scan_runtime_trips():
-    body = graph([N("Identity", ["c_in"], ["c_out"]), N("Identity", ["x_in"], ["x_out"]),
+    # M is a graph input: the rows are allocated at run time. The row is
+    # the carried value's old value, read before the new one replaces it.
+    body = graph([N("Identity", ["c_in"], ["c_out"]), N("Add", ["x_in", "x_in"], ["x_out"]),
                   N("Identity", ["x_in"], ["row"])], "body",
                  [("i", I64, []), ("c_in", B, []), ("x_in", F, [2])],
                  [("c_out", B, []), ("x_out", F, [2]), ("row", F, [2])])
     g = graph([N("Loop", ["m", "", "x"], ["y", "rows"], name="loop", body=body)], "g",
               [("m", I64, []), ("x", F, [2])], [("y", F, [2]), ("rows", F, None)])
+    x = np.array([1.5, -2.0], np.float32)
+    return model(g), [np.array(3, np.int64), x], [x * 8, np.stack([x, 2 * x, 4 * x])]
+
+
+@imported
+def loop_scan_no_trips():
+    body = graph([N("Identity", ["c_in"], ["c_out"]), N("Identity", ["x_in"], ["x_out"]),
+                  N("Identity", ["x_in"], ["row"])], "body",
+                 [("i", I64, []), ("c_in", B, []), ("x_in", F, [2])],
+                 [("c_out", B, []), ("x_out", F, [2]), ("row", F, [2])])
+    g = graph([N("Loop", ["", "c", "x"], ["y", "rows"], name="loop", body=body)], "g",
+              [("c", B, []), ("x", F, [2])], [("y", F, [2]), ("rows", F, None)])
     return model(g)
 
 

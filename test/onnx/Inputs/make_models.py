@@ -448,7 +448,27 @@ def _():
 
 @register("unique_axis")
 def _():
-    return model([node("Unique", ["x"], ["y"], axis=0)], [("x", F, [2, 3])], [("y", F, ["n", 3])], opset=11)
+    return model([node("Unique", ["x"], ["y", "i", "inv", "c"], axis=-1)], [("x", F, [2, 3])],
+                 [("y", F, [2, "n"]), ("i", I64, ["n"]), ("inv", I64, [3]), ("c", I64, ["n"])], opset=11)
+
+
+@register("unique_bad_axis")
+def _():
+    return model([node("Unique", ["x"], ["y"], axis=2)], [("x", F, [2, 3])], [("y", F, [2, "n"])], opset=11)
+
+
+# NonMaxSuppression: the optional scalar inputs, as 1-element tensors.
+@register("nms")
+def _():
+    return model([node("NonMaxSuppression", ["b", "s", "m", "iou"], ["y"], center_point_box=1)],
+                 [("b", F, [1, 6, 4]), ("s", F, [1, 2, 6]), ("m", I64, [1]), ("iou", F, [1])],
+                 [("y", I64, ["n", 3])], opset=11)
+
+
+@register("nms_bad_center")
+def _():
+    return model([node("NonMaxSuppression", ["b", "s"], ["y"], center_point_box=2)],
+                 [("b", F, [1, 6, 4]), ("s", F, [1, 2, 6])], [("y", I64, ["n", 3])], opset=11)
 
 
 @register("pad")
