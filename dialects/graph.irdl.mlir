@@ -694,83 +694,93 @@ irdl.dialect @dlc_graph {
     irdl.results(output: %output)
   }
 
-  // Sum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Sum over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_sum {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Mean over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Mean over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_mean {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Maximum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Maximum over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_max {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Minimum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Minimum over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_min {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Product over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Product over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_prod {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Sum of absolute values over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Sum of absolute values over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_l1 {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Square root of the sum of squares over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Square root of the sum of squares over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_l2 {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Sum of squares over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Sum of squares over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_sum_square {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Log of the sum over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Log of the sum over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_log_sum {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 
-  // Log of the sum of exponentials over `axes` (all when absent), keeping reduced dims as size 1 when keepdims.
+  // Log of the sum of exponentials over `axes` or the run-time `axes_tensor` (all when absent), keeping reduced dims as size 1 when keepdims.
   irdl.operation @reduce_log_sum_exp {
     %input = irdl.base "!builtin.tensor"
+    %axes_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    irdl.operands(input: %input)
+    irdl.operands(input: %input, axes_tensor: optional %axes_tensor)
     irdl.results(output: %output)
   }
 

@@ -126,10 +126,13 @@ static DlcOnnxStatus translateSoftmax11(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, reshape.results[0]);
 }
 
-static DlcOnnxStatus buildReduce(DlcOnnxNode *n, const int64_t *axes, int64_t numAxes) {
+// `axesTensor`, when not null, holds axes read at run time.
+static DlcOnnxStatus buildReduce(DlcOnnxNode *n, const int64_t *axes, int64_t numAxes,
+                                 MlirValue axesTensor) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  op.operands[1] = axesTensor;
   if (numAxes) // no axes and empty axes mean the same
     dlcOnnxOpInts(n, &op, "axes", axes, numAxes);
   if (!dlcOnnxAttrInt(n, "keepdims", 1))
@@ -143,14 +146,31 @@ static DlcOnnxStatus translateReduceAttr(DlcOnnxNode *n) {
   const int64_t *axes = NULL;
   int64_t count = 0;
   dlcOnnxAttrInts(n, "axes", &axes, &count);
-  return buildReduce(n, axes, count);
+  return buildReduce(n, axes, count, (MlirValue){NULL});
 }
 
+// Axes known only at run time (computed, or an unbound graph input) stay an
+// operand when their count is static: it decides the result rank. An empty
+// one is the same as no axes.
 static DlcOnnxStatus translateReduceInput(DlcOnnxNode *n) {
   int64_t *axes = NULL, count = 0;
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "axes", &runTime));
+  if (runTime) {
+    MlirValue v;
+    DLC_ONNX_TRY(dlcOnnxInput(n, 1, &v));
+    MlirType t = mlirValueGetType(v);
+    if (mlirTypeIsARankedTensor(t) && mlirShapedTypeGetRank(t) == 1 &&
+        !mlirShapedTypeIsDynamicDim(t, 0)) {
+      if (mlirShapedTypeGetDimSize(t, 0) == 0)
+        return buildReduce(n, NULL, 0, (MlirValue){NULL});
+      return buildReduce(n, NULL, 0, v);
+    }
+  }
   if (dlcOnnxHasInput(n, 1))
     DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "axes", &axes, &count));
-  return buildReduce(n, axes, count);
+  return buildReduce(n, axes, count, (MlirValue){NULL});
 }
 
 //===----------------------------------------------------------------------===//
@@ -461,7 +481,7 @@ static DlcOnnxStatus translateHardmax(DlcOnnxNode *n) {
   {op, 1, translateReduceAttr, {A_INTS("axes"), A_INT("keepdims")}, graphOp, NULL},               \
   {                                                                                                \
     op, inputSince, translateReduceInput, {A_INT("keepdims"), A_INT("noop_with_empty_axes")},      \
-        graphOp, DLC_ONNX_COMPILE_TIME("`axes`")                                                   \
+        graphOp, "`axes` may be known only at run time when its length is static."                 \
   }
 
 #define INFERENCE_ONLY                                                                             \

@@ -112,7 +112,8 @@ static MlirLogicalResult clipUnbounded(DlcRewriter *rw) {
 
 // noop_with_empty_axes without axes: ONNX defines the reduction as identity.
 static MlirLogicalResult reduceNothing(DlcRewriter *rw) {
-  if (dlcOpHasAttr(rw->op, "axes") || !dlcOpBool(rw->op, "noop_with_empty_axes"))
+  if (dlcOpHasAttr(rw->op, "axes") || !mlirValueIsNull(dlcOpOperand(rw->op, 1)) ||
+      !dlcOpBool(rw->op, "noop_with_empty_axes"))
     return mlirLogicalResultFailure();
   return input(rw);
 }

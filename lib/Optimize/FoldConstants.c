@@ -4,7 +4,8 @@
 // its value (Optimize/Evaluate.c computes it); dlc_graph.shape folds as
 // soon as its input's dims are static. Exporters compute shapes at run
 // time (Shape -> Gather -> Concat -> Reshape): folded, those chains end in
-// constants, which reshape and expand then take as their static `shape`.
+// constants, which reshape and expand then take as their static `shape`
+// (and reductions as their `axes`).
 //
 // Folding may not duplicate weights: a result above `max-elements` is only
 // computed when every operand that large has no other user, so that it
@@ -65,8 +66,27 @@ static MlirLogicalResult boundsToAttrs(DlcRewriter *rw) {
   return mlirLogicalResultSuccess();
 }
 
+// A reduction whose `axes_tensor` is a constant: attribute `axes`, which
+// the fast lowering needs.
+static MlirLogicalResult axesOperandToAttr(DlcRewriter *rw) {
+  DlcElements e;
+  if (!dlcGraphConstantRead(dlcOpOperand(rw->op, 1), DLC_MAX_RANK, &e))
+    return mlirLogicalResultFailure();
+  MlirNamedAttribute axes = dlcNamed(rw->b.ctx, "axes", dlcI64ArrayAttr(rw->b.ctx, e.count, e.i));
+  dlcElementsFree(&e);
+  replaceByStaticForm(rw, 1, &axes);
+  return mlirLogicalResultSuccess();
+}
+
+static bool isReduction(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length > 17 && !strncmp(name.data, "dlc_graph.reduce_", 17);
+}
+
 static MlirLogicalResult fold(DlcRewriter *rw) {
   MlirOperation op = rw->op;
+  if (isReduction(op) && mlirLogicalResultIsSuccess(axesOperandToAttr(rw)))
+    return mlirLogicalResultSuccess();
   if (dlcIsOp(op, "dlc_graph.slice") && mlirLogicalResultIsSuccess(boundsToAttrs(rw)))
     return mlirLogicalResultSuccess();
   if ((dlcIsOp(op, "dlc_graph.reshape") || dlcIsOp(op, "dlc_graph.expand")) &&

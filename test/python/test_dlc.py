@@ -193,6 +193,43 @@ def test_dynamic_batch_convolutions_scheduled_per_image():
         np.testing.assert_allclose(y, loops(x, w, b, w2)[0], rtol=1e-4, atol=1e-5)
 
 
+def run_time_axes_model(path, op, x_shape, num_axes, keepdims, out_rank, elt=None):
+    # One Reduce* node (opset 18) whose `axes` is a graph input of static
+    # length: the output rank follows, its dims are left `?`.
+    import onnx
+    from onnx import helper, TensorProto as T
+    elt = T.FLOAT if elt is None else elt
+    graph = helper.make_graph(
+        [helper.make_node(op, ["x", "axes"], ["y"], keepdims=keepdims)], "g",
+        [helper.make_tensor_value_info("x", elt, x_shape),
+         helper.make_tensor_value_info("axes", T.INT64, [num_axes])],
+        [helper.make_tensor_value_info("y", elt, [None] * out_rank)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    m.ir_version = 8
+    onnx.save(m, path)
+    return path
+
+
+@pytest.mark.parametrize("op,keepdims,ref", [
+    ("ReduceSum", 0, lambda x, a, k: np.sum(x, axis=a, keepdims=k)),
+    ("ReduceMean", 1, lambda x, a, k: np.mean(x, axis=a, keepdims=k)),
+    ("ReduceMax", 0, lambda x, a, k: np.max(x, axis=a, keepdims=k)),
+    ("ReduceLogSumExp", 1, lambda x, a, k: np.log(np.sum(np.exp(x), axis=a, keepdims=k))),
+])
+def test_run_time_reduce_axes_compile_once_for_every_axes_value(op, keepdims, ref, tmp_path):
+    path = run_time_axes_model(str(tmp_path / "r.onnx"), op, [2, 3, 4], 2, keepdims,
+                               3 if keepdims else 1)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == ((None,) * 3 if keepdims else (None,))
+    x = np.random.default_rng(0).standard_normal((2, 3, 4)).astype(np.float32)
+    # Negative axes count from the end; the order of the axes does not matter.
+    for axes in ((0, 2), (-1, 1), (1, 0)):
+        (y,) = m(x, np.array(axes, np.int64))
+        want = ref(x, tuple(a % 3 for a in axes), bool(keepdims))
+        assert y.shape == want.shape
+        np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

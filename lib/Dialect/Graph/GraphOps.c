@@ -75,8 +75,12 @@
   {"dlc_graph." op, what " over axes",                                                             \
    what " of the elements of `input` over `axes`. Reduced dims are kept as size 1 when "           \
         "`keepdims`, else removed. With no `axes`, all dims are reduced unless "                   \
-        "`noop_with_empty_axes`, which makes the op an identity." empty,                           \
-   {REQ("input", types, NULL)},                                                                    \
+        "`noop_with_empty_axes`, which makes the op an identity. The axes are the attribute "      \
+        "`axes` or the operand `axes_tensor` (not both): dlc-fold-constants turns a constant "     \
+        "`axes_tensor` into the attribute; otherwise the axes are read when the code runs (one "   \
+        "compiled artifact for every value), the result rank follows from their count and "        \
+        "`keepdims`, and its dims other than static 1s are `?`." empty,                            \
+   {REQ("input", types, NULL), OPT("axes_tensor", DLC_T_INDEX, "1-D, static length >= 1")},        \
    {REQ("output", types, "same element type as input")},                                           \
    {{"axes", DLC_ATTR_INTS, false, NULL, "dims to reduce, negative counts from the end, unique; "  \
                                          "default all"},                                           \

@@ -2,7 +2,8 @@
 //
 // ONNX v1.22 reductions: `axes` (absent or empty: all dims, or nothing at
 // all with `noop_with_empty_axes`), negative axes count from the end, and
-// reduced dims are kept as size 1 with `keepdims`, else removed.
+// reduced dims are kept as size 1 with `keepdims`, else removed. Axes
+// given as the operand `axes_tensor` are read when the code runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,8 +52,40 @@ static bool readAxes(DlcInfer *in, int64_t rank, bool *reduced) {
   return true;
 }
 
+// Axes read at run time: their count (the operand's static length) and
+// keepdims give the result rank; which dims are reduced is not known, so
+// every dim is `?` but those that are 1 either way.
+static MlirLogicalResult runTimeAxes(DlcInfer *in) {
+  const DlcShape *x = &in->shapes[0], *axes = &in->shapes[1];
+  if (dlcOpHasAttr(in->op, "axes")) {
+    dlcEmitOpError(in->op, "takes attribute 'axes' or operand 'axes_tensor', not both");
+    return fail();
+  }
+  if (axes->rank != 1 || axes->dims[0] == DLC_DYN || axes->dims[0] < 1 ||
+      axes->dims[0] > x->rank) {
+    dlcEmitOpError(in->op, "operand 'axes_tensor' must be 1-D with a static length in [1, %lld] "
+                           "(the input's rank)",
+                   (long long)x->rank);
+    return fail();
+  }
+  // The lowering splits one dim in two at a time.
+  if (x->rank >= DLC_MAX_RANK) {
+    dlcEmitOpError(in->op, "operand 'axes_tensor' needs an input of rank below %d",
+                   DLC_MAX_RANK);
+    return fail();
+  }
+  bool keepdims = dlcOpBool(in->op, "keepdims");
+  DlcShape out = {.rank = keepdims ? x->rank : x->rank - axes->dims[0]};
+  for (int64_t i = 0; i < out.rank; ++i)
+    out.dims[i] = keepdims && x->dims[i] == 1 ? 1 : DLC_DYN;
+  in->results[0] = dlcTensorType(&out, in->elts[0]);
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult dlcGraphInferReduce(DlcInfer *in) {
   const DlcShape *x = &in->shapes[0];
+  if (!mlirValueIsNull(in->operands[1]))
+    return runTimeAxes(in);
   bool reduced[DLC_MAX_RANK];
   if (!readAxes(in, x->rank, reduced))
     return fail();

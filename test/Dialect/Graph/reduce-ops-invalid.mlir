@@ -80,3 +80,39 @@ func.func @all_dims_result(%x: tensor<2x3xf32>) -> tensor<1xf32> {
   %y = "dlc_graph.reduce_max"(%x) {keepdims = false} : (tensor<2x3xf32>) -> tensor<1xf32>
   return %y : tensor<1xf32>
 }
+
+// -----
+
+// Axes read at run time come as the operand or the attribute, not both.
+func.func @axes_twice(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.reduce_sum' op takes attribute 'axes' or operand 'axes_tensor', not both}}
+  %y = "dlc_graph.reduce_sum"(%x, %a) {axes = array<i64: 0>} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// Their count decides the result rank: it must be static.
+func.func @axes_count_dynamic(%x: tensor<2x3xf32>, %a: tensor<?xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.reduce_sum' op operand 'axes_tensor' must be 1-D with a static length in [1, 2] (the input's rank)}}
+  %y = "dlc_graph.reduce_sum"(%x, %a) : (tensor<2x3xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// Without keepdims, the result rank is the input's less the axes' count.
+func.func @run_time_axes_rank(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{result #0 ('output') has type tensor<?x?xf32>, but the operands and attributes imply tensor<?xf32>}}
+  %y = "dlc_graph.reduce_sum"(%x, %a) {keepdims = false} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// Their lowering splits one dim in two at a time: below DLC's rank limit.
+func.func @run_time_axes_max_rank(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32>, %a: tensor<1xi64>) -> tensor<?xf32> {
+  // expected-error@+1 {{'dlc_graph.reduce_sum' op operand 'axes_tensor' needs an input of rank below 16}}
+  %y = "dlc_graph.reduce_sum"(%x, %a) : (tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}
