@@ -39,6 +39,23 @@ typedef struct DlcOnnxBinding {
 typedef MlirLogicalResult (*DlcOnnxInputProvider)(MlirStringRef name, intptr_t position,
                                                   const DlcTensor **value, void *userData);
 
+/// Supplies the structure of a graph input that is a sequence or an optional
+/// (`optional`), which DLC resolves at import time: each of its tensors
+/// becomes an argument of @main, with the input's `onnx.name` and its index
+/// among the tensors as `onnx.element`, of the type given here (so their
+/// shapes are those of the run's inputs). `name` and `position` are as for
+/// DlcOnnxInputProvider. Called once per such input.
+///  - To give it: set `*count` to the number of tensors (a sequence's
+///    length; 1 for an optional of a tensor; -1 for an empty optional) and
+///    `*types` to their types, valid until dlcOnnxImportFile returns; return
+///    success.
+///  - To decline: leave `*types` NULL and return success; the input is then
+///    reported as unsupported.
+///  - On failure: report why through your own channel and return failure.
+typedef MlirLogicalResult (*DlcOnnxListProvider)(MlirStringRef name, intptr_t position,
+                                                 bool optional, intptr_t *count,
+                                                 const DlcTensorType **types, void *userData);
+
 /// Everything is optional: a zero-initialized struct (or NULL options)
 /// imports with no bindings.
 typedef struct DlcOnnxImportOptions {
@@ -55,6 +72,10 @@ typedef struct DlcOnnxImportOptions {
   /// (value names) and `onnx.node_input_types`. Values known at import
   /// time (constants, folded shapes) are not tapped: they are not computed.
   bool exposeIntermediates;
+  /// Asked for the graph inputs that are sequences or optionals, with
+  /// providerUserData; may be NULL (such inputs are then unsupported).
+  /// Since DLC_API_VERSION 9.
+  DlcOnnxListProvider provideList;
 } DlcOnnxImportOptions;
 
 /// Imports the model at `path` into a new module in `ctx` (which must have

@@ -126,6 +126,18 @@ DLC_CAPI_EXPORTED void dlcTensorDestroy(DlcTensor *t);
 DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorCreateFromFile(MlirStringRef path, DlcTensor *out,
                                                             MlirStringCallback errorCallback,
                                                             void *userData);
+/// Creates `*out` (`*count` tensors, malloc'ed; the caller destroys each
+/// and frees the array) from a serialized onnx.SequenceProto of tensors, or
+/// an onnx.OptionalProto (`optional`) of a tensor or of such a sequence, as
+/// the ONNX backend tests hold sequences and optionals: the sequence's
+/// tensors in order, or the optional's tensor or tensors; `*count` is -1
+/// for an empty optional.
+/// On error calls `errorCallback` (when not NULL) once with a message naming
+/// the file and fails; `*out` is then NULL. Since DLC_API_VERSION 9.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorListCreateFromFile(MlirStringRef path, bool optional,
+                                                                DlcTensor **out, intptr_t *count,
+                                                                MlirStringCallback errorCallback,
+                                                                void *userData);
 /// Writes `t` as a .npy file (version 1, little-endian, C order). The file
 /// is written under a temporary name and renamed into place, so `path` is
 /// never left half-written. On error calls `errorCallback` with a message

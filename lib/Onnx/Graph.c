@@ -169,11 +169,12 @@ bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
 }
 
 typedef struct Signature {
-  intptr_t num;
+  intptr_t num, cap;
   MlirType *types;
   MlirLocation *locs;
   const char **names;
   DlcOnnxValue **values;
+  int64_t *elements; ///< a list's tensor the argument holds; -1 for a tensor
 } Signature;
 
 static void signatureFree(Signature *s) {
@@ -181,17 +182,47 @@ static void signatureFree(Signature *s) {
   free(s->locs);
   free(s->names);
   free(s->values);
+  free(s->elements);
+}
+
+static void signatureResize(Signature *s, size_t k) {
+  s->cap = (intptr_t)k;
+  s->types = realloc(s->types, k * sizeof *s->types);
+  s->locs = realloc(s->locs, k * sizeof *s->locs);
+  s->names = realloc(s->names, k * sizeof *s->names);
+  s->values = realloc(s->values, k * sizeof *s->values);
+  s->elements = realloc(s->elements, k * sizeof *s->elements);
+  if (!s->types || !s->locs || !s->names || !s->values || !s->elements)
+    abort();
 }
 
 static void signatureAlloc(Signature *s, size_t n) {
-  size_t k = n ? n : 1;
-  s->num = 0;
-  s->types = malloc(k * sizeof *s->types);
-  s->locs = malloc(k * sizeof *s->locs);
-  s->names = malloc(k * sizeof *s->names);
-  s->values = malloc(k * sizeof *s->values);
-  if (!s->types || !s->locs || !s->names || !s->values)
-    abort();
+  memset(s, 0, sizeof *s);
+  signatureResize(s, n ? n : 1);
+}
+
+// A sequence or an optional: an argument per tensor the run feeds it.
+static bool importListInput(DlcOnnxImporter *imp, const Onnx__ValueInfoProto *vi,
+                            DlcOnnxValue *v, Signature *args, DlcStr *why) {
+  MlirType *types;
+  int64_t count;
+  int status = dlcOnnxListInput(imp, vi, v, &types, &count, why);
+  if (status == 0) {
+    dlcOnnxReportUnsupported(imp, "graph input '%s': %s", vi->name, dlcStrGet(why));
+    v->poisoned = true;
+  }
+  for (int64_t k = 0; status > 0 && k < count; ++k) {
+    if (args->num == args->cap)
+      signatureResize(args, 2 * (size_t)args->cap);
+    args->types[args->num] = types[k];
+    args->locs[args->num] = v->loc;
+    args->names[args->num] = vi->name;
+    args->values[args->num] = v;
+    args->elements[args->num] = k;
+    ++args->num;
+  }
+  free(types);
+  return status >= 0;
 }
 
 // Graph inputs that are not initializers become arguments (or constants when bound).
@@ -224,6 +255,13 @@ static bool importInputs(DlcOnnxImporter *imp, Signature *args) {
     v->loc = dlcOnnxLoc(imp, vi->name, 0);
     v->position = position++;
     DlcStr why = DLC_STR_INIT;
+    if (!b && dlcOnnxIsListType(vi)) {
+      bool ok = importListInput(imp, vi, v, args, &why);
+      dlcStrFree(&why);
+      if (!ok)
+        return false;
+      continue;
+    }
     MlirType type = dlcOnnxValueInfoType(imp->ctx, vi, &why);
     if (b) {
       dlcStrFree(&why);
@@ -235,10 +273,13 @@ static bool importInputs(DlcOnnxImporter *imp, Signature *args) {
       dlcOnnxReportUnsupported(imp, "graph input '%s': %s", vi->name, dlcStrGet(&why));
       v->poisoned = true;
     } else {
+      if (args->num == args->cap)
+        signatureResize(args, 2 * (size_t)args->cap);
       args->types[args->num] = type;
       args->locs[args->num] = v->loc;
       args->names[args->num] = vi->name;
       args->values[args->num] = v;
+      args->elements[args->num] = -1;
       ++args->num;
     }
     dlcStrFree(&why);
@@ -273,6 +314,7 @@ static void dropBoundArguments(DlcOnnxImporter *imp, Signature *args) {
     args->locs[kept] = args->locs[i];
     args->names[kept] = args->names[i];
     args->values[kept] = args->values[i];
+    args->elements[kept] = args->elements[i];
     ++kept;
   }
   args->num = kept;
@@ -295,6 +337,16 @@ static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *
       dlcEmitError(v->loc, "graph input '%s' is bound, but it is also a graph output; only "
                            "shape-like operands can be bound", name);
       return false;
+    }
+    if (v->kind != DLC_ONNX_KIND_TENSOR) { // its elements, in order
+      for (int64_t k = 0; k < v->numElems; ++k) {
+        values[results->num] = v->elems[k];
+        results->types[results->num] = mlirValueGetType(v->elems[k]);
+        results->names[results->num] = name;
+        results->values[results->num] = v;
+        ++results->num;
+      }
+      continue;
     }
     MlirValue value = v->value;
     if (mlirValueIsNull(value) && v->isConstant)
@@ -429,9 +481,13 @@ static MlirAttribute signatureAttrs(DlcOnnxImporter *imp, const Signature *s, bo
                                     mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->names[i])));
     MlirAttribute params = arguments ? dimParams(imp, s->names[i]) : mlirAttributeGetNull();
     MlirNamedAttribute entries[2] = {name, named(ctx, "onnx.dim_params", params)};
+    if (arguments && s->elements[i] >= 0) // which tensor of a sequence or an optional
+      entries[1] = named(ctx, "onnx.element",
+                         mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), s->elements[i]));
+    bool two = !mlirAttributeIsNull(entries[1].attribute);
     dicts[i] = taps && s->values[i] && s->values[i]->producer >= 0
                    ? tapAttrs(imp, name, s->values[i], i >= (intptr_t)imp->graph->n_output)
-                   : mlirDictionaryAttrGet(ctx, mlirAttributeIsNull(params) ? 1 : 2, entries);
+                   : mlirDictionaryAttrGet(ctx, two ? 2 : 1, entries);
   }
   MlirAttribute array = mlirArrayAttrGet(ctx, s->num, dicts);
   free(dicts);
@@ -465,13 +521,16 @@ static MlirModule buildModule(DlcOnnxImporter *imp, const Signature *args,
   mlirBlockAppendOwnedOperation(imp->body, mlirOperationCreate(&ret));
 
   MlirType fnType = mlirFunctionTypeGet(ctx, args->num, args->types, results->num, results->types);
-  MlirNamedAttribute attrs[6];
+  MlirNamedAttribute attrs[7];
   int numAttrs = 0;
   attrs[numAttrs++] = named(ctx, "sym_name", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("main")));
   attrs[numAttrs++] = named(ctx, "function_type", mlirTypeAttrGet(fnType));
   attrs[numAttrs++] = named(ctx, "arg_attrs", signatureAttrs(imp, args, true));
   attrs[numAttrs++] = named(ctx, "res_attrs", signatureAttrs(imp, results, false));
   attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_INPUTS, graphInputs(imp));
+  MlirAttribute kinds = dlcOnnxOutputKinds(imp);
+  if (!mlirAttributeIsNull(kinds))
+    attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_OUTPUT_KINDS, kinds);
   if (imp->graph->name)
     attrs[numAttrs++] = named(ctx, DLC_ONNX_ATTR_GRAPH_NAME,
                               mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(imp->graph->name)));
@@ -543,14 +602,23 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
   bool ok = importInitializers(imp) && importInputs(imp, &args);
   if (ok) {
     imp->body = mlirBlockCreate(args.num, args.types, args.locs);
-    for (intptr_t i = 0; i < args.num; ++i)
-      args.values[i]->value = mlirBlockGetArgument(imp->body, i);
+    for (intptr_t i = 0; i < args.num; ++i) {
+      if (args.elements[i] >= 0)
+        args.values[i]->elems[args.elements[i]] = mlirBlockGetArgument(imp->body, i);
+      else
+        args.values[i]->value = mlirBlockGetArgument(imp->body, i);
+    }
   }
   for (size_t i = 0; ok && i < imp->graph->n_node; ++i)
     ok = dlcOnnxImportNode(imp, (int)i);
   bool taps = imp->options && imp->options->exposeIntermediates;
   if (ok) {
     size_t capacity = imp->graph->n_output;
+    for (size_t i = 0; i < imp->graph->n_output; ++i) { // sequences: one per element
+      DlcOnnxValue *v =
+          dlcOnnxValueLookup(&imp->values, dlcOnnxNameOr(imp->graph->output[i]->name));
+      capacity += v ? (size_t)v->numElems : 0;
+    }
     for (size_t i = 0; taps && i < imp->graph->n_node; ++i)
       capacity += imp->graph->node[i]->n_output;
     signatureAlloc(&results, capacity);

@@ -44,6 +44,10 @@
 /// @main: every graph input that is not an initializer, in the model's
 /// order, bound ones included, so that runners can map test data (input_N.pb).
 #define DLC_ONNX_ATTR_GRAPH_INPUTS "onnx.graph_inputs"
+/// @main, when a graph output is a sequence or an optional (whose elements
+/// are its results, none for an empty one): "tensor", "sequence" or
+/// "optional" per graph output, so that runners can expand output_N.pb.
+#define DLC_ONNX_ATTR_OUTPUT_KINDS "onnx.output_kinds"
 #define DLC_ONNX_ATTR_IR_VERSION "onnx.ir_version" ///< the module
 #define DLC_ONNX_ATTR_OPSET "onnx.opset"           ///< the module: default domain's opset
 #define DLC_ONNX_ATTR_PRODUCER "onnx.producer"     ///< the module, when the model names one
@@ -51,6 +55,15 @@
 //===----------------------------------------------------------------------===//
 // Named values (Values.c)
 //===----------------------------------------------------------------------===//
+
+/// What an ONNX value is: a tensor, or a sequence or an optional, which
+/// DLC resolves at import time into the SSA values of their elements
+/// (OpsSequence.c).
+typedef enum DlcOnnxKind {
+  DLC_ONNX_KIND_TENSOR,
+  DLC_ONNX_KIND_SEQUENCE,
+  DLC_ONNX_KIND_OPTIONAL,
+} DlcOnnxKind;
 
 typedef struct DlcOnnxValue {
   const char *name; ///< borrowed from the model
@@ -72,6 +85,13 @@ typedef struct DlcOnnxValue {
   /// Among the graph inputs that are not initializers; -1 for other values.
   intptr_t position;
   MlirLocation loc;  ///< where a constant is materialized
+  /// A sequence's elements in order, or an optional's tensor or sequence
+  /// elements when it holds one (malloc'ed); `value` stays null.
+  DlcOnnxKind kind;
+  bool present;    ///< an optional that holds a value
+  bool ofSequence; ///< an optional of a sequence (else of a tensor)
+  MlirValue *elems;
+  int64_t numElems;
 } DlcOnnxValue;
 
 typedef struct DlcOnnxValueTable {
@@ -165,9 +185,29 @@ MlirValue dlcOnnxMaterialize(DlcOnnxImporter *imp, DlcOnnxValue *v);
 bool dlcOnnxBindInput(DlcOnnxImporter *imp, DlcOnnxValue *v, MlirType declared,
                       const DlcTensor *t);
 
+
 /// The erasing of ops nothing uses (folded nodes, constants only they read)
 /// that @main and every body function get once they are built.
 void dlcOnnxEraseUnusedOps(MlirBlock body);
+
+//===----------------------------------------------------------------------===//
+// Lists.c: sequences and optionals at the graph's edges
+//===----------------------------------------------------------------------===//
+
+/// Whether `vi` declares a sequence or an optional.
+bool dlcOnnxIsListType(const Onnx__ValueInfoProto *vi);
+/// Graph input `vi` (a sequence or an optional, entry `v`) as the options'
+/// list provider gives it: `v` becomes a list of *count tensors, whose
+/// types (*types, malloc'ed: the caller frees it) are the arguments that
+/// hold them. 1 on success; 0 when unsupported (why appended); -1 after an
+/// error.
+int dlcOnnxListInput(DlcOnnxImporter *imp, const Onnx__ValueInfoProto *vi, DlcOnnxValue *v,
+                     MlirType **types, int64_t *count, DlcStr *why);
+/// Makes `to` the list `from` is (its own copy of the elements).
+void dlcOnnxCopyList(DlcOnnxValue *to, const DlcOnnxValue *from);
+/// DLC_ONNX_ATTR_OUTPUT_KINDS's value; null when every graph output is a
+/// tensor.
+MlirAttribute dlcOnnxOutputKinds(DlcOnnxImporter *imp);
 
 //===----------------------------------------------------------------------===//
 // Fold.c

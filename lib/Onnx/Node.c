@@ -168,7 +168,7 @@ bool dlcOnnxHasInput(const DlcOnnxNode *n, int i) {
   return i >= 0 && (size_t)i < n->proto->n_input && n->proto->input[i] && *n->proto->input[i];
 }
 
-static DlcOnnxValue *inputValue(DlcOnnxNode *n, int i) {
+DlcOnnxValue *dlcOnnxInputValue(DlcOnnxNode *n, int i) {
   return dlcOnnxHasInput(n, i) ? dlcOnnxValueLookup(&n->imp->values, n->proto->input[i]) : NULL;
 }
 
@@ -179,9 +179,14 @@ DlcOnnxStatus dlcOnnxOptionalInput(DlcOnnxNode *n, int i, MlirValue *out) {
 
 DlcOnnxStatus dlcOnnxInput(DlcOnnxNode *n, int i, MlirValue *out) {
   *out = (MlirValue){NULL};
-  DlcOnnxValue *v = inputValue(n, i);
+  DlcOnnxValue *v = dlcOnnxInputValue(n, i);
   if (!v)
     return dlcOnnxError(n, "input #%d is missing", i);
+  if (v->kind != DLC_ONNX_KIND_TENSOR)
+    return dlcOnnxUnsupported(n, "input #%d ('%s') is %s, which only the Sequence and Optional "
+                                 "ops and Identity take (DLC resolves them at import time)",
+                              i, v->name,
+                              v->kind == DLC_ONNX_KIND_SEQUENCE ? "a sequence" : "an optional");
   if (v->bound)
     return dlcOnnxError(n, "graph input '%s' is bound to a constant, but input #%d uses it as "
                            "data; only shape-like operands (shapes, axes, pads, ...) can be bound",
@@ -236,12 +241,12 @@ void dlcOnnxSetTensorElement(DlcTensor *t, int64_t k, double x) {
 }
 
 const DlcTensor *dlcOnnxConstInput(DlcOnnxNode *n, int i) {
-  DlcOnnxValue *v = inputValue(n, i);
+  DlcOnnxValue *v = dlcOnnxInputValue(n, i);
   return v && v->isConstant ? &v->constant : NULL;
 }
 
 bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i) {
-  DlcOnnxValue *v = inputValue(n, i);
+  DlcOnnxValue *v = dlcOnnxInputValue(n, i);
   return v && !v->isConstant && !v->graphInput;
 }
 
@@ -250,7 +255,7 @@ static DlcOnnxStatus provideInput(DlcOnnxNode *n, DlcOnnxValue *v, const char *w
 // A graph input that the caller's input provider does not bind stays a
 // run-time value, as do values other nodes compute.
 DlcOnnxStatus dlcOnnxInputAtRunTime(DlcOnnxNode *n, int i, const char *what, bool *runTime) {
-  DlcOnnxValue *v = inputValue(n, i);
+  DlcOnnxValue *v = dlcOnnxInputValue(n, i);
   *runTime = false;
   if (!v || v->isConstant)
     return DLC_ONNX_OK;
@@ -284,7 +289,7 @@ static DlcOnnxStatus provideInput(DlcOnnxNode *n, DlcOnnxValue *v, const char *w
 }
 
 DlcOnnxStatus dlcOnnxKnownInput(DlcOnnxNode *n, int i, const char *what, const DlcTensor **out) {
-  DlcOnnxValue *v = inputValue(n, i);
+  DlcOnnxValue *v = dlcOnnxInputValue(n, i);
   if (!v)
     return dlcOnnxUnsupported(n, "input '%s' is missing", what);
   if (!v->isConstant && v->position >= 0)
@@ -339,9 +344,7 @@ bool dlcOnnxHasOutput(const DlcOnnxNode *n, int i) {
   return i >= 0 && (size_t)i < n->proto->n_output && n->proto->output[i] && *n->proto->output[i];
 }
 
-// The entry of output `i`, or NULL after an error when another node or an
-// input already defines that name (ONNX values are defined once).
-static DlcOnnxValue *defineOutput(DlcOnnxNode *n, int i) {
+DlcOnnxValue *dlcOnnxDefineOutput(DlcOnnxNode *n, int i) {
   DlcOnnxValue *v = dlcOnnxValueGet(&n->imp->values, n->proto->output[i]);
   if (v->defined && v->producer != n->index) {
     dlcOnnxError(n, "output '%s' is already defined by %s", v->name,
@@ -373,7 +376,7 @@ static MlirValue refineType(DlcOnnxNode *n, MlirValue value, MlirType type) {
 DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue value) {
   if (!dlcOnnxHasOutput(n, i))
     return DLC_ONNX_OK;
-  DlcOnnxValue *v = defineOutput(n, i);
+  DlcOnnxValue *v = dlcOnnxDefineOutput(n, i);
   if (!v)
     return DLC_ONNX_ERROR;
   MlirType type = mlirValueGetType(value);
@@ -446,7 +449,7 @@ DlcOnnxStatus dlcOnnxDefineConstant(DlcOnnxNode *n, int i, DlcTensor *t) {
     dlcTensorDestroy(t);
     return DLC_ONNX_OK;
   }
-  DlcOnnxValue *v = defineOutput(n, i);
+  DlcOnnxValue *v = dlcOnnxDefineOutput(n, i);
   if (!v) {
     dlcTensorDestroy(t);
     return DLC_ONNX_ERROR;
@@ -513,7 +516,7 @@ static MlirType halfInputType(DlcOnnxNode *n) {
   if (!strcmp(n->opType, "BitCast") || (def && (def->operands[0].types & DLC_T_HALF)))
     return (MlirType){NULL};
   for (int i = 0; i < dlcOnnxNumInputs(n); ++i) {
-    DlcOnnxValue *v = inputValue(n, i);
+    DlcOnnxValue *v = dlcOnnxInputValue(n, i);
     MlirType elt = {NULL};
     if (v && !mlirValueIsNull(v->value))
       elt = mlirShapedTypeGetElementType(mlirValueGetType(v->value));

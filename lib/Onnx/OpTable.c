@@ -21,7 +21,7 @@ static const TableFn tables[] = {
     dlcOnnxQuantOps,       dlcOnnxEinsumOps,     dlcOnnxSpectralOps,   dlcOnnxRecurrentOps,
     dlcOnnxSelectOps,      dlcOnnxGridSampleOps, dlcOnnxRoiAlignOps,   dlcOnnxDeformConvOps,
     dlcOnnxStatefulOps,    dlcOnnxTfIdfOps,      dlcOnnxControlOps,    dlcOnnxScanOps,
-    dlcOnnxDataDepOps};
+    dlcOnnxDataDepOps,     dlcOnnxSequenceOps};
 
 const DlcOnnxOpEntry *dlcOnnxLookupOp(const char *opType, int64_t opset, int *firstSince) {
   const DlcOnnxOpEntry *best = NULL;

@@ -25,6 +25,8 @@
 
 // Output `i` of the node is body output `v` (imported inline).
 static DlcOnnxStatus setOutputFrom(DlcOnnxNode *n, int i, DlcOnnxValue *v) {
+  if (v->kind != DLC_ONNX_KIND_TENSOR)
+    return dlcOnnxSetOutputList(n, i, v->kind, v->present, v->ofSequence, v->elems, v->numElems);
   if (!mlirValueIsNull(v->value))
     return dlcOnnxSetOutput(n, i, v->value);
   DlcTensor copy;
@@ -63,6 +65,14 @@ static DlcOnnxStatus scalarInput(DlcOnnxNode *n, int i, const char *what, MlirTy
 // If
 //===----------------------------------------------------------------------===//
 
+// Whether a branch declares an output that is a sequence or an optional.
+static bool givesList(const Onnx__GraphProto *g) {
+  for (size_t i = 0; i < g->n_output; ++i)
+    if (dlcOnnxIsListType(g->output[i]))
+      return true;
+  return false;
+}
+
 static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   const Onnx__GraphProto *branches[2];
   DLC_ONNX_TRY(dlcOnnxSubgraphGet(n, "then_branch", &branches[0]));
@@ -77,6 +87,14 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
                           branches[b]->n_output, n->proto->n_output);
   }
   const DlcTensor *known = dlcOnnxConstInput(n, 0);
+  if (!known && (givesList(branches[0]) || givesList(branches[1]))) {
+    DlcOnnxStatus s = dlcOnnxKnownInput(n, 0, "cond", &known);
+    if (s == DLC_ONNX_UNSUPPORTED)
+      dlcOnnxUnsupported(n, "the branches give a sequence or an optional, which DLC resolves at "
+                            "import time: the condition must be known at compile time");
+    if (s != DLC_ONNX_OK)
+      return s;
+  }
   if (known && dlcTensorNumElements(known) == 1) {
     int b = dlcOnnxTensorElement(known, 0) != 0 ? 0 : 1;
     DlcOnnxSubgraph sg;
@@ -186,12 +204,18 @@ typedef struct State {
   MlirValue value;
   DlcTensor constant;
   bool isConstant;
+  DlcOnnxValue list; ///< a sequence or an optional: its kind and elements
 } State;
 
 static void stateFrom(State *s, const DlcOnnxValue *v) {
   if (s->isConstant)
     dlcTensorDestroy(&s->constant);
+  free(s->list.elems);
   memset(s, 0, sizeof *s);
+  if (v->kind != DLC_ONNX_KIND_TENSOR) {
+    dlcOnnxCopyList(&s->list, v);
+    return;
+  }
   if (!mlirValueIsNull(v->value)) {
     s->value = v->value;
     return;
@@ -224,7 +248,10 @@ static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const
     abort();
   for (int j = 0; j < l->numCarried && s == DLC_ONNX_OK; ++j) {
     const DlcTensor *t = dlcOnnxConstInput(n, 2 + j);
-    if (t) {
+    const DlcOnnxValue *in = dlcOnnxInputValue(n, 2 + j);
+    if (in && in->kind != DLC_ONNX_KIND_TENSOR) {
+      dlcOnnxCopyList(&states[j].list, in);
+    } else if (t) {
       states[j].isConstant = true;
       if (mlirLogicalResultIsFailure(dlcTensorCreate(t->dtype, t->rank, t->shape, &states[j].constant)))
         abort();
@@ -252,7 +279,9 @@ static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const
       dlcTensorDestroy(&iter);
       dlcTensorDestroy(&c);
       for (int j = 0; j < l->numCarried; ++j) {
-        if (states[j].isConstant)
+        if (states[j].list.kind != DLC_ONNX_KIND_TENSOR)
+          dlcOnnxSubgraphBindList(&sg, 2 + j, &states[j].list);
+        else if (states[j].isConstant)
           dlcOnnxSubgraphBindConstant(&sg, 2 + j, &states[j].constant);
         else
           dlcOnnxSubgraphBindValue(&sg, 2 + j, states[j].value);
@@ -285,7 +314,11 @@ static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const
   if (s == DLC_ONNX_OK && unrollable && l->numScan && k == 0)
     s = dlcOnnxUnsupported(n, "the loop runs no iteration, so its scan outputs have no shape");
   for (int j = 0; j < l->numCarried && s == DLC_ONNX_OK && unrollable; ++j) {
-    if (states[j].isConstant) {
+    const DlcOnnxValue *list = &states[j].list;
+    if (list->kind != DLC_ONNX_KIND_TENSOR) {
+      s = dlcOnnxSetOutputList(n, j, list->kind, list->present, list->ofSequence, list->elems,
+                               list->numElems);
+    } else if (states[j].isConstant) {
       s = dlcOnnxDefineConstant(n, j, &states[j].constant);
       states[j].isConstant = false;
     } else {
@@ -306,9 +339,11 @@ static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const
     if (s == DLC_ONNX_OK)
       s = dlcOnnxSetOutput(n, l->numCarried + j, acc);
   }
-  for (int j = 0; j < l->numCarried; ++j)
+  for (int j = 0; j < l->numCarried; ++j) {
     if (states[j].isConstant)
       dlcTensorDestroy(&states[j].constant);
+    free(states[j].list.elems);
+  }
   free(states);
   free(rows);
   *done = unrollable;
@@ -500,11 +535,18 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
 static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
   const Onnx__GraphProto *g;
   DLC_ONNX_TRY(dlcOnnxSubgraphGet(n, "body", &g));
-  LoopShape l;
+  LoopShape l = {0, 0};
   DLC_ONNX_TRY(loopShape(n, g, &l));
-  // Scan outputs make the trip count and the condition shape-like.
-  const DlcTensor *m = l.numScan ? knownOrNull(n, 0, "M") : dlcOnnxConstInput(n, 0);
-  const DlcTensor *c = l.numScan && m ? knownOrNull(n, 1, "cond") : dlcOnnxConstInput(n, 1);
+  // Scan outputs make the trip count and the condition shape-like, as do
+  // sequences and optionals, which only an unrolled loop can carry.
+  bool lists = false;
+  for (int j = 0; j < l.numCarried; ++j) {
+    const DlcOnnxValue *in = dlcOnnxInputValue(n, 2 + j);
+    lists |= in && in->kind != DLC_ONNX_KIND_TENSOR;
+  }
+  bool shapeLike = l.numScan || lists;
+  const DlcTensor *m = shapeLike ? knownOrNull(n, 0, "M") : dlcOnnxConstInput(n, 0);
+  const DlcTensor *c = shapeLike && m ? knownOrNull(n, 1, "cond") : dlcOnnxConstInput(n, 1);
   bool tripKnown = !dlcOnnxHasInput(n, 0) || (m && dlcTensorNumElements(m) == 1);
   bool condKnown = !dlcOnnxHasInput(n, 1) || (c && dlcTensorNumElements(c) == 1);
   int64_t trips = m ? (int64_t)dlcOnnxTensorElement(m, 0) : -1;
@@ -515,18 +557,32 @@ static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
     if (done)
       return DLC_ONNX_OK;
   }
+  if (lists) {
+    const DlcTensor *t;
+    DlcOnnxStatus s = tripKnown ? DLC_ONNX_OK : dlcOnnxKnownInput(n, 0, "M", &t);
+    if (s != DLC_ONNX_ERROR && !condKnown)
+      s = dlcOnnxWorse(s, dlcOnnxKnownInput(n, 1, "cond", &t));
+    if (s == DLC_ONNX_ERROR)
+      return s;
+    return dlcOnnxUnsupported(n, "the loop carries a sequence or an optional, which DLC resolves "
+                                 "at import time: the loop must be unrolled, with M and the "
+                                 "condition known at compile time and at most %d iterations",
+                              MAX_UNROLL);
+  }
   return whileLoop(n, g, &l);
 }
 
 static const DlcOnnxOpEntry entries[] = {
     {"If", 1, translateIf, {A_GRAPH("else_branch"), A_GRAPH("then_branch")}, "scf.if",
      "Both branches must give outputs of the same types (unless the condition is known at "
-     "compile time: then only its branch is imported). Tensors only, no sequences or optionals."},
+     "compile time: then only its branch is imported). Branches giving sequences or optionals need "
+     "the condition at compile time."},
     {"Loop", 1, translateLoop, {A_GRAPH("body")}, "scf.while",
      "Loop-carried values keep their types. Scan outputs need a trip count M (their rows: a "
      "dim known at run time unless M is known at compile time, e.g. with --bind-shape-inputs); "
      "with a condition they have as many rows as iterations ran, a dim known at run time. "
-     "Loops of up to 64 iterations with known M and condition are unrolled. Tensors only."},
+     "Loops of up to 64 iterations with known M and condition are unrolled; only those carry "
+     "sequences or optionals."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxControlOps(size_t *count) {

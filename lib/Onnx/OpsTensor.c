@@ -169,6 +169,9 @@ static DlcOnnxStatus translateConstantOfShape(DlcOnnxNode *n) {
 
 static DlcOnnxStatus translateIdentity(DlcOnnxNode *n) {
   MlirValue input, out;
+  DlcOnnxValue *v = dlcOnnxInputValue(n, 0);
+  if (v && v->kind != DLC_ONNX_KIND_TENSOR)
+    return dlcOnnxForwardList(n);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
   DLC_ONNX_TRY(dlcOnnxBuildSimple(n, n->entry->graphOp, 1, &input, &out));
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, out));

@@ -94,7 +94,9 @@ static DlcOnnxValue *captureEntry(DlcOnnxSubgraph *sg, const DlcOnnxValue *o) {
   v->poisoned = o->poisoned;
   v->hint = o->hint;
   v->loc = o->loc;
-  if (o->isConstant) {
+  if (o->kind != DLC_ONNX_KIND_TENSOR) {
+    dlcOnnxCopyList(v, o);
+  } else if (o->isConstant) {
     v->constant = o->constant; // shared: materializing copies it
     v->isConstant = true;
     v->bound = o->bound;
@@ -188,7 +190,15 @@ DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx_
       break;
     }
     DlcOnnxValue *v = captureEntry(sg, o);
-    if (!sg->inFunc || o->isConstant || o->poisoned)
+    if (sg->inFunc && o->kind != DLC_ONNX_KIND_TENSOR && !o->poisoned) {
+      status = dlcOnnxUnsupported(n, "%s reads '%s', which is %s; DLC resolves those at import "
+                                     "time, so the body must be too (a condition or trip count "
+                                     "known at compile time)",
+                                  attr, name,
+                                  o->kind == DLC_ONNX_KIND_SEQUENCE ? "a sequence" : "an optional");
+      break;
+    }
+    if (!sg->inFunc || o->isConstant || o->poisoned || o->kind != DLC_ONNX_KIND_TENSOR)
       continue;
     if (o->bound) {
       status = dlcOnnxError(n, "%s reads graph input '%s' as data, but it is bound to a constant",
@@ -217,6 +227,19 @@ DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx_
 
 void dlcOnnxSubgraphBindValue(DlcOnnxSubgraph *sg, int i, MlirValue v) {
   dlcOnnxValueGet(&sg->values, sg->graph->input[i]->name)->value = v;
+}
+
+void dlcOnnxSubgraphBindList(DlcOnnxSubgraph *sg, int i, const DlcOnnxValue *list) {
+  const Onnx__ValueInfoProto *formal = sg->graph->input[i];
+  DlcOnnxValue *v = dlcOnnxValueGet(&sg->values, formal->name);
+  dlcOnnxCopyList(v, list);
+  // A sequence where the body takes an optional (a Loop's state that
+  // starts empty) is a present one.
+  if (list->kind == DLC_ONNX_KIND_SEQUENCE && formal->type &&
+      formal->type->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE) {
+    v->kind = DLC_ONNX_KIND_OPTIONAL;
+    v->present = v->ofSequence = true;
+  }
 }
 
 void dlcOnnxSubgraphBindConstant(DlcOnnxSubgraph *sg, int i, const DlcTensor *t) {

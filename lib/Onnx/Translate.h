@@ -85,14 +85,28 @@ bool dlcOnnxInputIsComputed(DlcOnnxNode *n, int i);
 /// a graph input that the input provider (asked first) does not bind.
 DlcOnnxStatus dlcOnnxInputAtRunTime(DlcOnnxNode *n, int i, const char *what, bool *runTime);
 
+/// The entry of input `i`, or NULL when it is absent.
+DlcOnnxValue *dlcOnnxInputValue(DlcOnnxNode *n, int i);
+
 /// Outputs: present means listed with a non-empty name.
 int dlcOnnxNumOutputs(const DlcOnnxNode *n);
 bool dlcOnnxHasOutput(const DlcOnnxNode *n, int i);
+/// The entry of output `i`, now defined by the node; NULL after an error
+/// when another node or an input already defines that name (ONNX values
+/// are defined once).
+DlcOnnxValue *dlcOnnxDefineOutput(DlcOnnxNode *n, int i);
 /// Binds output `i` to `v`, refining its type with the model's declared
 /// type (an error if they disagree, or if no type is known at all). When
 /// the node computes in f32 for half inputs (n->half), an f32 `v` is first
 /// rounded to the declared half type, or to n->half when none is declared.
 DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue v);
+/// Defines output `i` as a sequence or an optional (OpsSequence.c) of the
+/// `count` values `elems` (copied): a sequence's elements, or an optional's
+/// tensor or sequence elements when `present`.
+DlcOnnxStatus dlcOnnxSetOutputList(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool present,
+                                   bool ofSequence, const MlirValue *elems, int64_t count);
+/// Output 0 holding what input 0 holds, a sequence or an optional (Identity).
+DlcOnnxStatus dlcOnnxForwardList(DlcOnnxNode *n);
 /// Records contents of output `i` known at import time (copied), so that
 /// shape-like operands can read them.
 void dlcOnnxSetOutputContents(DlcOnnxNode *n, int i, const DlcTensor *t);
@@ -228,9 +242,11 @@ DlcOnnxStatus dlcOnnxSubgraphGet(DlcOnnxNode *n, const char *attr, const Onnx__G
 /// outer values (an error names one that is not defined).
 DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
                                    const MlirType *formalTypes, DlcOnnxSubgraph *sg);
-/// Inline: formal input `i` is `v`, or a copy of constant `t`.
+/// Inline: formal input `i` is `v`, a copy of constant `t`, or the
+/// sequence or optional `list` is.
 void dlcOnnxSubgraphBindValue(DlcOnnxSubgraph *sg, int i, MlirValue v);
 void dlcOnnxSubgraphBindConstant(DlcOnnxSubgraph *sg, int i, const DlcTensor *t);
+void dlcOnnxSubgraphBindList(DlcOnnxSubgraph *sg, int i, const DlcOnnxValue *list);
 /// Imports the body's nodes and restores the outer state. Unsupported when
 /// a node of the body is (each is reported), or an output is not a tensor.
 DlcOnnxStatus dlcOnnxSubgraphImport(DlcOnnxSubgraph *sg);
@@ -320,5 +336,6 @@ const DlcOnnxOpEntry *dlcOnnxTfIdfOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxControlOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxScanOps(size_t *count);
 const DlcOnnxOpEntry *dlcOnnxDataDepOps(size_t *count);
+const DlcOnnxOpEntry *dlcOnnxSequenceOps(size_t *count);
 
 #endif // DLC_ONNX_TRANSLATE_H

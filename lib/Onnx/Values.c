@@ -68,6 +68,7 @@ void dlcOnnxValueTableFree(DlcOnnxValueTable *t) {
       continue;
     if (v->ownsConstant)
       dlcTensorDestroy(&v->constant);
+    free(v->elems);
     free(v);
   }
   free(t->slots);

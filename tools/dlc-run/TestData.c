@@ -46,7 +46,10 @@ void dlcTestInputsInit(DlcTestInputs *t, const char *dir, const DlcRunFiles *fil
   t->names = calloc(n, sizeof *t->names);
   t->order = calloc(n, sizeof *t->order);
   t->numBound = 0;
-  if (!t->values || !t->names || !t->order)
+  t->lists = calloc(n, sizeof *t->lists);
+  t->listCounts = calloc(n, sizeof *t->listCounts);
+  t->listTypes = calloc(n, sizeof *t->listTypes);
+  if (!t->values || !t->names || !t->order || !t->lists || !t->listCounts || !t->listTypes)
     abort();
 }
 
@@ -54,7 +57,14 @@ void dlcTestInputsDestroy(DlcTestInputs *t) {
   for (intptr_t i = 0; i < t->files->count; ++i) {
     dlcTensorDestroy(&t->values[i]);
     free(t->names[i]);
+    for (intptr_t k = 0; k < t->listCounts[i]; ++k)
+      dlcTensorDestroy(&t->lists[i][k]);
+    free(t->lists[i]);
+    free(t->listTypes[i]);
   }
+  free(t->lists);
+  free(t->listCounts);
+  free(t->listTypes);
   free(t->values);
   free(t->names);
   free(t->order);
@@ -77,6 +87,65 @@ MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
   t->order[t->numBound++] = position;
   *value = &t->values[position];
   return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcTestInputsProvideList(MlirStringRef name, intptr_t position, bool optional,
+                                           intptr_t *count, const DlcTensorType **types,
+                                           void *userData) {
+  DlcTestInputs *t = userData;
+  if (position < 0 || position >= t->files->count) {
+    fprintf(stderr, "%s: graph input '%.*s' is %s, whose length DLC needs at compile time, "
+                    "but no input file #%ld was given\n",
+            dlcRunTool, (int)name.length, name.data, optional ? "an optional" : "a sequence",
+            (long)position);
+    return mlirLogicalResultFailure();
+  }
+  if (mlirLogicalResultIsFailure(dlcTensorListCreateFromFile(
+          mlirStringRefCreateFromCString(t->files->paths[position]), optional,
+          &t->lists[position], &t->listCounts[position], dlcRunPrintError, NULL)))
+    return mlirLogicalResultFailure();
+  intptr_t n = t->listCounts[position];
+  DlcTensorType *listTypes = calloc((size_t)(n > 0 ? n : 1), sizeof *listTypes);
+  if (!listTypes)
+    abort();
+  for (intptr_t k = 0; k < n; ++k)
+    listTypes[k] = dlcTensorGetType(&t->lists[position][k]);
+  t->listTypes[position] = listTypes;
+  *count = n;
+  *types = listTypes;
+  return mlirLogicalResultSuccess();
+}
+
+// `onnx.element` of argument `i`: which tensor of its list it holds; -1 for
+// a tensor argument.
+static int64_t argElement(MlirOperation entry, intptr_t i);
+
+bool dlcTestInputsRead(const DlcTestInputs *t, MlirOperation entry, const DlcRunFiles *files,
+                       DlcTensor *out) {
+  for (intptr_t i = 0; i < files->count; ++i) {
+    int64_t k = argElement(entry, i);
+    if (k < 0) {
+      if (mlirLogicalResultIsFailure(dlcTensorCreateFromFile(
+              mlirStringRefCreateFromCString(files->paths[i]), &out[i], dlcRunPrintError, NULL)))
+        return false;
+      continue;
+    }
+    const DlcTensor *from = NULL;
+    for (intptr_t p = 0; p < t->files->count && !from; ++p)
+      if (t->lists[p] && k < t->listCounts[p] && !strcmp(t->files->paths[p], files->paths[i]))
+        from = &t->lists[p][k];
+    if (!from) {
+      fprintf(stderr, "%s: argument %ld holds tensor %lld of '%s', which was not read as a "
+                      "sequence or an optional\n",
+              dlcRunTool, (long)i, (long long)k, files->paths[i]);
+      return false;
+    }
+    if (mlirLogicalResultIsFailure(dlcTensorCreate(from->dtype, from->rank, from->shape, &out[i])))
+      return false;
+    if (from->bytes)
+      memcpy(out[i].data, from->data, from->bytes);
+  }
+  return true;
 }
 
 void dlcTestInputsPrint(const DlcTestInputs *t) {
@@ -110,6 +179,27 @@ static MlirAttribute argName(MlirAttribute argAttrs, intptr_t i) {
     return (MlirAttribute){NULL};
   MlirAttribute name = mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString("onnx.name"));
   return !mlirAttributeIsNull(name) && mlirAttributeIsAString(name) ? name : (MlirAttribute){NULL};
+}
+
+static int64_t argElement(MlirOperation entry, intptr_t i) {
+  MlirAttribute argAttrs = attrOf(entry, "arg_attrs");
+  if (mlirAttributeIsNull(argAttrs) || !mlirAttributeIsAArray(argAttrs) ||
+      i >= mlirArrayAttrGetNumElements(argAttrs))
+    return -1;
+  MlirAttribute dict = mlirArrayAttrGetElement(argAttrs, i);
+  MlirAttribute k = mlirAttributeIsADictionary(dict)
+                        ? mlirDictionaryAttrGetElementByName(
+                              dict, mlirStringRefCreateFromCString("onnx.element"))
+                        : (MlirAttribute){NULL};
+  return !mlirAttributeIsNull(k) && mlirAttributeIsAInteger(k) ? mlirIntegerAttrGetValueInt(k)
+                                                               : -1;
+}
+
+bool dlcRunHasListArguments(MlirOperation entry) {
+  for (intptr_t i = 0, n = dlcRunNumArguments(entry); i < n; ++i)
+    if (argElement(entry, i) >= 0)
+      return true;
+  return false;
 }
 
 MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i) {
@@ -166,5 +256,67 @@ bool dlcRunArgumentFiles(MlirOperation entry, const char *dir, const DlcRunFiles
     copyAll(files, out);
   }
   free(positions);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Sequence and optional outputs
+//===----------------------------------------------------------------------===//
+
+char *dlcRunOutputKinds(MlirOperation entry) {
+  MlirAttribute kinds = attrOf(entry, "onnx.output_kinds");
+  if (mlirAttributeIsNull(kinds) || !mlirAttributeIsAArray(kinds))
+    return NULL;
+  intptr_t n = mlirArrayAttrGetNumElements(kinds);
+  char *out = calloc((size_t)n + 1, 1);
+  if (!out)
+    abort();
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute k = mlirArrayAttrGetElement(kinds, i);
+    MlirStringRef s = mlirAttributeIsAString(k) ? mlirStringAttrGetValue(k)
+                                                : mlirStringRefCreate("t", 1);
+    out[i] = s.length ? s.data[0] : 't';
+  }
+  return out;
+}
+
+bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, DlcRunFiles *paths,
+                       DlcTensor **tensors, intptr_t *count) {
+  intptr_t cap = files->count ? files->count : 1;
+  *tensors = calloc((size_t)cap, sizeof **tensors);
+  *count = 0;
+  if (!*tensors)
+    abort();
+  size_t numKinds = kinds ? strlen(kinds) : 0;
+  for (intptr_t i = 0; i < files->count; ++i) {
+    MlirStringRef path = mlirStringRefCreateFromCString(files->paths[i]);
+    char kind = (size_t)i < numKinds ? kinds[i] : 't';
+    DlcTensor *list = NULL;
+    intptr_t n = 1;
+    if (kind == 't') {
+      list = calloc(1, sizeof *list);
+      if (!list)
+        abort();
+      if (mlirLogicalResultIsFailure(
+              dlcTensorCreateFromFile(path, list, dlcRunPrintError, NULL))) {
+        free(list);
+        return false;
+      }
+    } else if (mlirLogicalResultIsFailure(dlcTensorListCreateFromFile(
+                   path, kind == 'o', &list, &n, dlcRunPrintError, NULL))) {
+      return false;
+    }
+    if (*count + n > cap) {
+      cap = 2 * (*count + n);
+      *tensors = realloc(*tensors, (size_t)cap * sizeof **tensors);
+      if (!*tensors)
+        abort();
+    }
+    for (intptr_t k = 0; k < n; ++k) {
+      (*tensors)[(*count)++] = list[k];
+      dlcRunAddFile(paths, files->paths[i]);
+    }
+    free(list);
+  }
   return true;
 }

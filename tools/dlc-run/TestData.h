@@ -30,6 +30,12 @@ typedef struct DlcTestInputs {
   char **names;             ///< [N]: the graph input bound from file N, or NULL
   intptr_t *order;          ///< the Ns bound, in the order the importer asked
   intptr_t numBound;
+  /// [N]: the tensors of file N when it holds a sequence or an optional,
+  /// read when the importer asks for its structure (their count, -1 for
+  /// an empty optional, and types).
+  DlcTensor **lists;
+  intptr_t *listCounts;
+  DlcTensorType **listTypes;
 } DlcTestInputs;
 
 void dlcTestInputsInit(DlcTestInputs *t, const char *dir, const DlcRunFiles *files);
@@ -39,6 +45,18 @@ void dlcTestInputsDestroy(DlcTestInputs *t);
 /// or it cannot be read.
 MlirLogicalResult dlcTestInputsProvide(MlirStringRef name, intptr_t position,
                                        const DlcTensor **value, void *userData);
+/// A DlcOnnxListProvider over a DlcTestInputs (userData): reads the file at
+/// the input's position as a SequenceProto or an OptionalProto. Prints why
+/// and fails when there is no such file or it cannot be read.
+MlirLogicalResult dlcTestInputsProvideList(MlirStringRef name, intptr_t position, bool optional,
+                                           intptr_t *count, const DlcTensorType **types,
+                                           void *userData);
+/// Reads the input of each of `entry`'s arguments: file `files->paths[i]`
+/// for argument i, or, for an argument holding tensor k of a sequence or an
+/// optional (`onnx.element`), a copy of that tensor as `t` read it. False
+/// after a message.
+bool dlcTestInputsRead(const DlcTestInputs *t, MlirOperation entry, const DlcRunFiles *files,
+                       DlcTensor *out);
 /// Prints "bound input 'NAME' from FILE: <type> values=[...]" per binding.
 void dlcTestInputsPrint(const DlcTestInputs *t);
 
@@ -49,10 +67,26 @@ void dlcTestInputsPrint(const DlcTestInputs *t);
 bool dlcRunArgumentFiles(MlirOperation entry, const char *dir, const DlcRunFiles *files,
                          DlcRunFiles *out);
 
+/// Whether an argument of `entry` holds a tensor of a sequence or an
+/// optional (`onnx.element`).
+bool dlcRunHasListArguments(MlirOperation entry);
+
 /// The number of arguments of the function `entry`, -1 if not a function.
 intptr_t dlcRunNumArguments(MlirOperation entry);
 
 /// The ONNX name (`onnx.name`) of argument `i` of `entry`; empty if none.
 MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i);
+
+/// The kind of each graph output ('t' tensor, 's' sequence, 'o' optional)
+/// from the entry's `onnx.output_kinds`, malloc'ed; NULL when it has none
+/// (every output a tensor).
+char *dlcRunOutputKinds(MlirOperation entry);
+/// Reads the expected outputs into *tensors (*count of them, malloc'ed):
+/// one per file, or the tensors of a sequence's or an optional's file
+/// (`kinds` from dlcRunOutputKinds, may be NULL), which the entry returns
+/// as that many results. `paths` gets the file of each tensor. False after
+/// a message when a file cannot be read; what was read stays in *tensors.
+bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, DlcRunFiles *paths,
+                       DlcTensor **tensors, intptr_t *count);
 
 #endif // DLC_RUN_TESTDATA_H

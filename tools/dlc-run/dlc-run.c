@@ -32,15 +32,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-// Reads each file of `list`; false (after a message) on the first failure.
-static bool readTensors(const DlcRunFiles *list, DlcTensor *out) {
-  for (intptr_t i = 0; i < list->count; ++i)
-    if (mlirLogicalResultIsFailure(dlcTensorCreateFromFile(mlirStringRefCreateFromCString(list->paths[i]), &out[i],
-                                                           dlcRunPrintError, NULL)))
-      return false;
-  return true;
-}
-
 static void destroyTensors(DlcTensor *t, intptr_t n) {
   for (intptr_t i = 0; t && i < n; ++i)
     dlcTensorDestroy(&t[i]);
@@ -106,7 +97,7 @@ static bool report(const DlcRunArgs *o, const DlcTensor *outputs, intptr_t numOu
     Text s = TEXT_INIT;
     textPrintf(&s, "output %ld: ", (long)i);
     dlcAppendTensorType(&s, &outputs[i]);
-    if (!o->expects.count) {
+    if (!expects) {
       textPuts(&s, " values=");
       dlcAppendValues(&s, &outputs[i], 10);
     } else {
@@ -249,31 +240,35 @@ static bool reportProfile(const DlcRunArgs *o, DlcProfile profile) {
 // more times for the latency (and the profile). With taps only the graph's
 // outputs are reported as outputs.
 static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inputs,
-                   intptr_t numInputs, const DlcRunTaps *taps) {
+                   intptr_t numInputs, const DlcRunTaps *taps, const char *outputKinds) {
   const DlcSignature *sig = dlcExecutableGetSignature(exe);
   intptr_t numOutputs = sig->numOutputs;
   intptr_t numReported = taps->count ? taps->numGraphOutputs : numOutputs;
-  if (o->expects.count && o->expects.count != numReported) {
+  // A sequence's or an optional's file holds the tensors of several results.
+  DlcRunFiles expectFiles = {NULL, 0};
+  DlcTensor *expects = NULL;
+  intptr_t numExpects = 0;
+  DlcTensor *outputs = allocTensors(numOutputs);
+  DlcProfile profile = {NULL};
+  int status = DLC_RUN_ERROR;
+  if (!dlcRunReadExpects(&o->expects, outputKinds, &expectFiles, &expects, &numExpects))
+    goto done;
+  if (o->expects.count && numExpects != numReported) {
     fprintf(stderr, "%s: the model has %ld outputs, but %ld expectations were given\n",
-            dlcRunTool, (long)numReported, (long)o->expects.count);
-    return DLC_RUN_ERROR;
+            dlcRunTool, (long)numReported, (long)numExpects);
+    goto done;
   }
   if (!checkMemory(o, exe, inputs))
-    return DLC_RUN_ERROR;
-  DlcProfile profile = {NULL};
+    goto done;
   if (o->compile.profile) {
     profile = dlcProfileCreate(exe);
     if (dlcProfileIsNull(profile)) {
       fprintf(stderr, "%s: cannot profile '%s': it comes lowered to the LLVM dialect, and the "
                       "instrumentation is added while lowering\n", dlcRunTool, o->model);
-      return DLC_RUN_ERROR;
+      goto done;
     }
   }
-  DlcTensor *expects = allocTensors(o->expects.count);
-  DlcTensor *outputs = allocTensors(numOutputs);
-  int status = DLC_RUN_ERROR;
-  if (!readTensors(&o->expects, expects) ||
-      !checkFits("output", &o->expects, expects, sig->outputs))
+  if (!checkFits("output", &expectFiles, expects, sig->outputs))
     goto done;
   for (intptr_t i = 0; i < numOutputs; ++i) {
     if (!dlcTensorTypeIsStatic(&sig->outputs[i]))
@@ -303,7 +298,7 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
     }
     qsort(times, (size_t)o->repeat, sizeof(double), compareDoubles);
   }
-  bool match = report(o, outputs, numReported, expects);
+  bool match = report(o, outputs, numReported, o->expects.count ? expects : NULL);
   if (!dlcProfileIsNull(profile) && !reportProfile(o, profile)) {
     free(times);
     goto done;
@@ -331,8 +326,11 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
 done:
   if (!dlcProfileIsNull(profile))
     dlcProfileDestroy(profile);
-  destroyTensors(expects, o->expects.count);
+  destroyTensors(expects, numExpects);
   destroyTensors(outputs, numOutputs);
+  for (intptr_t i = 0; i < expectFiles.count; ++i)
+    free(expectFiles.paths[i]);
+  free(expectFiles.paths);
   return status;
 }
 
@@ -342,6 +340,7 @@ typedef struct Compiled {
   DlcTensor *inputs; ///< one per argument of the entry
   intptr_t numInputs;
   double importSeconds, lowerSeconds, jitSeconds;
+  char *outputKinds; ///< dlcRunOutputKinds of the entry, or NULL
 } Compiled;
 
 // Input files larger than --max-memory in all are refused before they are
@@ -397,12 +396,17 @@ static bool randomInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) 
 
 // Reads the tensors for the entry's arguments: --input files by position,
 // --test-data files by graph input.
-static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
+static bool readInputs(const DlcRunArgs *o, MlirOperation entry, const DlcTestInputs *provided,
+                       Compiled *c) {
   if (o->randomInputs)
     return randomInputs(o, entry, c);
   DlcRunFiles files = {NULL, 0};
-  bool ok = o->testData ? dlcRunArgumentFiles(entry, o->testData, &o->inputs, &files)
-                        : (memcpy(&files, &o->inputs, sizeof files), true);
+  // Files match arguments by name in a data set, and when a sequence's or
+  // an optional's file feeds several arguments.
+  bool byName = o->testData || dlcRunHasListArguments(entry);
+  bool ok = byName ? dlcRunArgumentFiles(entry, o->testData ? o->testData : "--input",
+                                         &o->inputs, &files)
+                   : (memcpy(&files, &o->inputs, sizeof files), true);
   const DlcRunFiles *list = &files;
   DlcSignature sig = {0, 0, NULL, NULL};
   if (ok)
@@ -416,12 +420,12 @@ static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
   if (ok) {
     c->inputs = allocTensors(list->count);
     c->numInputs = list->count;
-    ok = checkFileSizes(o, list) && readTensors(list, c->inputs) &&
+    ok = checkFileSizes(o, list) && dlcTestInputsRead(provided, entry, list, c->inputs) &&
          checkFits("input", list, c->inputs, sig.inputs);
   }
   ok = ok && specialize(o, entry, &sig, c->inputs);
   dlcSignatureDestroy(&sig);
-  if (o->testData) {
+  if (byName) {
     for (intptr_t i = 0; i < files.count; ++i)
       free(files.paths[i]);
     free(files.paths);
@@ -433,10 +437,10 @@ static bool readInputs(const DlcRunArgs *o, MlirOperation entry, Compiled *c) {
 static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindings,
                     DlcTestInputs *provided, Compiled *c) {
   DlcOnnxImportOptions onnx = dlcBindingListGetOptions(bindings);
-  if (o->bindShapeInputs) {
+  if (o->bindShapeInputs)
     onnx.provideInput = dlcTestInputsProvide;
-    onnx.providerUserData = provided;
-  }
+  onnx.provideList = dlcTestInputsProvideList;
+  onnx.providerUserData = provided;
   onnx.exposeIntermediates = o->compareIntermediates || o->dumpIntermediates || o->extractNode;
   double start = now();
   MlirModule module = dlcModuleCreateFromFile(ctx, mlirStringRefCreateFromCString(o->model), &onnx);
@@ -451,9 +455,11 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
             (!o->compile.inputShapes ||
              mlirLogicalResultIsSuccess(dlcEntrySpecializeInputShapes(
                  entry, mlirStringRefCreateFromCString(o->compile.inputShapes)))) &&
-            readInputs(o, entry, c);
+            readInputs(o, entry, provided, c);
   if (ok && onnx.exposeIntermediates)
     dlcRunTapsRead(entry, &c->taps);
+  if (ok)
+    c->outputKinds = dlcRunOutputKinds(entry);
   if (ok) {
     start = now();
     ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(module, &o->compile));
@@ -510,11 +516,12 @@ static int run(DlcRunArgs *o) {
     if (o->repeat)
       printf("compile: import=%.1f ms lower=%.1f ms jit=%.1f ms\n", c.importSeconds * 1e3,
              c.lowerSeconds * 1e3, c.jitSeconds * 1e3);
-    status = execute(o, c.exe, c.inputs, c.numInputs, &c.taps);
+    status = execute(o, c.exe, c.inputs, c.numInputs, &c.taps, c.outputKinds);
   }
   if (!dlcExecutableIsNull(c.exe))
     dlcExecutableDestroy(c.exe);
   destroyTensors(c.inputs, c.numInputs);
+  free(c.outputKinds);
   dlcRunTapsDestroy(&c.taps);
   dlcTestInputsDestroy(&provided);
   return status;

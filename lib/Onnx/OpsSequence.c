@@ -1,0 +1,399 @@
+//===- OpsSequence.c - Sequence and Optional ops ----------------*- C -*-===//
+//
+// DLC has no sequence or optional type: the importer resolves them while it
+// imports, as lists of the SSA values of their elements (DlcOnnxValue's
+// `elems`). So every position, split and presence must be known at import
+// time; a node that would need a sequence whose length is only known when
+// the code runs is reported with why. A graph output that is a sequence or
+// an optional becomes @main's results, one per element (none for an empty
+// optional), which dlc-run compares with the SequenceProto's tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/Translate.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kindName(DlcOnnxKind kind) {
+  return kind == DLC_ONNX_KIND_SEQUENCE ? "a sequence"
+         : kind == DLC_ONNX_KIND_OPTIONAL ? "an optional"
+                                          : "a tensor";
+}
+
+DlcOnnxStatus dlcOnnxSetOutputList(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool present,
+                                   bool ofSequence, const MlirValue *elems, int64_t count) {
+  if (!dlcOnnxHasOutput(n, i))
+    return DLC_ONNX_OK;
+  DlcOnnxValue *v = dlcOnnxDefineOutput(n, i);
+  if (!v)
+    return DLC_ONNX_ERROR;
+  v->kind = kind;
+  v->present = present;
+  v->ofSequence = ofSequence;
+  v->numElems = count;
+  v->elems = malloc((size_t)(count ? count : 1) * sizeof *v->elems);
+  if (!v->elems)
+    abort();
+  if (count)
+    memcpy(v->elems, elems, (size_t)count * sizeof *elems);
+  return DLC_ONNX_OK;
+}
+
+// Input `i`, which must be of `kind`.
+static DlcOnnxStatus listInput(DlcOnnxNode *n, int i, DlcOnnxKind kind, DlcOnnxValue **out) {
+  *out = dlcOnnxInputValue(n, i);
+  if (!*out)
+    return dlcOnnxError(n, "input #%d is missing", i);
+  if ((*out)->kind != kind)
+    return dlcOnnxError(n, "input #%d ('%s') must be %s, but is %s", i, (*out)->name,
+                        kindName(kind), kindName((*out)->kind));
+  return DLC_ONNX_OK;
+}
+
+// The position input `i` (a compile-time scalar) in [0, size) when `insert`
+// is false, [0, size] when it is; negative positions count from the end.
+static DlcOnnxStatus position(DlcOnnxNode *n, int i, int64_t size, bool insert, int64_t *out) {
+  int64_t *values, count;
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, i, "position", &values, &count));
+  if (count != 1)
+    return dlcOnnxError(n, "'position' must hold one value, but holds %lld", (long long)count);
+  int64_t p = values[0], top = insert ? size : size - 1;
+  if (p < -size || p > top)
+    return dlcOnnxError(n, "position %lld is out of range for a sequence of %lld tensors",
+                        (long long)p, (long long)size);
+  *out = p < 0 ? p + size : p;
+  return DLC_ONNX_OK;
+}
+
+// Elements for a new list: room for `count` values.
+static MlirValue *elements(DlcOnnxNode *n, int64_t count) {
+  return dlcOnnxScratch(n, (size_t)(count ? count : 1) * sizeof(MlirValue));
+}
+
+static DlcOnnxStatus translateSequenceEmpty(DlcOnnxNode *n) {
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, NULL, 0);
+}
+
+static DlcOnnxStatus translateSequenceConstruct(DlcOnnxNode *n) {
+  int count = dlcOnnxNumInputs(n);
+  MlirValue *elems = elements(n, count);
+  if (!elems)
+    return dlcOnnxError(n, "out of scratch memory");
+  for (int i = 0; i < count; ++i)
+    DLC_ONNX_TRY(dlcOnnxInput(n, i, &elems[i]));
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, elems, count);
+}
+
+static DlcOnnxStatus translateSequenceInsert(DlcOnnxNode *n) {
+  DlcOnnxValue *seq;
+  MlirValue tensor;
+  DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &tensor));
+  int64_t at = seq->numElems;
+  if (dlcOnnxHasInput(n, 2))
+    DLC_ONNX_TRY(position(n, 2, seq->numElems, true, &at));
+  MlirValue *elems = elements(n, seq->numElems + 1);
+  if (!elems)
+    return dlcOnnxError(n, "out of scratch memory");
+  for (int64_t k = 0, j = 0; k <= seq->numElems; ++k)
+    elems[k] = k == at ? tensor : seq->elems[j++];
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, elems,
+                              seq->numElems + 1);
+}
+
+static DlcOnnxStatus translateSequenceErase(DlcOnnxNode *n) {
+  DlcOnnxValue *seq;
+  DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  if (!seq->numElems)
+    return dlcOnnxError(n, "the sequence '%s' is empty: there is nothing to erase", seq->name);
+  int64_t at = seq->numElems - 1;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(position(n, 1, seq->numElems, false, &at));
+  MlirValue *elems = elements(n, seq->numElems);
+  if (!elems)
+    return dlcOnnxError(n, "out of scratch memory");
+  for (int64_t k = 0, j = 0; k < seq->numElems; ++k)
+    if (k != at)
+      elems[j++] = seq->elems[k];
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, elems,
+                              seq->numElems - 1);
+}
+
+static DlcOnnxStatus translateSequenceAt(DlcOnnxNode *n) {
+  DlcOnnxValue *seq;
+  DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  int64_t at;
+  DLC_ONNX_TRY(position(n, 1, seq->numElems, false, &at));
+  return dlcOnnxSetOutput(n, 0, seq->elems[at]);
+}
+
+// A 0-d int64 or bool constant as output 0.
+static DlcOnnxStatus scalarOutput(DlcOnnxNode *n, DlcDType dtype, int64_t value) {
+  DlcTensor t;
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, 0, NULL, &t)))
+    return dlcOnnxError(n, "out of memory");
+  dlcOnnxSetTensorElement(&t, 0, (double)value);
+  return dlcOnnxDefineConstant(n, 0, &t);
+}
+
+static DlcOnnxStatus translateSequenceLength(DlcOnnxNode *n) {
+  DlcOnnxValue *seq;
+  DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  return scalarOutput(n, DLC_DTYPE_I64, seq->numElems);
+}
+
+static int64_t staticDim(MlirValue v, int64_t axis) {
+  return mlirShapedTypeGetDimSize(mlirValueGetType(v), (intptr_t)axis);
+}
+
+static DlcOnnxStatus translateSplitToSequence(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = mlirShapedTypeGetRank(type), axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
+  int64_t size = staticDim(x, axis);
+  if (mlirShapedTypeIsDynamicSize(size))
+    return dlcOnnxUnsupported(n, "the split axis %lld of input 'input' is dynamic; the number "
+                                 "of tensors in the sequence must be known at compile time",
+                              (long long)axis);
+  int64_t *split = NULL, numSplit = 0;
+  bool chunks = false; // a scalar split: pieces of that size, the last one smaller
+  if (dlcOnnxHasInput(n, 1)) {
+    DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "split", &split, &numSplit));
+    chunks = dlcOnnxConstInput(n, 1)->rank == 0;
+    if (chunks && split[0] <= 0)
+      return dlcOnnxError(n, "'split' must be positive, but is %lld", (long long)split[0]);
+  }
+  int64_t count = !split ? size : chunks ? (size + split[0] - 1) / split[0] : numSplit;
+  MlirValue *elems = elements(n, count);
+  if (!elems)
+    return dlcOnnxError(n, "out of scratch memory");
+  bool squeeze = !split && dlcOnnxAttrInt(n, "keepdims", 1) == 0;
+  int64_t start = 0;
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t len = !split ? 1 : chunks ? (size - start < split[0] ? size - start : split[0])
+                                      : split[k];
+    if (len < 0 || start + len > size)
+      return dlcOnnxError(n, "'split' does not add up to the size %lld of axis %lld",
+                          (long long)size, (long long)axis);
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, x, axis, start, start + len, 1, &elems[k]));
+    if (squeeze) {
+      int64_t dims[DLC_MAX_RANK];
+      for (int64_t d = 0, j = 0; d < rank; ++d)
+        if (d != axis)
+          dims[j++] = staticDim(x, d);
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", elems[k], dims, rank - 1, &elems[k]));
+    }
+    start += len;
+  }
+  if (start != size)
+    return dlcOnnxError(n, "'split' adds up to %lld, but axis %lld has size %lld",
+                        (long long)start, (long long)axis, (long long)size);
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, elems, count);
+}
+
+static DlcOnnxStatus translateConcatFromSequence(DlcOnnxNode *n) {
+  DlcOnnxValue *seq;
+  DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  if (!seq->numElems)
+    return dlcOnnxError(n, "the sequence '%s' is empty: there is nothing to concatenate",
+                        seq->name);
+  bool newAxis = dlcOnnxAttrInt(n, "new_axis", 0) != 0;
+  int64_t rank = mlirShapedTypeGetRank(mlirValueGetType(seq->elems[0])), axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank + newAxis, &axis));
+  MlirValue result = {NULL};
+  for (int64_t k = 0; k < seq->numElems; ++k) {
+    MlirValue piece = seq->elems[k];
+    if (newAxis)
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", piece, &axis, 1, &piece));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, result, piece, axis, &result));
+  }
+  if (seq->numElems == 1) // one element: a copy, not the element's own value
+    DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.identity", 1, &result, &result));
+  return dlcOnnxSetOutput(n, 0, result);
+}
+
+// One inline instance of the body per element: input i of the body is
+// element k of sequence input i, or tensor input i itself.
+static DlcOnnxStatus mapElement(DlcOnnxNode *n, const Onnx__GraphProto *g, int64_t k,
+                                MlirValue *outs, int64_t len) {
+  DlcOnnxSubgraph sg;
+  DlcOnnxStatus s = dlcOnnxSubgraphBegin(n, "body", g, NULL, &sg);
+  for (int i = 0; s == DLC_ONNX_OK && i < dlcOnnxNumInputs(n); ++i) {
+    DlcOnnxValue *v = dlcOnnxInputValue(n, i);
+    MlirValue x;
+    if (v->kind == DLC_ONNX_KIND_SEQUENCE) {
+      dlcOnnxSubgraphBindValue(&sg, i, v->elems[k]);
+    } else if (v->isConstant) {
+      dlcOnnxSubgraphBindConstant(&sg, i, &v->constant);
+    } else {
+      s = dlcOnnxInput(n, i, &x);
+      if (s == DLC_ONNX_OK)
+        dlcOnnxSubgraphBindValue(&sg, i, x);
+    }
+  }
+  if (s == DLC_ONNX_OK)
+    s = dlcOnnxSubgraphImport(&sg);
+  for (size_t j = 0; s == DLC_ONNX_OK && j < g->n_output; ++j) {
+    DlcOnnxValue *o = dlcOnnxSubgraphOutput(&sg, (int)j);
+    if (o->kind != DLC_ONNX_KIND_TENSOR) {
+      s = dlcOnnxUnsupported(n, "body output '%s' is %s; DLC maps to sequences of tensors",
+                             o->name, kindName(o->kind));
+      break;
+    }
+    outs[(int64_t)j * len + k] = dlcOnnxMaterialize(n->imp, o);
+    if (mlirValueIsNull(outs[(int64_t)j * len + k]))
+      s = DLC_ONNX_ERROR;
+  }
+  dlcOnnxSubgraphFree(&sg);
+  return s;
+}
+
+// The body instantiated once per element, inline: the sequences' lengths
+// are known at import.
+static DlcOnnxStatus translateSequenceMap(DlcOnnxNode *n) {
+  const Onnx__GraphProto *g;
+  DLC_ONNX_TRY(dlcOnnxSubgraphGet(n, "body", &g));
+  int numInputs = dlcOnnxNumInputs(n);
+  if (g->n_input != (size_t)numInputs || g->n_output != n->proto->n_output)
+    return dlcOnnxError(n, "the body has %zu inputs and %zu outputs, but the node %d and %zu",
+                        g->n_input, g->n_output, numInputs, n->proto->n_output);
+  DlcOnnxValue *seq;
+  DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  int64_t len = seq->numElems;
+  for (int i = 1; i < numInputs; ++i) {
+    DlcOnnxValue *v = dlcOnnxInputValue(n, i);
+    if (!v)
+      return dlcOnnxError(n, "input #%d is missing", i);
+    if (v->kind == DLC_ONNX_KIND_OPTIONAL)
+      return dlcOnnxError(n, "input #%d ('%s') is an optional; SequenceMap takes sequences and "
+                             "tensors",
+                          i, v->name);
+    if (v->kind == DLC_ONNX_KIND_SEQUENCE && v->numElems != len)
+      return dlcOnnxError(n, "input #%d ('%s') holds %lld tensors, but input #0 ('%s') %lld; "
+                             "the sequences must have one length",
+                          i, v->name, (long long)v->numElems, seq->name, (long long)len);
+  }
+  size_t numOutputs = g->n_output;
+  MlirValue *outs = malloc((numOutputs * (size_t)len + 1) * sizeof *outs);
+  if (!outs)
+    abort();
+  DlcOnnxStatus s = DLC_ONNX_OK;
+  for (int64_t k = 0; k < len && s == DLC_ONNX_OK; ++k)
+    s = mapElement(n, g, k, outs, len);
+  for (size_t j = 0; j < numOutputs && s == DLC_ONNX_OK; ++j)
+    s = dlcOnnxSetOutputList(n, (int)j, DLC_ONNX_KIND_SEQUENCE, true, false,
+                             outs + (int64_t)j * len, len);
+  free(outs);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Optional
+//===----------------------------------------------------------------------===//
+
+// Output `i` holding what input `in` holds: the same tensor or list.
+static DlcOnnxStatus forward(DlcOnnxNode *n, DlcOnnxValue *v, int i, DlcOnnxKind kind,
+                             bool present, bool ofSequence) {
+  if (v->kind == DLC_ONNX_KIND_TENSOR) {
+    MlirValue x;
+    DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+    if (kind == DLC_ONNX_KIND_TENSOR)
+      return dlcOnnxSetOutput(n, i, x);
+    return dlcOnnxSetOutputList(n, i, kind, present, ofSequence, &x, 1);
+  }
+  return dlcOnnxSetOutputList(n, i, kind, present, ofSequence, v->elems, v->numElems);
+}
+
+DlcOnnxStatus dlcOnnxForwardList(DlcOnnxNode *n) {
+  DlcOnnxValue *v = dlcOnnxInputValue(n, 0);
+  return forward(n, v, 0, v->kind, v->present, v->ofSequence);
+}
+
+// An empty optional takes its element type from the `type` attribute.
+static DlcOnnxStatus translateOptional(DlcOnnxNode *n) {
+  if (dlcOnnxHasInput(n, 0)) {
+    DlcOnnxValue *v = dlcOnnxInputValue(n, 0);
+    if (v->kind == DLC_ONNX_KIND_OPTIONAL)
+      return dlcOnnxError(n, "input 'input' is an optional; an optional holds a tensor or a "
+                             "sequence");
+    return forward(n, v, 0, DLC_ONNX_KIND_OPTIONAL, true, v->kind == DLC_ONNX_KIND_SEQUENCE);
+  }
+  const Onnx__AttributeProto *a = dlcOnnxAttr(n, "type");
+  if (!a || !a->tp)
+    return dlcOnnxError(n, "an Optional without input needs the attribute 'type'");
+  bool ofSequence = a->tp->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE;
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_OPTIONAL, false, ofSequence, NULL, 0);
+}
+
+// From opset 18 a tensor or a sequence is a present optional, and a missing
+// input an absent one.
+static DlcOnnxStatus translateOptionalHasElement(DlcOnnxNode *n) {
+  DlcOnnxValue *v = dlcOnnxInputValue(n, 0);
+  if (!v && n->opset < 18)
+    return dlcOnnxError(n, "input #0 is missing");
+  if (v && v->kind != DLC_ONNX_KIND_OPTIONAL && n->opset < 18)
+    return dlcOnnxError(n, "input #0 ('%s') must be an optional before opset 18, but is %s",
+                        v->name, kindName(v->kind));
+  bool present = v && (v->kind != DLC_ONNX_KIND_OPTIONAL || v->present);
+  return scalarOutput(n, DLC_DTYPE_BOOL, present);
+}
+
+static DlcOnnxStatus translateOptionalGetElement(DlcOnnxNode *n) {
+  DlcOnnxValue *v = dlcOnnxInputValue(n, 0);
+  if (!v)
+    return dlcOnnxError(n, "input #0 is missing");
+  if (v->kind != DLC_ONNX_KIND_OPTIONAL) {
+    if (n->opset < 18)
+      return dlcOnnxError(n, "input #0 ('%s') must be an optional before opset 18, but is %s",
+                          v->name, kindName(v->kind));
+    return dlcOnnxForwardList(n); // a tensor or a sequence is its own element
+  }
+  if (!v->present)
+    return dlcOnnxError(n, "the optional '%s' is empty: it has no element to get", v->name);
+  if (v->ofSequence)
+    return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, v->elems,
+                                v->numElems);
+  return dlcOnnxSetOutput(n, 0, v->elems[0]);
+}
+
+#define RESOLVED "Resolved at import time: "
+#define POSITION_LIMITS RESOLVED DLC_ONNX_COMPILE_TIME("`position`")
+#define OPTIONAL_LIMITS                                                                            \
+  RESOLVED "whether the optional holds a value must be known at compile time."
+
+static const DlcOnnxOpEntry ops[] = {
+    {"SequenceEmpty", 11, translateSequenceEmpty, {A_INT("dtype")}, "dlc_graph.constant",
+     RESOLVED "an empty list."},
+    {"SequenceConstruct", 11, translateSequenceConstruct, {{0}}, "dlc_graph.identity",
+     RESOLVED "a list of its tensors."},
+    {"SequenceInsert", 11, translateSequenceInsert, {{0}}, "dlc_graph.identity", POSITION_LIMITS},
+    {"SequenceErase", 11, translateSequenceErase, {{0}}, "dlc_graph.identity", POSITION_LIMITS},
+    {"SequenceAt", 11, translateSequenceAt, {{0}}, "dlc_graph.identity", POSITION_LIMITS},
+    {"SequenceLength", 11, translateSequenceLength, {{0}}, "dlc_graph.constant",
+     RESOLVED "the length must be known at compile time."},
+    {"SplitToSequence", 11, translateSplitToSequence, {A_INT("axis"), A_INT("keepdims")},
+     "dlc_graph.slice",
+     RESOLVED DLC_ONNX_COMPILE_TIME("`split` and the size of the split axis")},
+    {"ConcatFromSequence", 11, translateConcatFromSequence, {A_INT("axis"), A_INT("new_axis")},
+     "dlc_graph.concat", RESOLVED "the sequence must be known at compile time."},
+    {"SequenceMap", 17, translateSequenceMap, {A_GRAPH("body")}, "dlc_graph.identity",
+     RESOLVED "the body is imported once per element, so the sequences' lengths must be known "
+     "at compile time."},
+    {"Optional", 15, translateOptional,
+     {{"type", ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TYPE_PROTO}}, "dlc_graph.identity",
+     OPTIONAL_LIMITS},
+    {"OptionalHasElement", 15, translateOptionalHasElement, {{0}}, "dlc_graph.constant",
+     OPTIONAL_LIMITS},
+    {"OptionalGetElement", 15, translateOptionalGetElement, {{0}}, "dlc_graph.identity",
+     OPTIONAL_LIMITS},
+};
+
+const DlcOnnxOpEntry *dlcOnnxSequenceOps(size_t *count) {
+  *count = sizeof ops / sizeof *ops;
+  return ops;
+}
