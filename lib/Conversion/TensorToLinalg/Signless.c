@@ -14,6 +14,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
+
 static MlirType convertType(MlirType t) {
   if (mlirTypeIsAInteger(t))
     return dlcSignless(t);
@@ -29,8 +31,10 @@ static MlirType convertType(MlirType t) {
   }
   if (mlirTypeIsAFunction(t)) {
     intptr_t ni = mlirFunctionTypeGetNumInputs(t), nr = mlirFunctionTypeGetNumResults(t);
-    MlirType types[128];
-    if (ni + nr > 128)
+    // Any count of inputs and results: a signature left unsigned fails the
+    // verifier against its retyped block arguments.
+    MlirType *types = malloc(sizeof(MlirType) * (size_t)(ni + nr + 1));
+    if (!types)
       return t;
     bool changed = false;
     for (intptr_t i = 0; i < ni; ++i) {
@@ -41,7 +45,10 @@ static MlirType convertType(MlirType t) {
       types[ni + i] = convertType(mlirFunctionTypeGetResult(t, i));
       changed |= !mlirTypeEqual(types[ni + i], mlirFunctionTypeGetResult(t, i));
     }
-    return changed ? mlirFunctionTypeGet(mlirTypeGetContext(t), ni, types, nr, types + ni) : t;
+    MlirType converted =
+        changed ? mlirFunctionTypeGet(mlirTypeGetContext(t), ni, types, nr, types + ni) : t;
+    free(types);
+    return converted;
   }
   return t;
 }
