@@ -16,20 +16,27 @@
 // rebuild the big function) and internal (they are no part of an
 // artifact's interface).
 //
-// What a nest reads from outside its function: constants, globals and views
+// What a nest reads from outside its function: constants and views
 // (subviews, reshapes, views of the memory plan's arena) are copied into the
 // callee, so that it addresses the arena from its base as the entry did and
 // LLVM still sees views of one buffer at constant offsets; the buffers they
-// view (allocations, the entry's arguments) and scalars become arguments,
-// bare pointers for static row-major memrefs. An argument from an allocation
-// of the caller is `noalias`: no other argument can point into it. A nest
-// that reads anything else (a view with a dynamic layout built outside it)
-// stays where it is. Runs on buffers, before dlc-entry-abi.
+// view (allocations, the entry's arguments), scalars and constant globals
+// (weights) become arguments, bare pointers for static row-major memrefs. An
+// argument from an allocation of the caller or a constant global is
+// `noalias`: no other argument can point into it, or nothing writes it. A
+// nest that reads anything else (a view with a dynamic layout built outside
+// it) stays where it is. Runs on buffers, before dlc-entry-abi.
+//
+// Weights as arguments make the callees of layers of one shape identical
+// (a DenseNet's 3x3 convolutions within a block, the elementwise nests
+// between them): callees whose text is the same are merged into one, which
+// every call of them calls, so LLVM compiles each body once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
 #include "Support/IR.h"
+#include "Transforms/MergeCallees.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -90,6 +97,7 @@ typedef struct Outline {
   MlirOperation parent; ///< the function the nests are in
   MlirBlock body;       ///< the callee's, under construction
   MlirLocation loc;
+  MlirSymbolTable symbols;
   DlcValueMap values; ///< values of the caller and their stand-ins
   MlirValue *args; ///< what the call passes, one per block argument
   bool *noalias;
@@ -101,6 +109,22 @@ static bool definedInNests(const Outline *o, MlirValue v) {
   return dlcValueIsDefinedInAny(v, o->numNests, o->nests, o->parent);
 }
 
+// A `memref.get_global` of a constant global with a bare-pointer type: a
+// weight, passed rather than copied so that callees differing only in their
+// weights are the same function.
+static bool isPassedConstant(const Outline *o, MlirOperation def, MlirType type) {
+  if (mlirOperationIsNull(def) || !dlcIsOp(def, "memref.get_global") ||
+      !isBarePointerMemRef(type))
+    return false;
+  MlirAttribute name = mlirOperationGetAttributeByName(def, ref("name"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
+    return false;
+  MlirOperation global =
+      mlirSymbolTableLookup(o->symbols, mlirFlatSymbolRefAttrGetValue(name));
+  return !mlirOperationIsNull(global) && dlcIsOp(global, "memref.global") &&
+         !mlirAttributeIsNull(mlirOperationGetAttributeByName(global, ref("constant")));
+}
+
 // The callee's stand-in for `v` (a copy of its definition, or an
 // argument); null when a call cannot pass it.
 static MlirValue map(Outline *o, MlirValue v) {
@@ -109,7 +133,8 @@ static MlirValue map(Outline *o, MlirValue v) {
     return mapped;
   MlirOperation def = dlcDefiningOp(v);
   MlirType type = mlirValueGetType(v);
-  if (isOneOf(def, copiedOps) && !mlirOperationGetNumRegions(def)) {
+  bool weight = isPassedConstant(o, def, type);
+  if (!weight && isOneOf(def, copiedOps) && !mlirOperationGetNumRegions(def)) {
     MlirOperation copy = mlirOperationClone(def);
     for (intptr_t i = 0, n = mlirOperationGetNumOperands(def); i < n; ++i) {
       MlirValue operand = map(o, mlirOperationGetOperand(def, i));
@@ -127,7 +152,8 @@ static MlirValue map(Outline *o, MlirValue v) {
     o->noalias = dlcGrowArray(o->noalias, o->numArgs, sizeof *o->noalias);
     o->args[o->numArgs] = v;
     o->noalias[o->numArgs++] =
-        mlirTypeIsAMemRef(type) && (dlcIsOp(def, "memref.alloc") || dlcIsOp(def, "memref.alloca"));
+        weight || (mlirTypeIsAMemRef(type) &&
+                   (dlcIsOp(def, "memref.alloc") || dlcIsOp(def, "memref.alloca")));
   } else {
     return (MlirValue){NULL};
   }
@@ -163,15 +189,23 @@ static void freeOutline(Outline *o) {
   free(o->noalias);
 }
 
+// The callees made so far, each with its one call.
+typedef struct Callees {
+  MlirSymbolTable symbols;
+  int counter;              ///< numbers the callees' names
+  MlirOperation lastCallee; ///< the next goes after it
+  DlcOpList funcs, calls;
+} Callees;
+
 // Moves `nests` (of `func`'s entry block, in order) into a new function
 // called where the last of them was; false (nothing changed) when a value
 // they read cannot be passed.
-static bool outline(MlirOperation func, MlirSymbolTable symbols, MlirOperation *nests,
-                    intptr_t numNests, int *counter, MlirOperation *lastCallee) {
+static bool outline(MlirOperation func, Callees *c, MlirOperation *nests, intptr_t numNests) {
+  MlirSymbolTable symbols = c->symbols;
   MlirOperation last = nests[numNests - 1];
   MlirContext ctx = mlirOperationGetContext(func);
-  Outline o = {nests, numNests, func, mlirBlockCreate(0, NULL, NULL),
-               mlirOperationGetLocation(last), {NULL, NULL, 0}, NULL, NULL, 0, false};
+  Outline o = {nests,   numNests, func,          mlirBlockCreate(0, NULL, NULL),
+               mlirOperationGetLocation(last), symbols, {NULL, NULL, 0}, NULL, NULL, 0, false};
   for (intptr_t i = 0; i < numNests && !o.failed; ++i)
     mlirOperationWalk(nests[i], mapOperands, &o, MlirWalkPreOrder);
   if (o.failed) {
@@ -202,7 +236,7 @@ static bool outline(MlirOperation func, MlirSymbolTable symbols, MlirOperation *
   if (!name)
     abort();
   snprintf(name, parentName.length + 32, "%.*s_nest%d", (int)parentName.length, parentName.data,
-           (*counter)++);
+           c->counter++);
   MlirAttribute noinline = mlirStringAttrGet(ctx, ref("noinline"));
   MlirNamedAttribute attrs[6] = {
       mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("sym_name")),
@@ -227,9 +261,9 @@ static bool outline(MlirOperation func, MlirSymbolTable symbols, MlirOperation *
   MlirOperation callee = mlirOperationCreate(&state);
   // After its caller and the callees before it, in order; the table
   // renames it if the name is taken.
-  MlirOperation after = mlirOperationIsNull(*lastCallee) ? func : *lastCallee;
+  MlirOperation after = mlirOperationIsNull(c->lastCallee) ? func : c->lastCallee;
   mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(func), after, callee);
-  *lastCallee = callee;
+  c->lastCallee = callee;
   MlirAttribute calleeName = mlirSymbolTableInsert(symbols, callee);
 
   MlirOperationState callState = mlirOperationStateGet(ref("func.call"), o.loc);
@@ -241,6 +275,8 @@ static bool outline(MlirOperation func, MlirSymbolTable symbols, MlirOperation *
   mlirOperationStateAddAttributes(&callState, 1, &calleeAttr);
   MlirOperation call = mlirOperationCreate(&callState);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(last), last, call);
+  dlcOpListPush(&c->funcs, callee);
+  dlcOpListPush(&c->calls, call);
   for (intptr_t r = 0; r < numResults; ++r)
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(last, r), mlirOperationGetResult(call, r));
 
@@ -272,23 +308,15 @@ static MlirWalkResult countOps(MlirOperation op, void *userData) {
 }
 
 // Outlines the pending nests together, else each alone.
-typedef struct Callees {
-  MlirSymbolTable symbols;
-  int counter;              ///< numbers the callees' names
-  MlirOperation lastCallee; ///< the next goes after it
-} Callees;
-
 static void flush(MlirOperation func, Callees *c, DlcOpList *pending) {
-  if (pending->count &&
-      !outline(func, c->symbols, pending->items, (intptr_t)pending->count, &c->counter,
-               &c->lastCallee) &&
+  if (pending->count && !outline(func, c, pending->items, (intptr_t)pending->count) &&
       pending->count > 1)
     for (size_t i = 0; i < pending->count; ++i)
-      outline(func, c->symbols, &pending->items[i], 1, &c->counter, &c->lastCallee);
+      outline(func, c, &pending->items[i], 1);
   pending->count = 0;
 }
 
-static void outlineFunction(MlirOperation func, MlirSymbolTable symbols, int64_t minOps) {
+static void outlineFunction(MlirOperation func, Callees *callees, int64_t minOps) {
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock block = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block)))
@@ -298,7 +326,8 @@ static void outlineFunction(MlirOperation func, MlirSymbolTable symbols, int64_t
   for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     dlcOpListPush(&ops, op);
-  Callees callees = {symbols, 0, {NULL}};
+  callees->lastCallee = (MlirOperation){NULL};
+  callees->counter = 0;
   int64_t size = 0;
   for (size_t i = 0; i < ops.count; ++i) {
     MlirOperation op = ops.items[i];
@@ -306,20 +335,20 @@ static void outlineFunction(MlirOperation func, MlirSymbolTable symbols, int64_t
       dlcOpListPush(&pending, op);
       mlirOperationWalk(op, countOps, &size, MlirWalkPreOrder);
       if (size >= minOps) {
-        flush(func, &callees, &pending);
+        flush(func, callees, &pending);
         size = 0;
       }
     } else if (!isPure(op)) {
       // A nest with results returns them from a callee of its own.
-      flush(func, &callees, &pending);
+      flush(func, callees, &pending);
       size = 0;
       if (isNest(op)) {
         dlcOpListPush(&pending, op);
-        flush(func, &callees, &pending);
+        flush(func, callees, &pending);
       }
     }
   }
-  flush(func, &callees, &pending);
+  flush(func, callees, &pending);
   dlcOpListFree(&ops);
   dlcOpListFree(&pending);
 }
@@ -334,9 +363,13 @@ void dlcRunOutlineLoopNests(MlirOperation op, DlcPassRun *run, const DlcPassOpti
        f = mlirOperationGetNextInBlock(f))
     if (dlcIsOp(f, "func.func") && mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0)).ptr)
       dlcOpListPush(&funcs, f);
-  MlirSymbolTable symbols = mlirSymbolTableCreate(op);
+  Callees callees = {mlirSymbolTableCreate(op), 0, {NULL}, {0}, {0}};
   for (size_t i = 0; i < funcs.count; ++i)
-    outlineFunction(funcs.items[i], symbols, minOps);
-  mlirSymbolTableDestroy(symbols);
+    outlineFunction(funcs.items[i], &callees, minOps);
+  dlcMergeSameCallees(callees.funcs.items, callees.calls.items, (intptr_t)callees.funcs.count,
+                      callees.symbols);
+  mlirSymbolTableDestroy(callees.symbols);
+  dlcOpListFree(&callees.funcs);
+  dlcOpListFree(&callees.calls);
   dlcOpListFree(&funcs);
 }

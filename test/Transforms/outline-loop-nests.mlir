@@ -105,3 +105,70 @@ func.func @stays(%a: memref<4xf32, strided<[1], offset: ?>>) {
   }
   return
 }
+
+// -----
+
+// Constant globals (weights) are passed, noalias (nothing writes them), so
+// that the nests of two layers of one shape are the same callee: the second
+// is merged into the first, whose one body both calls call. The third nest
+// differs (a multiplication): it keeps a callee of its own.
+// CHECK-LABEL: func.func @same_layers(
+// CHECK-DAG: %[[W0:.*]] = memref.get_global @w0
+// CHECK-DAG: %[[W1:.*]] = memref.get_global @w1
+// CHECK: call @same_layers_nest0(%{{.*}}, %[[W0]], %{{.*}})
+// CHECK: call @same_layers_nest0(%{{.*}}, %[[W1]], %{{.*}})
+// CHECK: call @same_layers_nest2(
+// CHECK: func.func private @same_layers_nest0(%{{.*}}: memref<8xf32>, %{{.*}}: memref<8xf32> {llvm.noalias}, %{{.*}}: memref<8xf32>)
+// CHECK-NOT: memref.get_global
+// CHECK: scf.for
+// CHECK-NOT: func.func private @same_layers_nest1
+// CHECK: func.func private @same_layers_nest2(
+memref.global "private" constant @w0 : memref<8xf32> = dense<1.0>
+memref.global "private" constant @w1 : memref<8xf32> = dense<2.0>
+func.func @same_layers(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %w0 = memref.get_global @w0 : memref<8xf32>
+  %w1 = memref.get_global @w1 : memref<8xf32>
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %a[%i] : memref<8xf32>
+    %w = memref.load %w0[%i] : memref<8xf32>
+    %y = arith.addf %x, %w : f32
+    memref.store %y, %b[%i] : memref<8xf32>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %b[%i] : memref<8xf32>
+    %w = memref.load %w1[%i] : memref<8xf32>
+    %y = arith.addf %x, %w : f32
+    memref.store %y, %c[%i] : memref<8xf32>
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %c[%i] : memref<8xf32>
+    %w = memref.load %w1[%i] : memref<8xf32>
+    %y = arith.mulf %x, %w : f32
+    memref.store %y, %a[%i] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A global that is not constant is copied into the callee as before: code
+// may write it, so it is neither noalias nor a reason to merge.
+// CHECK-LABEL: func.func @mutable_global(
+// CHECK: call @mutable_global_nest0(%{{.*}}) : (memref<4xf32>) -> ()
+// CHECK: func.func private @mutable_global_nest0(
+// CHECK: memref.get_global @state
+memref.global "private" @state : memref<4xf32> = dense<0.0>
+func.func @mutable_global(%a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %g = memref.get_global @state : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %a[%i] : memref<4xf32>
+    memref.store %x, %g[%i] : memref<4xf32>
+  }
+  return
+}
