@@ -32,7 +32,7 @@
 // shape identical (a DenseNet's 3x3 convolutions within a block, the
 // elementwise nests between them): callees whose text is the same are
 // merged into one, which every call of them calls, so LLVM compiles each
-// body once (a DenseNet-121: 561 callees -> 302, compile time -40%).
+// body once (a DenseNet-121 at 224x224: compile CPU time 26 s -> 17 s).
 //
 //===----------------------------------------------------------------------===//
 
