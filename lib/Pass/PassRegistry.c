@@ -268,11 +268,15 @@ static const DlcPassDef passes[] = {
      "of a function's body (a layer's loop nest) moves into a private function called in its "
      "place, so LLVM compiles functions of the size of a layer. Consecutive nests, separated by "
      "nothing but ops without memory effects, share a callee until it holds `min-ops` operations. "
-     "Constants, globals and views (of the memory plan's arena, subviews, reshapes) that a nest "
-     "reads are copied into its callee; the buffers they view and scalars are passed (bare "
-     "pointers; `llvm.noalias` for the caller's allocations). Callees are `noinline` and have "
-     "internal linkage. A nest reading anything else stays in place. The LLVM pipelines run it on "
-     "buffers, before dlc-entry-abi.",
+     "Constants and views with a layout (subviews, reshapes) that a nest reads are copied into "
+     "its callee; the buffers they view, views of the memory plan's arena at constant offsets, "
+     "scalars and constant globals (weights) are passed (bare pointers; `llvm.noalias` where no "
+     "other argument points into the same bytes: the caller's allocations, arena views that "
+     "overlap no other one passed, constant globals). "
+     "Callees that print the same but for their name (layers of one shape with different "
+     "weights) are merged into one, so LLVM compiles each body once. Callees are `noinline` and "
+     "have internal linkage. A nest reading anything else stays in place. The LLVM pipelines run "
+     "it on buffers, before dlc-entry-abi.",
      "builtin.module", 1,
      {{"min-ops", "int", "0", "operations a callee holds before the next nest starts a new one "
                               "(0: one callee per nest)"}},

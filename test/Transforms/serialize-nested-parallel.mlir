@@ -56,11 +56,13 @@ func.func @adjacent(%n: memref<65536xf32>) {
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 65536 : index
   %v = arith.constant 1.0 : f32
+  %w = arith.constant 2.0 : f32
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
     memref.store %v, %n[%i] : memref<65536xf32>
   }
+  // Another value: loops that are the same would share one outlined body.
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
-    memref.store %v, %n[%i] : memref<65536xf32>
+    memref.store %w, %n[%i] : memref<65536xf32>
   }
   return
 }
