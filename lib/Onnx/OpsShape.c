@@ -5,8 +5,8 @@
 // per output), and what composes from them: DepthToSpace, SpaceToDepth,
 // Tile, CenterCropPad and RotaryEmbedding.
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
-// the dlc_graph ops (but Reshape's and Expand's shape, read at run time
-// when it is not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// the dlc_graph ops (but Reshape's and Expand's shape and Slice's inputs,
+// read at run time when not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -130,27 +130,71 @@ static DlcOnnxStatus boundsRow(DlcOnnxNode *n, int i, MlirValue *row) {
   return DLC_ONNX_OK;
 }
 
-static DlcOnnxStatus sliceBounds(DlcOnnxNode *n, MlirValue *bounds) {
-  DlcOnnxOp concat;
-  dlcOnnxOpInit(&concat, "dlc_graph.concat");
-  DLC_ONNX_TRY(boundsRow(n, 1, &concat.operands[0]));
-  DLC_ONNX_TRY(boundsRow(n, 2, &concat.operands[1]));
-  dlcOnnxOpInt(n, &concat, "axis", 0);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
-  *bounds = concat.results[0];
+// A 1 x count i64 row of the default `axes` (0, 1, ...) or `steps` (1s).
+static DlcOnnxStatus defaultRow(DlcOnnxNode *n, bool axes, int64_t count, MlirValue *row) {
+  int64_t values[DLC_MAX_RANK], shape[2] = {1, count};
+  for (int64_t i = 0; i < count; ++i)
+    values[i] = axes ? i : 1;
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  MlirType type = mlirRankedTensorTypeGet(2, shape, mlirIntegerTypeGet(n->ctx, 64),
+                                          mlirAttributeGetNull());
+  dlcOnnxOpAttr(n, &op, "value", mlirDenseElementsAttrInt64Get(type, count, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *row = op.results[0];
   return DLC_ONNX_OK;
 }
 
+// The rows of `bounds_tensor`: starts and ends, then (`all`) axes and steps.
+static DlcOnnxStatus sliceBounds(DlcOnnxNode *n, bool all, MlirValue *bounds) {
+  MlirValue rows[4];
+  int numRows = all ? 4 : 2;
+  DLC_ONNX_TRY(boundsRow(n, 1, &rows[0]));
+  DLC_ONNX_TRY(boundsRow(n, 2, &rows[1]));
+  int64_t count = mlirShapedTypeGetDimSize(mlirValueGetType(rows[0]), 1);
+  if (all && (count == mlirShapedTypeGetDynamicSize() || count > DLC_MAX_RANK))
+    return dlcOnnxUnsupported(n, "input 'starts' needs a static length of at most %d",
+                              DLC_MAX_RANK);
+  for (int i = 2; i < numRows; ++i) {
+    if (dlcOnnxHasInput(n, i + 1))
+      DLC_ONNX_TRY(boundsRow(n, i + 1, &rows[i]));
+    else
+      DLC_ONNX_TRY(defaultRow(n, i == 2, count, &rows[i]));
+  }
+  MlirValue acc = rows[0];
+  for (int i = 1; i < numRows; ++i) {
+    DlcOnnxOp concat;
+    dlcOnnxOpInit(&concat, "dlc_graph.concat");
+    concat.operands[0] = acc;
+    concat.operands[1] = rows[i];
+    dlcOnnxOpInt(n, &concat, "axis", 0);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+    acc = concat.results[0];
+  }
+  *bounds = acc;
+  return DLC_ONNX_OK;
+}
+
+// Starts and ends that other nodes compute or that are fed at run time:
+// the rows of `bounds_tensor`, with axes and steps as well when those are
+// (dlc-fold-constants folds it when they follow from static shapes).
 static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1) || !dlcOnnxHasInput(n, 2))
     return dlcOnnxError(n, "inputs 'starts' and 'ends' are required");
-  // Starts and ends that other nodes compute: the rows of `bounds_tensor`
-  // (dlc-fold-constants folds it when they follow from static shapes).
-  if (dlcOnnxInputIsComputed(n, 1) || dlcOnnxInputIsComputed(n, 2)) {
-    DLC_ONNX_TRY(sliceBounds(n, &op.operands[1]));
+  static const char *const names[5] = {"data", "starts", "ends", "axes", "steps"};
+  bool runTime[5] = {false};
+  for (int i = 1; i < 5; ++i)
+    if (dlcOnnxHasInput(n, i))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, i, names[i], &runTime[i]));
+  if (runTime[3] || runTime[4]) {
+    DLC_ONNX_TRY(sliceBounds(n, true, &op.operands[1]));
+    return dlcOnnxBuildOutput(n, &op);
+  }
+  if (runTime[1] || runTime[2]) {
+    DLC_ONNX_TRY(sliceBounds(n, false, &op.operands[1]));
     DlcOnnxStatus status = constInputAttr(n, &op, 3, "axes", "axes");
     status = dlcOnnxWorse(status, constInputAttr(n, &op, 4, "steps", "steps"));
     DLC_ONNX_TRY(status);
@@ -350,6 +394,62 @@ static DlcOnnxStatus translateSpaceToDepth(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, v);
 }
 
+// A 1-D i64 constant of `count` values.
+static DlcOnnxStatus constRow(DlcOnnxNode *n, const int64_t *values, int64_t count,
+                              MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  MlirType type = mlirRankedTensorTypeGet(1, &count, mlirIntegerTypeGet(n->ctx, 64),
+                                          mlirAttributeGetNull());
+  dlcOnnxOpAttr(n, &op, "value", mlirDenseElementsAttrInt64Get(type, count, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+// Tile of repeats known only at run time: the same reshape, expand and
+// reshape, with the expand's shape (repeats interleaved with the dims) and
+// the final shape (their products) computed from the repeats when the
+// code runs. The result dims are `?`.
+static DlcOnnxStatus tileAtRunTime(DlcOnnxNode *n, MlirValue x, const int64_t *d, int64_t rank) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue repeats;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &repeats));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, repeats, i64, &repeats));
+  MlirType type = mlirValueGetType(repeats);
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != rank)
+    return dlcOnnxError(n, "input 'repeats' must have one value per dim of the input (%lld)",
+                        (long long)rank);
+  if (2 * rank > DLC_MAX_RANK)
+    return dlcOnnxUnsupported(n, "rank %lld is more than %d", (long long)rank, DLC_MAX_RANK / 2);
+  int64_t spread[DLC_MAX_RANK], column[2] = {rank, 1}, length = 2 * rank;
+  for (int64_t i = 0; i < rank; ++i)
+    spread[2 * i] = 1, spread[2 * i + 1] = d[i];
+  MlirValue dims, v, pairs, products;
+  DLC_ONNX_TRY(constRow(n, d, rank, &dims));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", repeats, dims, &products));
+  DlcOnnxOp concat;
+  dlcOnnxOpInit(&concat, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", repeats, column, 2, &concat.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", dims, column, 2, &concat.operands[1]));
+  dlcOnnxOpInt(n, &concat, "axis", 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", concat.results[0], &length, 1, &pairs));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, spread, 2 * rank, &v));
+  DlcOnnxOp expand;
+  dlcOnnxOpInit(&expand, "dlc_graph.expand");
+  expand.operands[0] = v;
+  expand.operands[1] = pairs;
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &expand));
+  DlcOnnxOp reshape;
+  dlcOnnxOpInit(&reshape, "dlc_graph.reshape");
+  reshape.operands[0] = expand.results[0];
+  reshape.operands[1] = products;
+  // A repeat of 0 makes a 0 dim, not a copy of the input's.
+  dlcOnnxOpBool(n, &reshape, "allowzero", true);
+  return dlcOnnxBuildOutput(n, &reshape);
+}
+
 // Tile: x reshaped to interleave a 1 before every dim, expanded to the
 // repeats there, and reshaped to the products.
 static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
@@ -357,6 +457,11 @@ static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   int64_t d[DLC_MAX_RANK], rank, *repeats, count;
   DLC_ONNX_TRY(staticDims(n, x, "input", d, &rank));
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "repeats", &runTime));
+  if (runTime)
+    return tileAtRunTime(n, x, d, rank);
   DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "repeats", &repeats, &count));
   if (count != rank)
     return dlcOnnxError(n, "input 'repeats' has %lld values for an input of rank %lld",

@@ -193,6 +193,36 @@ def test_dynamic_batch_convolutions_scheduled_per_image():
         np.testing.assert_allclose(y, loops(x, w, b, w2)[0], rtol=1e-4, atol=1e-5)
 
 
+def test_run_time_slice_compiles_once_for_every_bounds_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "slice.onnx"), "Slice",
+                                [("x", T.FLOAT, [4, 5]), ("starts", T.INT64, [1]), ("ends", T.INT64, [1]),
+                                 ("axes", T.INT64, [1]), ("steps", T.INT64, [1])], 2)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    x = np.arange(20, dtype=np.float32).reshape(4, 5)
+    # Negative bounds and axes count from the end, bounds are clamped, steps
+    # may be negative, and an empty range gives 0 elements.
+    for start, end, axis, step in ((1, 3, 0, 1), (-1, -6, 1, -2), (0, 100, -1, 2), (3, 1, 0, 1),
+                                   (-100, 2, 1, 1), (4, -2**63, 0, -1)):
+        (y,) = m(x, *(np.array([v], np.int64) for v in (start, end, axis, step)))
+        index = [slice(None)] * 2
+        index[axis] = slice(start, None if end == -2**63 else end, step)
+        np.testing.assert_array_equal(y, x[tuple(index)])
+
+
+def test_run_time_tile_compiles_once_for_every_repeats_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "tile.onnx"), "Tile",
+                                [("x", T.FLOAT, [2, 3]), ("repeats", T.INT64, [2])], 2)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for repeats in ((1, 1), (3, 2), (1, 0)):
+        (y,) = m(x, np.array(repeats, np.int64))
+        np.testing.assert_array_equal(y, np.tile(x, repeats))
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

@@ -387,6 +387,12 @@ def _():
                  [("x", F, [10]), ("starts", I64, [1]), ("ends", I64, [1])], [("y", F, None)], opset=13)
 
 
+@register("pad_reflect_runtime")
+def _():
+    return model([node("Pad", ["x", "pads", "", "axes"], ["y"], mode="reflect")],
+                 [("x", F, [4, 5]), ("pads", I64, [2]), ("axes", I64, [1])], [("y", F, None)], opset=18)
+
+
 @register("squeeze11")
 def _():
     return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)
