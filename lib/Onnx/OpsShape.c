@@ -642,7 +642,8 @@ static const DlcOnnxOpEntry ops[] = {
     // One input becomes a dlc_graph.identity, more a chain of binary concats.
     {"Concat", 4, translateConcat, {A_INT("axis")}, "dlc_graph.concat", NULL},
     {"Slice", 10, translateSlice, {{0}}, "dlc_graph.slice",
-     DLC_ONNX_COMPILE_TIME("`starts`, `ends`, `axes` and `steps`")},
+     "`starts`, `ends`, `axes` and `steps` not known at compile time are read when the code runs: "
+     "the sliced dims (every dim, for run-time `axes` or `steps`) are `?`."},
     {"Squeeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.squeeze", NULL},
     {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", DLC_ONNX_COMPILE_TIME("`axes`")},
     {"Unsqueeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.unsqueeze", NULL},
@@ -670,7 +671,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"SpaceToDepth", 1, translateSpaceToDepth, {A_INT("blocksize")}, "dlc_graph.transpose",
      "The input's shape must be static."},
     {"Tile", 6, translateTile, {{0}}, "dlc_graph.expand",
-     "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`repeats`")},
+     "The input's shape must be static; `repeats` not known at compile time are read when the "
+     "code runs: the output dims are `?`."},
     {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}, "dlc_graph.slice",
      DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
 };

@@ -223,6 +223,47 @@ def test_run_time_tile_compiles_once_for_every_repeats_value(tmp_path):
         np.testing.assert_array_equal(y, np.tile(x, repeats))
 
 
+def test_run_time_trilu_and_cumsum_compile_once_for_every_value(tmp_path):
+    from onnx import TensorProto as T
+    x = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
+    trilu = dlc.compile(run_time_shape_model(str(tmp_path / "trilu.onnx"), "Trilu",
+                                             [("x", T.FLOAT, [3, 4]), ("k", T.INT64, [])], 2), threads=1)
+    for k in (0, 2, -1, 5):
+        (y,) = trilu(x, np.array(k, np.int64))
+        np.testing.assert_array_equal(y, np.triu(x, k))
+    cumsum = dlc.compile(run_time_shape_model(str(tmp_path / "cumsum.onnx"), "CumSum",
+                                              [("x", T.FLOAT, [3, 4]), ("axis", T.INT64, [])], 2), threads=1)
+    for axis in (0, 1, -1):
+        (y,) = cumsum(x, np.array(axis, np.int64))
+        np.testing.assert_array_equal(y, np.cumsum(x, axis))
+
+
+def test_run_time_range_and_top_k_compile_once_for_every_value(tmp_path):
+    import onnx
+    from onnx import TensorProto as T, helper
+    r = dlc.compile(run_time_shape_model(str(tmp_path / "range.onnx"), "Range",
+                                         [("start", T.FLOAT, []), ("limit", T.FLOAT, []),
+                                          ("delta", T.FLOAT, [])], 1), threads=1)
+    assert r.outputs[0].shape == (None,)
+    for start, limit, delta in ((1, 5, 2), (10, 2.5, -3), (0, -1, 1), (0.5, 4, 0.5)):
+        (y,) = r(*(np.array(v, np.float32) for v in (start, limit, delta)))
+        np.testing.assert_allclose(y, np.arange(start, limit, delta, dtype=np.float32))
+    graph = helper.make_graph(
+        [helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=1)], "g",
+        [helper.make_tensor_value_info("x", T.FLOAT, [2, 5]), helper.make_tensor_value_info("k", T.INT64, [1])],
+        [helper.make_tensor_value_info("v", T.FLOAT, [2, None]), helper.make_tensor_value_info("i", T.INT64, [2, None])])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    m.ir_version = 8
+    onnx.save(m, str(tmp_path / "topk.onnx"))
+    top = dlc.compile(str(tmp_path / "topk.onnx"), threads=1)
+    x = np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.float32)
+    order = np.argsort(-x, axis=1, kind="stable")
+    for k in (1, 3, 5, 0):
+        v, i = top(x, np.array([k], np.int64))
+        np.testing.assert_array_equal(i, order[:, :k])
+        np.testing.assert_array_equal(v, np.take_along_axis(x, order[:, :k], 1))
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

@@ -393,6 +393,54 @@ def _():
                  [("x", F, [4, 5]), ("pads", I64, [2]), ("axes", I64, [1])], [("y", F, None)], opset=18)
 
 
+@register("trilu_runtime")
+def _():
+    return model([node("Trilu", ["x", "k"], ["y"], upper=0)], [("x", F, [2, 3]), ("k", I64, [])],
+                 [("y", F, [2, 3])], opset=14)
+
+
+@register("cumsum_runtime")
+def _():
+    return model([node("CumSum", ["x", "axis"], ["y"])], [("x", F, [2, 3]), ("axis", I64, [])],
+                 [("y", F, [2, 3])], opset=14)
+
+
+@register("topk_runtime")
+def _():
+    return model([node("TopK", ["x", "k"], ["v", "i"])], [("x", F, [2, 3]), ("k", I64, [1])],
+                 [("v", F, None), ("i", I64, None)], opset=11)
+
+
+@register("range_runtime")
+def _():
+    return model([node("Range", ["start", "limit", "delta"], ["y"])],
+                 [("start", I32, []), ("limit", I32, []), ("delta", I32, [])], [("y", I32, None)], opset=11)
+
+
+@register("tile_runtime")
+def _():
+    return model([node("Tile", ["x", "repeats"], ["y"])], [("x", F, [2, 3]), ("repeats", I64, [2])],
+                 [("y", F, None)], opset=13)
+
+
+@register("tile_runtime_bad")
+def _():
+    return model([node("Tile", ["x", "repeats"], ["y"])], [("x", F, [2, 3]), ("repeats", I64, [3])],
+                 [("y", F, None)], opset=13)
+
+
+@register("range_runtime_bad")
+def _():
+    return model([node("Range", ["start", "limit", "delta"], ["y"])],
+                 [("start", I32, []), ("limit", I32, [2]), ("delta", I32, [])], [("y", I32, None)], opset=11)
+
+
+@register("cumsum_runtime_scalar")
+def _():
+    return model([node("CumSum", ["x", "axis"], ["y"])], [("x", F, []), ("axis", I64, [])],
+                 [("y", F, [])], opset=14)
+
+
 @register("squeeze11")
 def _():
     return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)
