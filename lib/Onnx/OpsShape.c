@@ -302,6 +302,43 @@ static DlcOnnxStatus splitSizes(DlcOnnxNode *n, int64_t dim, int64_t **sizes, in
   return DLC_ONNX_OK;
 }
 
+// Split sizes known only at run time: output i is a slice of run-time
+// bounds [offset, offset + split[i]) along the axis, the offsets summed
+// from the sizes; the outputs' dims along it are `?`.
+static DlcOnnxStatus splitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axis) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue split, start, end;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &split));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, split, i64, &split));
+  MlirType type = mlirValueGetType(split);
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != dlcOnnxNumOutputs(n))
+    return dlcOnnxError(n, "input 'split' must hold one size per output (%d)", dlcOnnxNumOutputs(n));
+  int64_t one = 1, column[2] = {1, 1};
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &start));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, &one, 1, &start));
+  for (int i = 0; i < dlcOnnxNumOutputs(n); ++i) {
+    MlirValue size;
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, split, 0, i, i + 1, 1, &size));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, size, &end));
+    if (dlcOnnxHasOutput(n, i)) {
+      DlcOnnxOp bounds, op;
+      dlcOnnxOpInit(&bounds, "dlc_graph.concat");
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, column, 2, &bounds.operands[0]));
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, column, 2, &bounds.operands[1]));
+      dlcOnnxOpInt(n, &bounds, "axis", 0);
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
+      dlcOnnxOpInit(&op, "dlc_graph.slice");
+      op.operands[0] = input;
+      op.operands[1] = bounds.results[0];
+      dlcOnnxOpInts(n, &op, "axes", &axis, 1);
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, op.results[0]));
+    }
+    start = end;
+  }
+  return DLC_ONNX_OK;
+}
+
 static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   MlirValue input;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
@@ -309,6 +346,11 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   int64_t rank = mlirShapedTypeGetRank(type);
   int64_t axis;
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "split", &runTime));
+  if (runTime)
+    return splitAtRunTime(n, input, axis);
   int64_t dim = mlirShapedTypeGetDimSize(type, axis);
   int64_t *sizes, count;
   DLC_ONNX_TRY(splitSizes(n, dim, &sizes, &count));
@@ -657,7 +699,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
      "Equal parts of a dynamic dim are not supported."},
     {"Split", 13, translateSplit, {A_INT("axis")}, "dlc_graph.slice",
-     DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
+     "A `split` not known at compile time is read when the code runs (the outputs' dims along "
+     "`axis` are `?`). Equal parts of a dynamic dim are not supported."},
     {"GatherElements", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather_elements", NULL},
     {"CenterCropPad", 18, translateCenterCropPad, {A_INTS("axes")}, "dlc_graph.slice",
      "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`shape`")},
@@ -674,7 +717,8 @@ static const DlcOnnxOpEntry ops[] = {
      "The input's shape must be static; `repeats` not known at compile time are read when the "
      "code runs: the output dims are `?`."},
     {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}, "dlc_graph.slice",
-     DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
+     "A `split` not known at compile time is read when the code runs (the outputs' dims along "
+     "`axis` are `?`). Equal parts of a dynamic dim are not supported."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count) {

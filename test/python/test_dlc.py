@@ -264,6 +264,25 @@ def test_run_time_range_and_top_k_compile_once_for_every_value(tmp_path):
         np.testing.assert_array_equal(v, np.take_along_axis(x, order[:, :k], 1))
 
 
+def test_run_time_split_compiles_once_for_every_split_value(tmp_path):
+    import onnx
+    from onnx import TensorProto as T, helper
+    graph = helper.make_graph(
+        [helper.make_node("Split", ["x", "split"], ["a", "b", "c"], axis=1)], "g",
+        [helper.make_tensor_value_info("x", T.FLOAT, [2, 5]), helper.make_tensor_value_info("split", T.INT64, [3])],
+        [helper.make_tensor_value_info(name, T.FLOAT, [2, None]) for name in "abc"])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    m.ir_version = 8
+    onnx.save(m, str(tmp_path / "split.onnx"))
+    split = dlc.compile(str(tmp_path / "split.onnx"), threads=1)
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    for sizes in ((1, 2, 2), (0, 5, 0), (3, 1, 1)):
+        got = split(x, np.array(sizes, np.int64))
+        want = np.split(x, np.cumsum(sizes)[:-1], axis=1)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

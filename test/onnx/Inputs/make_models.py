@@ -441,6 +441,18 @@ def _():
                  [("y", F, [])], opset=14)
 
 
+@register("split_runtime")
+def _():
+    return model([node("Split", ["x", "split"], ["a", "b"], axis=1)], [("x", F, [2, 5]), ("split", I64, [2])],
+                 [("a", F, None), ("b", F, None)], opset=13)
+
+
+@register("split_runtime_bad")
+def _():
+    return model([node("Split", ["x", "split"], ["a", "b"], axis=1)], [("x", F, [2, 5]), ("split", I64, [3])],
+                 [("a", F, None), ("b", F, None)], opset=13)
+
+
 @register("squeeze11")
 def _():
     return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)
