@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeAxes.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -209,12 +210,21 @@ static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
-// Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after.
+// Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after
+// (read when the code runs when not known at import time, RunTimeAxes.c).
 static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
   bool unsqueeze = !strcmp(n->opType, "Unsqueeze");
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "axes", &runTime));
+  if (runTime) {
+    MlirValue out;
+    DLC_ONNX_TRY(dlcOnnxSqueezeAtRunTime(n, op.operands[0], unsqueeze, &out));
+    return dlcOnnxSetOutput(n, 0, out);
+  }
   copyIntsAttr(n, &op, "axes");
   DLC_ONNX_TRY(constInputAttr(n, &op, 1, "axes", "axes"));
   if (unsqueeze && op.numAttrs == 0)
@@ -676,6 +686,10 @@ static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
 #define RESHAPE_NOTE                                                                               \
   "A `shape` not known at compile time is read when the code runs: the output dims are `?`."
 
+#define RUN_TIME_AXES_NOTE                                                                         \
+  "`axes` not known at compile time are read when the code runs (a reshape to the dims computed "  \
+  "from them, all `?`); their length, which decides the result's rank, must be static."
+
 static const DlcOnnxOpEntry ops[] = {
     {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape", RESHAPE_NOTE},
     {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape", RESHAPE_NOTE},
@@ -687,10 +701,9 @@ static const DlcOnnxOpEntry ops[] = {
      "`starts`, `ends`, `axes` and `steps` not known at compile time are read when the code runs: "
      "the sliced dims (every dim, for run-time `axes` or `steps`) are `?`."},
     {"Squeeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.squeeze", NULL},
-    {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", DLC_ONNX_COMPILE_TIME("`axes`")},
+    {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", RUN_TIME_AXES_NOTE},
     {"Unsqueeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.unsqueeze", NULL},
-    {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze",
-     DLC_ONNX_COMPILE_TIME("`axes`")},
+    {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze", RUN_TIME_AXES_NOTE},
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},

@@ -283,6 +283,23 @@ def test_run_time_split_compiles_once_for_every_split_value(tmp_path):
             np.testing.assert_array_equal(g, w)
 
 
+def test_run_time_squeeze_axes_compile_once_for_every_axes_value(tmp_path):
+    from onnx import TensorProto as T
+    unsqueeze = dlc.compile(run_time_shape_model(str(tmp_path / "unsqueeze.onnx"), "Unsqueeze",
+                                                 [("x", T.FLOAT, [2, 3]), ("axes", T.INT64, [2])], 4), threads=1)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for axes in ((0, 1), (3, 1), (-1, 0), (2, -4)):
+        (y,) = unsqueeze(x, np.array(axes, np.int64))
+        np.testing.assert_array_equal(y, np.expand_dims(x, axes))
+    squeeze = dlc.compile(run_time_shape_model(str(tmp_path / "squeeze.onnx"), "Squeeze",
+                                               [("x", T.FLOAT, [1, 3, 1, 2]), ("axes", T.INT64, [1])], 3),
+                          threads=1)
+    x = np.arange(6, dtype=np.float32).reshape(1, 3, 1, 2)
+    for axis in (0, 2, -2):
+        (y,) = squeeze(x, np.array([axis], np.int64))
+        np.testing.assert_array_equal(y, np.squeeze(x, axis))
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

@@ -453,6 +453,24 @@ def _():
                  [("a", F, None), ("b", F, None)], opset=13)
 
 
+@register("unsqueeze_runtime")
+def _():
+    return model([node("Unsqueeze", ["x", "axes"], ["y"])], [("x", F, [2, 3]), ("axes", I64, [2])],
+                 [("y", F, None)], opset=13)
+
+
+@register("squeeze_runtime_dynamic_length")
+def _():
+    return model([node("Squeeze", ["x", "axes"], ["y"])], [("x", F, [1, 3]), ("axes", I64, ["n"])],
+                 [("y", F, None)], opset=13)
+
+
+@register("squeeze_runtime_too_many")
+def _():
+    return model([node("Squeeze", ["x", "axes"], ["y"])], [("x", F, [1, 3]), ("axes", I64, [3])],
+                 [("y", F, None)], opset=13)
+
+
 @register("squeeze11")
 def _():
     return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)
