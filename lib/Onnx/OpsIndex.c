@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 #include "Support/Types.h"
 #include "Tensor/TensorIO.h"
@@ -53,10 +54,56 @@ static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue 
 
 // OneHot: output[.., j (at axis), ..] = indices[..] == j ? on : off, with
 // negative indices counting from depth; depth and values known at compile
-// time.
+// time make the classes a constant (else oneHotAtRunTime).
+// Entry k of the 1-D `v`, as a 0-d tensor.
+static DlcOnnxStatus entryAt(DlcOnnxNode *n, MlirValue v, int64_t k, MlirValue *out) {
+  DLC_ONNX_TRY(dlcOnnxSliceOp(n, v, 0, k, k + 1, 1, out));
+  return dlcOnnxScalar(n, *out, out);
+}
+
+// OneHot of a depth (or values) known only at run time: the classes an
+// iota of run-time length, the output dim along `axis` `?`.
+static DlcOnnxStatus oneHotAtRunTime(DlcOnnxNode *n, MlirValue indices) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t rank = rankOf(indices) + 1, axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
+  MlirValue depth, values, idx, zero, negative, wrapped, classes, hit, on, off, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &depth));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &values));
+  MlirType dt = typeOf(depth), vt = typeOf(values);
+  if (mlirShapedTypeGetRank(dt) > 1 || (mlirShapedTypeGetRank(dt) == 1 && dimOf(depth, 0) != 1) ||
+      mlirShapedTypeGetRank(vt) != 1 || dimOf(values, 0) != 2)
+    return dlcOnnxError(n, "input 'depth' must hold one value and 'values' two");
+  DLC_ONNX_TRY(dlcOnnxScalar(n, depth, &depth));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, depth, i64, &depth));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, indices, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, depth, &wrapped));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, idx, &idx));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", idx, &axis, 1, &idx));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, depth, &classes));
+  // Classes along `axis`: unit dims after it broadcast against the rest.
+  int64_t after[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank - axis - 1; ++i)
+    after[i] = i + 1;
+  if (rank - axis > 1)
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", classes, after, rank - axis - 1, &classes));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", idx, classes, &hit));
+  DLC_ONNX_TRY(entryAt(n, values, 1, &on));
+  DLC_ONNX_TRY(entryAt(n, values, 0, &off));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, on, off, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 static DlcOnnxStatus translateOneHot(DlcOnnxNode *n) {
   MlirValue indices;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &indices));
+  bool runTime = false, valuesAtRunTime = false;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "depth", &runTime));
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "values", &valuesAtRunTime));
+  if (runTime || valuesAtRunTime)
+    return oneHotAtRunTime(n, indices);
   const DlcTensor *depthT, *valuesT;
   DlcOnnxStatus status = dlcOnnxKnownInput(n, 1, "depth", &depthT);
   status = dlcOnnxWorse(status, dlcOnnxKnownInput(n, 2, "values", &valuesT));
@@ -582,7 +629,8 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 
 static const DlcOnnxOpEntry ops[] = {
     {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",
-     DLC_ONNX_COMPILE_TIME("`depth` and `values`")},
+     "`depth` and `values` not known at compile time are read when the code runs (the output "
+     "dim along `axis` is then `?`)."},
     {"CumSum", 11, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.add",
      CUMULATIVE_NOTE},
     {"CumProd", 26, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.mul",

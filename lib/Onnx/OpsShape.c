@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Onnx/RunTimeAxes.h"
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -211,7 +211,7 @@ static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
 }
 
 // Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after
-// (read when the code runs when not known at import time, RunTimeAxes.c).
+// (read when the code runs when not known at import time, RunTimeValues.c).
 static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
   bool unsqueeze = !strcmp(n->opType, "Unsqueeze");
   DlcOnnxOp op;

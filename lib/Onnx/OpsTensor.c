@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 #include "Tensor/TensorIO.h"
 
@@ -209,7 +210,7 @@ static bool scalarOf(const DlcTensor *t, double *out) {
 // i * delta in the inputs' type. The result's length is `?`.
 static DlcOnnxStatus rangeAtRunTime(DlcOnnxNode *n) {
   MlirType f64 = mlirF64TypeGet(n->ctx), i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue v[3], diff, step, q, zero, below, count, ones, positions, out;
+  MlirValue v[3], diff, step, q, zero, below, count, positions, out;
   for (int i = 0; i < 3; ++i)
     DLC_ONNX_TRY(dlcOnnxInput(n, i, &v[i]));
   MlirType elt = mlirShapedTypeGetElementType(mlirValueGetType(v[0]));
@@ -230,23 +231,8 @@ static DlcOnnxStatus rangeAtRunTime(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", q, zero, &below));
   DLC_ONNX_TRY(dlcOnnxWhereOp(n, below, zero, q, &q));
   DLC_ONNX_TRY(dlcOnnxCastOp(n, q, i64, &count));
-  int64_t one = 1;
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", count, &one, 1, &count));
-  DlcOnnxOp fill;
-  dlcOnnxOpInit(&fill, "dlc_graph.constant_of_shape");
-  fill.operands[0] = count;
-  dlcOnnxOpAttr(n, &fill, "dtype", mlirTypeAttrGet(mlirIntegerTypeGet(n->ctx, 8)));
-  dlcOnnxOpAttr(n, &fill, "value", mlirFloatAttrDoubleGet(n->ctx, f64, 1));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &fill));
-  ones = fill.results[0];
-  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.nonzero", ones, &positions));
-  int64_t first = 0;
-  DlcOnnxOp squeeze;
-  dlcOnnxOpInit(&squeeze, "dlc_graph.squeeze");
-  squeeze.operands[0] = positions;
-  dlcOnnxOpInts(n, &squeeze, "axes", &first, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &squeeze));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, squeeze.results[0], elt, &positions));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, &positions));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, positions, elt, &positions));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", positions, v[2], &out));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", out, v[0], &out));
   return dlcOnnxSetOutput(n, 0, out);

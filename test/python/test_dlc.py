@@ -300,6 +300,18 @@ def test_run_time_squeeze_axes_compile_once_for_every_axes_value(tmp_path):
         np.testing.assert_array_equal(y, np.squeeze(x, axis))
 
 
+def test_run_time_one_hot_compiles_once_for_every_depth(tmp_path):
+    from onnx import TensorProto as T
+    m = dlc.compile(run_time_shape_model(str(tmp_path / "onehot.onnx"), "OneHot",
+                                         [("i", T.INT64, [3]), ("depth", T.INT64, []), ("values", T.FLOAT, [2])], 2),
+                    threads=1)
+    indices = np.array([0, 2, -1], np.int64)
+    for depth in (3, 5):
+        (y,) = m(indices, np.array(depth, np.int64), np.array([-1, 4], np.float32))
+        want = np.where(np.arange(depth) == (indices % depth)[:, None], 4, -1).astype(np.float32)
+        np.testing.assert_array_equal(y, want)
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

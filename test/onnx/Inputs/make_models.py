@@ -471,6 +471,18 @@ def _():
                  [("y", F, None)], opset=13)
 
 
+@register("onehot_runtime")
+def _():
+    return model([node("OneHot", ["i", "depth", "values"], ["y"], axis=0)],
+                 [("i", I64, [3]), ("depth", I64, []), ("values", F, [2])], [("y", F, None)], opset=11)
+
+
+@register("onehot_runtime_bad")
+def _():
+    return model([node("OneHot", ["i", "depth", "values"], ["y"])],
+                 [("i", I64, [3]), ("depth", I64, [2]), ("values", F, [2])], [("y", F, None)], opset=11)
+
+
 @register("squeeze11")
 def _():
     return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)

@@ -1,4 +1,7 @@
-//===- RunTimeAxes.c - Squeeze/Unsqueeze of run-time axes -------*- C -*-===//
+//===- RunTimeValues.c - Ops of values fed at run time ----------*- C -*-===//
+//
+// An iota of a run-time length: the indices of the NonZero of a run-time
+// ConstantOfShape of ones (Range and OneHot use it).
 //
 // Which dims Squeeze removes or Unsqueeze inserts is a run-time value, but
 // the result rank is not: it follows from the number of axes. The result
@@ -12,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Onnx/RunTimeAxes.h"
+#include "Onnx/RunTimeValues.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -117,5 +120,26 @@ DlcOnnxStatus dlcOnnxSqueezeAtRunTime(DlcOnnxNode *n, MlirValue x, bool unsqueez
   dlcOnnxOpBool(n, &reshape, "allowzero", true);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &reshape));
   *out = reshape.results[0];
+  return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxRunTimeIota(DlcOnnxNode *n, MlirValue count, MlirValue *out) {
+  MlirValue ones, positions;
+  int64_t one = 1, first = 0;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", count, &one, 1, &count));
+  DlcOnnxOp fill;
+  dlcOnnxOpInit(&fill, "dlc_graph.constant_of_shape");
+  fill.operands[0] = count;
+  dlcOnnxOpAttr(n, &fill, "dtype", mlirTypeAttrGet(mlirIntegerTypeGet(n->ctx, 8)));
+  dlcOnnxOpAttr(n, &fill, "value", mlirFloatAttrDoubleGet(n->ctx, mlirF64TypeGet(n->ctx), 1));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &fill));
+  ones = fill.results[0];
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.nonzero", ones, &positions));
+  DlcOnnxOp squeeze;
+  dlcOnnxOpInit(&squeeze, "dlc_graph.squeeze");
+  squeeze.operands[0] = positions;
+  dlcOnnxOpInts(n, &squeeze, "axes", &first, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &squeeze));
+  *out = squeeze.results[0];
   return DLC_ONNX_OK;
 }
