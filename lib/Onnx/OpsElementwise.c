@@ -156,6 +156,41 @@ static DlcOnnxStatus translateReciprocal(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, out);
 }
 
+// Trilu of a k known only at run time: the constant is the diagonal
+// number j - i of each element of the last two dims (static), compared
+// with k when the code runs: upper zeroes where j - i < k, lower where
+// k < j - i.
+static DlcOnnxStatus triluAtRunTime(DlcOnnxNode *n, MlirValue x) {
+  MlirType type = mlirValueGetType(x), i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (rank < 2 || mlirShapedTypeIsDynamicDim(type, rank - 2) ||
+      mlirShapedTypeIsDynamicDim(type, rank - 1))
+    return dlcOnnxUnsupported(n, "the last two dims of the input must be static");
+  int64_t dims[2] = {mlirShapedTypeGetDimSize(type, rank - 2),
+                     mlirShapedTypeGetDimSize(type, rank - 1)};
+  int64_t *diagonal = dlcOnnxScratch(n, (size_t)(dims[0] * dims[1] + 1) * sizeof *diagonal);
+  if (!diagonal)
+    return dlcOnnxError(n, "out of memory");
+  for (int64_t i = 0; i < dims[0]; ++i)
+    for (int64_t j = 0; j < dims[1]; ++j)
+      diagonal[i * dims[1] + j] = j - i;
+  MlirType diagonalType = mlirRankedTensorTypeGet(2, dims, i64, mlirAttributeGetNull());
+  MlirValue k, d, zeroed, operands[3], out;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &k));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, k, i64, &k));
+  DLC_ONNX_TRY(constant(n, mlirDenseElementsAttrInt64Get(diagonalType, dims[0] * dims[1], diagonal),
+                        &d));
+  bool upper = dlcOnnxAttrInt(n, "upper", 1) != 0;
+  DLC_ONNX_TRY(upper ? dlcOnnxBinaryOp(n, "dlc_graph.less", d, k, &zeroed)
+                     : dlcOnnxBinaryOp(n, "dlc_graph.less", k, d, &zeroed));
+  MlirType scalar = mlirRankedTensorTypeGet(0, NULL, elementOf(x), mlirAttributeGetNull());
+  operands[0] = zeroed;
+  DLC_ONNX_TRY(constant(n, dlcSplatAttr(scalar, 0), &operands[1]));
+  operands[2] = x;
+  DLC_ONNX_TRY(dlcOnnxBuildSimple(n, "dlc_graph.where", 3, operands, &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
 // Trilu keeps the elements on and above (upper) or below (lower) diagonal
 // k of the last two dims and zeroes the others: where(mask, x, 0) with the
 // mask a constant of those two dims, which must be static.
@@ -163,6 +198,11 @@ static DlcOnnxStatus translateTrilu(DlcOnnxNode *n) {
   MlirValue operands[3], out;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &operands[1]));
   int64_t k = 0;
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "k", &runTime));
+  if (runTime)
+    return triluAtRunTime(n, operands[1]);
   if (dlcOnnxHasInput(n, 1)) {
     int64_t *values, count;
     DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "k", &values, &count));
@@ -270,7 +310,7 @@ static const DlcOnnxOpEntry ops[] = {
     {"Clip", 11, translateClip, {{0}}, "dlc_graph.clip", NULL},
     {"Reciprocal", 6, translateReciprocal, {{0}}, "dlc_graph.div", "Becomes 1 / x."},
     {"Trilu", 14, translateTrilu, {A_INT("upper")}, "dlc_graph.where",
-     "The last two dims must be static; `k` must be known at compile time."},
+     "The last two dims must be static; a `k` not known at compile time is read when the code runs."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxElementwiseOps(size_t *count) {

@@ -4,10 +4,12 @@
 // (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss) compare indices
 // with a constant iota along the class dim: a one-hot mask selects with
 // where, and a sum over the class dim picks, so no index is read out of
-// bounds. CumSum and CumProd are prefix scans of shifted copies.
+// bounds. CumSum and CumProd are prefix scans of shifted copies. A TopK
+// K, or a CumSum/CumProd axis, fed at run time is read when the code runs.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 #include "Support/Types.h"
 #include "Tensor/TensorIO.h"
@@ -52,10 +54,56 @@ static DlcOnnxStatus iota(DlcOnnxNode *n, int64_t size, int64_t rank, MlirValue 
 
 // OneHot: output[.., j (at axis), ..] = indices[..] == j ? on : off, with
 // negative indices counting from depth; depth and values known at compile
-// time.
+// time make the classes a constant (else oneHotAtRunTime).
+// Entry k of the 1-D `v`, as a 0-d tensor.
+static DlcOnnxStatus entryAt(DlcOnnxNode *n, MlirValue v, int64_t k, MlirValue *out) {
+  DLC_ONNX_TRY(dlcOnnxSliceOp(n, v, 0, k, k + 1, 1, out));
+  return dlcOnnxScalar(n, *out, out);
+}
+
+// OneHot of a depth (or values) known only at run time: the classes an
+// iota of run-time length, the output dim along `axis` `?`.
+static DlcOnnxStatus oneHotAtRunTime(DlcOnnxNode *n, MlirValue indices) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t rank = rankOf(indices) + 1, axis;
+  DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
+  MlirValue depth, values, idx, zero, negative, wrapped, classes, hit, on, off, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &depth));
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &values));
+  MlirType dt = typeOf(depth), vt = typeOf(values);
+  if (mlirShapedTypeGetRank(dt) > 1 || (mlirShapedTypeGetRank(dt) == 1 && dimOf(depth, 0) != 1) ||
+      mlirShapedTypeGetRank(vt) != 1 || dimOf(values, 0) != 2)
+    return dlcOnnxError(n, "input 'depth' must hold one value and 'values' two");
+  DLC_ONNX_TRY(dlcOnnxScalar(n, depth, &depth));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, depth, i64, &depth));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, indices, i64, &idx));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", idx, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", idx, depth, &wrapped));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, idx, &idx));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", idx, &axis, 1, &idx));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, depth, &classes));
+  // Classes along `axis`: unit dims after it broadcast against the rest.
+  int64_t after[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank - axis - 1; ++i)
+    after[i] = i + 1;
+  if (rank - axis > 1)
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", classes, after, rank - axis - 1, &classes));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", idx, classes, &hit));
+  DLC_ONNX_TRY(entryAt(n, values, 1, &on));
+  DLC_ONNX_TRY(entryAt(n, values, 0, &off));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, on, off, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 static DlcOnnxStatus translateOneHot(DlcOnnxNode *n) {
   MlirValue indices;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &indices));
+  bool runTime = false, valuesAtRunTime = false;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "depth", &runTime));
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "values", &valuesAtRunTime));
+  if (runTime || valuesAtRunTime)
+    return oneHotAtRunTime(n, indices);
   const DlcTensor *depthT, *valuesT;
   DlcOnnxStatus status = dlcOnnxKnownInput(n, 1, "depth", &depthT);
   status = dlcOnnxWorse(status, dlcOnnxKnownInput(n, 2, "values", &valuesT));
@@ -148,17 +196,9 @@ static DlcOnnxStatus shifted(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t 
 // log2(n) steps of y = y op (y shifted by 1, 2, 4, ..), the shift filling
 // with op's identity; exclusive scans shift the result once more. Integer
 // results are exact (wrapping); float ones differ from a running sum or
-// product only in rounding.
-static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
-  MlirValue x;
-  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
-  const DlcTensor *axisT;
-  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "axis", &axisT));
-  int64_t rank = rankOf(x), axis = (int64_t)dlcOnnxTensorElement(axisT, 0);
-  if (dlcTensorNumElements(axisT) != 1 || axis < -rank || axis >= rank)
-    return dlcOnnxError(n, "input 'axis' must be one value in [-%lld, %lld)", (long long)rank,
-                        (long long)rank);
-  axis = axis < 0 ? axis + rank : axis;
+// product only in rounding. An axis fed at run time picks among the scans
+// along every dim (the rank, and so the result's shape, does not change).
+static DlcOnnxStatus scanAlong(DlcOnnxNode *n, MlirValue x, int64_t axis, MlirValue *out) {
   if (mlirShapedTypeIsDynamicDim(typeOf(x), axis))
     return dlcOnnxUnsupported(n, "the dim along 'axis' must be static");
   int64_t len = mlirShapedTypeGetDimSize(typeOf(x), axis);
@@ -176,6 +216,57 @@ static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
     DLC_ONNX_TRY(shifted(n, y, axis, len, 1, reverse, identity, &y));
   if (mlirValueEqual(y, x))
     DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.identity", x, &y));
+  *out = y;
+  return DLC_ONNX_OK;
+}
+
+// An axis known only at run time (the rank is known): the scan along every
+// dim, the one the axis names picked when the code runs.
+static DlcOnnxStatus scanAlongRunTimeAxis(DlcOnnxNode *n, MlirValue x, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t rank = rankOf(x);
+  MlirValue axis, zero, size, negative, wrapped, y = x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &axis));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, axis, i64, &axis));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)rank, &size));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", axis, size, &wrapped));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, &axis));
+  for (int64_t d = 0; d < rank; ++d) {
+    MlirValue scanned, here, dv;
+    DLC_ONNX_TRY(scanAlong(n, x, d, &scanned));
+    if (d == 0) {
+      y = scanned;
+      continue;
+    }
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)d, &dv));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", axis, dv, &here));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, here, scanned, y, &y));
+  }
+  *out = y;
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateCumulative(DlcOnnxNode *n) {
+  MlirValue x, y;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  bool runTime = false;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "axis", &runTime));
+  if (runTime) {
+    if (rankOf(x) == 0)
+      return dlcOnnxError(n, "input 'x' must have a rank of at least 1");
+    DLC_ONNX_TRY(scanAlongRunTimeAxis(n, x, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
+  const DlcTensor *axisT;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "axis", &axisT));
+  int64_t rank = rankOf(x), axis = (int64_t)dlcOnnxTensorElement(axisT, 0);
+  if (dlcTensorNumElements(axisT) != 1 || axis < -rank || axis >= rank)
+    return dlcOnnxError(n, "input 'axis' must be one value in [-%lld, %lld)", (long long)rank,
+                        (long long)rank);
+  axis = axis < 0 ? axis + rank : axis;
+  DLC_ONNX_TRY(scanAlong(n, x, axis, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
 
@@ -186,22 +277,50 @@ static DlcOnnxStatus iotaAt(DlcOnnxNode *n, int64_t size, int64_t at, int64_t ra
   return iota(n, size, rank - at, out);
 }
 
+// The first K (input 1, read when the code runs) entries of `v` along
+// `axis`: a slice whose bounds_tensor is [[0], [K]].
+static DlcOnnxStatus firstK(DlcOnnxNode *n, MlirValue v, int64_t axis, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  int64_t one[2] = {1, 1};
+  MlirValue k, zero;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &k));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, k, i64, &k));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DlcOnnxOp bounds, slice;
+  dlcOnnxOpInit(&bounds, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", zero, one, 2, &bounds.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", k, one, 2, &bounds.operands[1]));
+  dlcOnnxOpInt(n, &bounds, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
+  dlcOnnxOpInit(&slice, "dlc_graph.slice");
+  slice.operands[0] = v;
+  slice.operands[1] = bounds.results[0];
+  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  *out = slice.results[0];
+  return DLC_ONNX_OK;
+}
+
 // TopK by ranks: element i's rank along `axis` counts the elements before
 // it (larger, or equal at a lower index; smaller for largest = 0); output k
-// is the element of rank k, picked by a one-hot sum. Ties keep the lower
+// is the element of rank k, picked by a one-hot sum (a K fed at run time:
+// every rank, sliced to the first K when the code runs). Ties keep the lower
 // index first, as ONNX asks; the output is always sorted. The work is n^2
 // per row of n.
 static DlcOnnxStatus translateTopK(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
-  const DlcTensor *kT;
-  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "K", &kT));
+  bool runTime = false;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "K", &runTime));
+  const DlcTensor *kT = NULL;
+  if (!runTime)
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "K", &kT));
   int64_t rank = rankOf(x), axis;
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", -1, rank, &axis));
   if (mlirShapedTypeIsDynamicDim(typeOf(x), axis))
     return dlcOnnxUnsupported(n, "the dim along 'axis' must be static");
-  int64_t size = dimOf(x, axis), k = (int64_t)dlcOnnxTensorElement(kT, 0);
-  if (dlcTensorNumElements(kT) != 1 || k < 0 || k > size)
+  int64_t size = dimOf(x, axis), k = kT ? (int64_t)dlcOnnxTensorElement(kT, 0) : size;
+  if (kT && (dlcTensorNumElements(kT) != 1 || k < 0 || k > size))
     return dlcOnnxError(n, "input 'K' must be one value in [0, %lld]", (long long)size);
   if (size > 4096)
     return dlcOnnxUnsupported(n, "the dim along 'axis' (%lld) is longer than 4096",
@@ -235,6 +354,10 @@ static DlcOnnxStatus translateTopK(DlcOnnxNode *n) {
   DLC_ONNX_TRY(iotaAt(n, size, axis + 1, rank + 1, &jIota));
   DLC_ONNX_TRY(dlcOnnxWhereOp(n, sel, jIota, zero, &picked));
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &self, 1, false, &indices));
+  if (runTime) {
+    DLC_ONNX_TRY(firstK(n, values, axis, &values));
+    DLC_ONNX_TRY(firstK(n, indices, axis, &indices));
+  }
   DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, values));
   return dlcOnnxSetOutput(n, 1, indices);
 }
@@ -491,8 +614,12 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 
 #define LOSS_LIMITS "The class dim must be static."
 #define TOPK_LIMITS                                                                                \
-  DLC_ONNX_COMPILE_TIME("`K`") " The dim along `axis` must be static, at most 4096 (ranks are "  \
-  "counted pairwise); the output is sorted; NaN has no rank."
+  "A `K` not known at compile time is read when the code runs (the output dim along `axis` is "   \
+  "`?`). The dim along `axis` must be static, at most 4096 (ranks are counted pairwise); the "     \
+  "output is sorted; NaN has no rank."
+#define CUMULATIVE_NOTE                                                                            \
+  "The dim along `axis` must be static; an `axis` not known at compile time is read when the "   \
+  "code runs (every dim must then be static: the scan along each is computed and one picked)."
 #define SCATTER_LIMITS                                                                             \
   "Static shapes; indices with the data's dims but along `axis`. A one-hot scatter: its memory "  \
   "is the updates' size times the dim's."
@@ -502,11 +629,12 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
 
 static const DlcOnnxOpEntry ops[] = {
     {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",
-     DLC_ONNX_COMPILE_TIME("`depth` and `values`")},
+     "`depth` and `values` not known at compile time are read when the code runs (the output "
+     "dim along `axis` is then `?`)."},
     {"CumSum", 11, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.add",
-     DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static."},
+     CUMULATIVE_NOTE},
     {"CumProd", 26, translateCumulative, {A_INT("exclusive"), A_INT("reverse")}, "dlc_graph.mul",
-     DLC_ONNX_COMPILE_TIME("`axis`") " The dim along it must be static."},
+     CUMULATIVE_NOTE},
     {"Scatter", 9, translateScatterElements, {A_INT("axis")}, "dlc_graph.where", SCATTER_LIMITS},
     {"ScatterElements", 11, translateScatterElements, {A_INT("axis")}, "dlc_graph.where",
      SCATTER_LIMITS},

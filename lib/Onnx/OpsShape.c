@@ -5,8 +5,8 @@
 // per output), and what composes from them: DepthToSpace, SpaceToDepth,
 // Tile, CenterCropPad and RotaryEmbedding.
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
-// the dlc_graph ops (but Reshape's and Expand's shape, read at run time
-// when it is not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// the dlc_graph ops (but Reshape's and Expand's shape and Slice's inputs,
+// read at run time when not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -130,27 +131,71 @@ static DlcOnnxStatus boundsRow(DlcOnnxNode *n, int i, MlirValue *row) {
   return DLC_ONNX_OK;
 }
 
-static DlcOnnxStatus sliceBounds(DlcOnnxNode *n, MlirValue *bounds) {
-  DlcOnnxOp concat;
-  dlcOnnxOpInit(&concat, "dlc_graph.concat");
-  DLC_ONNX_TRY(boundsRow(n, 1, &concat.operands[0]));
-  DLC_ONNX_TRY(boundsRow(n, 2, &concat.operands[1]));
-  dlcOnnxOpInt(n, &concat, "axis", 0);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
-  *bounds = concat.results[0];
+// A 1 x count i64 row of the default `axes` (0, 1, ...) or `steps` (1s).
+static DlcOnnxStatus defaultRow(DlcOnnxNode *n, bool axes, int64_t count, MlirValue *row) {
+  int64_t values[DLC_MAX_RANK], shape[2] = {1, count};
+  for (int64_t i = 0; i < count; ++i)
+    values[i] = axes ? i : 1;
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  MlirType type = mlirRankedTensorTypeGet(2, shape, mlirIntegerTypeGet(n->ctx, 64),
+                                          mlirAttributeGetNull());
+  dlcOnnxOpAttr(n, &op, "value", mlirDenseElementsAttrInt64Get(type, count, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *row = op.results[0];
   return DLC_ONNX_OK;
 }
 
+// The rows of `bounds_tensor`: starts and ends, then (`all`) axes and steps.
+static DlcOnnxStatus sliceBounds(DlcOnnxNode *n, bool all, MlirValue *bounds) {
+  MlirValue rows[4];
+  int numRows = all ? 4 : 2;
+  DLC_ONNX_TRY(boundsRow(n, 1, &rows[0]));
+  DLC_ONNX_TRY(boundsRow(n, 2, &rows[1]));
+  int64_t count = mlirShapedTypeGetDimSize(mlirValueGetType(rows[0]), 1);
+  if (all && (count == mlirShapedTypeGetDynamicSize() || count > DLC_MAX_RANK))
+    return dlcOnnxUnsupported(n, "input 'starts' needs a static length of at most %d",
+                              DLC_MAX_RANK);
+  for (int i = 2; i < numRows; ++i) {
+    if (dlcOnnxHasInput(n, i + 1))
+      DLC_ONNX_TRY(boundsRow(n, i + 1, &rows[i]));
+    else
+      DLC_ONNX_TRY(defaultRow(n, i == 2, count, &rows[i]));
+  }
+  MlirValue acc = rows[0];
+  for (int i = 1; i < numRows; ++i) {
+    DlcOnnxOp concat;
+    dlcOnnxOpInit(&concat, "dlc_graph.concat");
+    concat.operands[0] = acc;
+    concat.operands[1] = rows[i];
+    dlcOnnxOpInt(n, &concat, "axis", 0);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+    acc = concat.results[0];
+  }
+  *bounds = acc;
+  return DLC_ONNX_OK;
+}
+
+// Starts and ends that other nodes compute or that are fed at run time:
+// the rows of `bounds_tensor`, with axes and steps as well when those are
+// (dlc-fold-constants folds it when they follow from static shapes).
 static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
   if (!dlcOnnxHasInput(n, 1) || !dlcOnnxHasInput(n, 2))
     return dlcOnnxError(n, "inputs 'starts' and 'ends' are required");
-  // Starts and ends that other nodes compute: the rows of `bounds_tensor`
-  // (dlc-fold-constants folds it when they follow from static shapes).
-  if (dlcOnnxInputIsComputed(n, 1) || dlcOnnxInputIsComputed(n, 2)) {
-    DLC_ONNX_TRY(sliceBounds(n, &op.operands[1]));
+  static const char *const names[5] = {"data", "starts", "ends", "axes", "steps"};
+  bool runTime[5] = {false};
+  for (int i = 1; i < 5; ++i)
+    if (dlcOnnxHasInput(n, i))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, i, names[i], &runTime[i]));
+  if (runTime[3] || runTime[4]) {
+    DLC_ONNX_TRY(sliceBounds(n, true, &op.operands[1]));
+    return dlcOnnxBuildOutput(n, &op);
+  }
+  if (runTime[1] || runTime[2]) {
+    DLC_ONNX_TRY(sliceBounds(n, false, &op.operands[1]));
     DlcOnnxStatus status = constInputAttr(n, &op, 3, "axes", "axes");
     status = dlcOnnxWorse(status, constInputAttr(n, &op, 4, "steps", "steps"));
     DLC_ONNX_TRY(status);
@@ -165,12 +210,21 @@ static DlcOnnxStatus translateSlice(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
-// Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after.
+// Squeeze/Unsqueeze: `axes` is an attribute before opset 13, an input after
+// (read when the code runs when not known at import time, RunTimeValues.c).
 static DlcOnnxStatus translateSqueeze(DlcOnnxNode *n) {
   bool unsqueeze = !strcmp(n->opType, "Unsqueeze");
   DlcOnnxOp op;
   dlcOnnxOpInit(&op, n->entry->graphOp);
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &op.operands[0]));
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "axes", &runTime));
+  if (runTime) {
+    MlirValue out;
+    DLC_ONNX_TRY(dlcOnnxSqueezeAtRunTime(n, op.operands[0], unsqueeze, &out));
+    return dlcOnnxSetOutput(n, 0, out);
+  }
   copyIntsAttr(n, &op, "axes");
   DLC_ONNX_TRY(constInputAttr(n, &op, 1, "axes", "axes"));
   if (unsqueeze && op.numAttrs == 0)
@@ -258,6 +312,43 @@ static DlcOnnxStatus splitSizes(DlcOnnxNode *n, int64_t dim, int64_t **sizes, in
   return DLC_ONNX_OK;
 }
 
+// Split sizes known only at run time: output i is a slice of run-time
+// bounds [offset, offset + split[i]) along the axis, the offsets summed
+// from the sizes; the outputs' dims along it are `?`.
+static DlcOnnxStatus splitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axis) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue split, start, end;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &split));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, split, i64, &split));
+  MlirType type = mlirValueGetType(split);
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != dlcOnnxNumOutputs(n))
+    return dlcOnnxError(n, "input 'split' must hold one size per output (%d)", dlcOnnxNumOutputs(n));
+  int64_t one = 1, column[2] = {1, 1};
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &start));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, &one, 1, &start));
+  for (int i = 0; i < dlcOnnxNumOutputs(n); ++i) {
+    MlirValue size;
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, split, 0, i, i + 1, 1, &size));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, size, &end));
+    if (dlcOnnxHasOutput(n, i)) {
+      DlcOnnxOp bounds, op;
+      dlcOnnxOpInit(&bounds, "dlc_graph.concat");
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, column, 2, &bounds.operands[0]));
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, column, 2, &bounds.operands[1]));
+      dlcOnnxOpInt(n, &bounds, "axis", 0);
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
+      dlcOnnxOpInit(&op, "dlc_graph.slice");
+      op.operands[0] = input;
+      op.operands[1] = bounds.results[0];
+      dlcOnnxOpInts(n, &op, "axes", &axis, 1);
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, op.results[0]));
+    }
+    start = end;
+  }
+  return DLC_ONNX_OK;
+}
+
 static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   MlirValue input;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &input));
@@ -265,6 +356,11 @@ static DlcOnnxStatus translateSplit(DlcOnnxNode *n) {
   int64_t rank = mlirShapedTypeGetRank(type);
   int64_t axis;
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "split", &runTime));
+  if (runTime)
+    return splitAtRunTime(n, input, axis);
   int64_t dim = mlirShapedTypeGetDimSize(type, axis);
   int64_t *sizes, count;
   DLC_ONNX_TRY(splitSizes(n, dim, &sizes, &count));
@@ -350,6 +446,62 @@ static DlcOnnxStatus translateSpaceToDepth(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, v);
 }
 
+// A 1-D i64 constant of `count` values.
+static DlcOnnxStatus constRow(DlcOnnxNode *n, const int64_t *values, int64_t count,
+                              MlirValue *out) {
+  DlcOnnxOp op;
+  dlcOnnxOpInit(&op, "dlc_graph.constant");
+  MlirType type = mlirRankedTensorTypeGet(1, &count, mlirIntegerTypeGet(n->ctx, 64),
+                                          mlirAttributeGetNull());
+  dlcOnnxOpAttr(n, &op, "value", mlirDenseElementsAttrInt64Get(type, count, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
+  *out = op.results[0];
+  return DLC_ONNX_OK;
+}
+
+// Tile of repeats known only at run time: the same reshape, expand and
+// reshape, with the expand's shape (repeats interleaved with the dims) and
+// the final shape (their products) computed from the repeats when the
+// code runs. The result dims are `?`.
+static DlcOnnxStatus tileAtRunTime(DlcOnnxNode *n, MlirValue x, const int64_t *d, int64_t rank) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue repeats;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &repeats));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, repeats, i64, &repeats));
+  MlirType type = mlirValueGetType(repeats);
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != rank)
+    return dlcOnnxError(n, "input 'repeats' must have one value per dim of the input (%lld)",
+                        (long long)rank);
+  if (2 * rank > DLC_MAX_RANK)
+    return dlcOnnxUnsupported(n, "rank %lld is more than %d", (long long)rank, DLC_MAX_RANK / 2);
+  int64_t spread[DLC_MAX_RANK], column[2] = {rank, 1}, length = 2 * rank;
+  for (int64_t i = 0; i < rank; ++i)
+    spread[2 * i] = 1, spread[2 * i + 1] = d[i];
+  MlirValue dims, v, pairs, products;
+  DLC_ONNX_TRY(constRow(n, d, rank, &dims));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", repeats, dims, &products));
+  DlcOnnxOp concat;
+  dlcOnnxOpInit(&concat, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", repeats, column, 2, &concat.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", dims, column, 2, &concat.operands[1]));
+  dlcOnnxOpInt(n, &concat, "axis", 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", concat.results[0], &length, 1, &pairs));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, spread, 2 * rank, &v));
+  DlcOnnxOp expand;
+  dlcOnnxOpInit(&expand, "dlc_graph.expand");
+  expand.operands[0] = v;
+  expand.operands[1] = pairs;
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &expand));
+  DlcOnnxOp reshape;
+  dlcOnnxOpInit(&reshape, "dlc_graph.reshape");
+  reshape.operands[0] = expand.results[0];
+  reshape.operands[1] = products;
+  // A repeat of 0 makes a 0 dim, not a copy of the input's.
+  dlcOnnxOpBool(n, &reshape, "allowzero", true);
+  return dlcOnnxBuildOutput(n, &reshape);
+}
+
 // Tile: x reshaped to interleave a 1 before every dim, expanded to the
 // repeats there, and reshaped to the products.
 static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
@@ -357,6 +509,11 @@ static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   int64_t d[DLC_MAX_RANK], rank, *repeats, count;
   DLC_ONNX_TRY(staticDims(n, x, "input", d, &rank));
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "repeats", &runTime));
+  if (runTime)
+    return tileAtRunTime(n, x, d, rank);
   DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "repeats", &repeats, &count));
   if (count != rank)
     return dlcOnnxError(n, "input 'repeats' has %lld values for an input of rank %lld",
@@ -529,6 +686,10 @@ static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
 #define RESHAPE_NOTE                                                                               \
   "A `shape` not known at compile time is read when the code runs: the output dims are `?`."
 
+#define RUN_TIME_AXES_NOTE                                                                         \
+  "`axes` not known at compile time are read when the code runs (a reshape to the dims computed "  \
+  "from them, all `?`); their length, which decides the result's rank, must be static."
+
 static const DlcOnnxOpEntry ops[] = {
     {"Reshape", 5, translateReshape, {{0}}, "dlc_graph.reshape", RESHAPE_NOTE},
     {"Reshape", 14, translateReshape, {A_INT("allowzero")}, "dlc_graph.reshape", RESHAPE_NOTE},
@@ -537,12 +698,12 @@ static const DlcOnnxOpEntry ops[] = {
     // One input becomes a dlc_graph.identity, more a chain of binary concats.
     {"Concat", 4, translateConcat, {A_INT("axis")}, "dlc_graph.concat", NULL},
     {"Slice", 10, translateSlice, {{0}}, "dlc_graph.slice",
-     DLC_ONNX_COMPILE_TIME("`starts`, `ends`, `axes` and `steps`")},
+     "`starts`, `ends`, `axes` and `steps` not known at compile time are read when the code runs: "
+     "the sliced dims (every dim, for run-time `axes` or `steps`) are `?`."},
     {"Squeeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.squeeze", NULL},
-    {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", DLC_ONNX_COMPILE_TIME("`axes`")},
+    {"Squeeze", 13, translateSqueeze, {{0}}, "dlc_graph.squeeze", RUN_TIME_AXES_NOTE},
     {"Unsqueeze", 1, translateSqueeze, {A_INTS("axes")}, "dlc_graph.unsqueeze", NULL},
-    {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze",
-     DLC_ONNX_COMPILE_TIME("`axes`")},
+    {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze", RUN_TIME_AXES_NOTE},
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
@@ -551,7 +712,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
      "Equal parts of a dynamic dim are not supported."},
     {"Split", 13, translateSplit, {A_INT("axis")}, "dlc_graph.slice",
-     DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
+     "A `split` not known at compile time is read when the code runs (the outputs' dims along "
+     "`axis` are `?`). Equal parts of a dynamic dim are not supported."},
     {"GatherElements", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather_elements", NULL},
     {"CenterCropPad", 18, translateCenterCropPad, {A_INTS("axes")}, "dlc_graph.slice",
      "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`shape`")},
@@ -565,9 +727,11 @@ static const DlcOnnxOpEntry ops[] = {
     {"SpaceToDepth", 1, translateSpaceToDepth, {A_INT("blocksize")}, "dlc_graph.transpose",
      "The input's shape must be static."},
     {"Tile", 6, translateTile, {{0}}, "dlc_graph.expand",
-     "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`repeats`")},
+     "The input's shape must be static; `repeats` not known at compile time are read when the "
+     "code runs: the output dims are `?`."},
     {"Split", 18, translateSplit, {A_INT("axis"), A_INT("num_outputs")}, "dlc_graph.slice",
-     DLC_ONNX_COMPILE_TIME("`split`") " Equal parts of a dynamic dim are not supported."},
+     "A `split` not known at compile time is read when the code runs (the outputs' dims along "
+     "`axis` are `?`). Equal parts of a dynamic dim are not supported."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxShapeOps(size_t *count) {

@@ -3,12 +3,14 @@
 // Constant (one dlc_graph.constant, created only if used as data), Cast,
 // CastLike, BitCast, Identity, Dropout (inference only), Shape and Size;
 // Range and the window functions, constants computed here from their
-// compile-time inputs. Identity and Shape of a static tensor also record
+// compile-time inputs (a Range of run-time inputs is computed when the
+// code runs). Identity and Shape of a static tensor also record
 // their contents, so that shape-like operands computed by them are known at
 // import time.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 #include "Tensor/TensorIO.h"
 
@@ -205,11 +207,50 @@ static bool scalarOf(const DlcTensor *t, double *out) {
   }
 }
 
+// Range of values known only at run time: count = max(ceil((limit -
+// start) / delta), 0) in f64, the positions 0 .. count-1 the indices of a
+// run-time ConstantOfShape(count) of ones (NonZero of it), then start +
+// i * delta in the inputs' type. The result's length is `?`.
+static DlcOnnxStatus rangeAtRunTime(DlcOnnxNode *n) {
+  MlirType f64 = mlirF64TypeGet(n->ctx), i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue v[3], diff, step, q, zero, below, count, positions, out;
+  for (int i = 0; i < 3; ++i)
+    DLC_ONNX_TRY(dlcOnnxInput(n, i, &v[i]));
+  MlirType elt = mlirShapedTypeGetElementType(mlirValueGetType(v[0]));
+  for (int i = 0; i < 3; ++i) {
+    MlirType type = mlirValueGetType(v[i]);
+    int64_t rank = mlirShapedTypeGetRank(type);
+    bool one = rank == 0 || (rank == 1 && mlirShapedTypeGetDimSize(type, 0) == 1);
+    if (!one || !mlirTypeEqual(mlirShapedTypeGetElementType(type), elt))
+      return dlcOnnxError(n, "inputs 'start', 'limit' and 'delta' must be scalars of one type");
+    DLC_ONNX_TRY(dlcOnnxScalar(n, v[i], &v[i]));
+  }
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", v[1], v[0], &diff));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, diff, f64, &diff));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, v[2], f64, &step));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", diff, step, &q));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.ceil", q, &q));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", q, zero, &below));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, below, zero, q, &q));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, q, i64, &count));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, &positions));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, positions, elt, &positions));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", positions, v[2], &out));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", out, v[0], &out));
+  return dlcOnnxSetOutput(n, 0, out);
+}
+
 // Range: start + i * delta while below limit (above for a negative delta).
-// The output's length depends on the values, which must be known at
-// compile time; the result is a constant.
+// Values known at compile time make the result a constant; otherwise it is
+// computed when the code runs (rangeAtRunTime).
 static DlcOnnxStatus translateRange(DlcOnnxNode *n) {
   static const char *const names[3] = {"start", "limit", "delta"};
+  bool runTime = false;
+  for (int i = 0; i < 3 && !runTime; ++i)
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, i, names[i], &runTime));
+  if (runTime)
+    return rangeAtRunTime(n);
   const DlcTensor *in[3];
   DlcOnnxStatus status = DLC_ONNX_OK;
   for (int i = 0; i < 3; ++i)
@@ -376,7 +417,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"BlackmanWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
      "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
     {"Range", 11, translateRange, {{0}}, "dlc_graph.constant",
-     DLC_ONNX_COMPILE_TIME("`start`, `limit` and `delta`")},
+     "`start`, `limit` and `delta` known at compile time make a constant; otherwise they are read "
+     "when the code runs and the output's length is `?`."},
     {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},
     {"Dropout", 7, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},

@@ -52,17 +52,24 @@ static MlirLogicalResult shapeOperandToAttr(DlcRewriter *rw) {
 }
 
 // A slice whose `bounds_tensor` is a constant: its rows become `starts`
-// and `ends`.
+// and `ends` (and `axes` and `steps` when it has 4).
 static MlirLogicalResult boundsToAttrs(DlcRewriter *rw) {
   DlcElements e;
-  if (!dlcGraphConstantRead(dlcOpOperand(rw->op, 1), 2 * DLC_MAX_RANK, &e))
+  MlirValue operand = dlcOpOperand(rw->op, 1);
+  if (!dlcGraphConstantRead(operand, 4 * DLC_MAX_RANK, &e))
     return mlirLogicalResultFailure();
-  int64_t n = e.count / 2;
-  MlirNamedAttribute bounds[2] = {
-      dlcNamed(rw->b.ctx, "starts", dlcI64ArrayAttr(rw->b.ctx, n, e.i)),
-      dlcNamed(rw->b.ctx, "ends", dlcI64ArrayAttr(rw->b.ctx, n, e.i + n))};
+  int64_t rows = mlirShapedTypeGetDimSize(mlirValueGetType(operand), 0);
+  if (rows != 2 && rows != 4) {
+    dlcElementsFree(&e);
+    return mlirLogicalResultFailure();
+  }
+  int64_t n = e.count / rows;
+  static const char *const names[4] = {"starts", "ends", "axes", "steps"};
+  MlirNamedAttribute bounds[4];
+  for (int64_t r = 0; r < rows; ++r)
+    bounds[r] = dlcNamed(rw->b.ctx, names[r], dlcI64ArrayAttr(rw->b.ctx, n, e.i + r * n));
   dlcElementsFree(&e);
-  replaceByStaticForm(rw, 2, bounds);
+  replaceByStaticForm(rw, (int)rows, bounds);
   return mlirLogicalResultSuccess();
 }
 

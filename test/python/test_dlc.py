@@ -230,6 +230,125 @@ def test_run_time_reduce_axes_compile_once_for_every_axes_value(op, keepdims, re
         np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
 
 
+def test_run_time_slice_compiles_once_for_every_bounds_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "slice.onnx"), "Slice",
+                                [("x", T.FLOAT, [4, 5]), ("starts", T.INT64, [1]), ("ends", T.INT64, [1]),
+                                 ("axes", T.INT64, [1]), ("steps", T.INT64, [1])], 2)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    x = np.arange(20, dtype=np.float32).reshape(4, 5)
+    # Negative bounds and axes count from the end, bounds are clamped, steps
+    # may be negative, and an empty range gives 0 elements.
+    for start, end, axis, step in ((1, 3, 0, 1), (-1, -6, 1, -2), (0, 100, -1, 2), (3, 1, 0, 1),
+                                   (-100, 2, 1, 1), (4, -2**63, 0, -1)):
+        (y,) = m(x, *(np.array([v], np.int64) for v in (start, end, axis, step)))
+        index = [slice(None)] * 2
+        index[axis] = slice(start, None if end == -2**63 else end, step)
+        np.testing.assert_array_equal(y, x[tuple(index)])
+
+
+def test_run_time_tile_compiles_once_for_every_repeats_value(tmp_path):
+    from onnx import TensorProto as T
+    path = run_time_shape_model(str(tmp_path / "tile.onnx"), "Tile",
+                                [("x", T.FLOAT, [2, 3]), ("repeats", T.INT64, [2])], 2)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for repeats in ((1, 1), (3, 2), (1, 0)):
+        (y,) = m(x, np.array(repeats, np.int64))
+        np.testing.assert_array_equal(y, np.tile(x, repeats))
+
+
+def test_run_time_trilu_and_cumsum_compile_once_for_every_value(tmp_path):
+    from onnx import TensorProto as T
+    x = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
+    trilu = dlc.compile(run_time_shape_model(str(tmp_path / "trilu.onnx"), "Trilu",
+                                             [("x", T.FLOAT, [3, 4]), ("k", T.INT64, [])], 2), threads=1)
+    for k in (0, 2, -1, 5):
+        (y,) = trilu(x, np.array(k, np.int64))
+        np.testing.assert_array_equal(y, np.triu(x, k))
+    cumsum = dlc.compile(run_time_shape_model(str(tmp_path / "cumsum.onnx"), "CumSum",
+                                              [("x", T.FLOAT, [3, 4]), ("axis", T.INT64, [])], 2), threads=1)
+    for axis in (0, 1, -1):
+        (y,) = cumsum(x, np.array(axis, np.int64))
+        np.testing.assert_array_equal(y, np.cumsum(x, axis))
+
+
+def test_run_time_range_and_top_k_compile_once_for_every_value(tmp_path):
+    import onnx
+    from onnx import TensorProto as T, helper
+    r = dlc.compile(run_time_shape_model(str(tmp_path / "range.onnx"), "Range",
+                                         [("start", T.FLOAT, []), ("limit", T.FLOAT, []),
+                                          ("delta", T.FLOAT, [])], 1), threads=1)
+    assert r.outputs[0].shape == (None,)
+    for start, limit, delta in ((1, 5, 2), (10, 2.5, -3), (0, -1, 1), (0.5, 4, 0.5)):
+        (y,) = r(*(np.array(v, np.float32) for v in (start, limit, delta)))
+        np.testing.assert_allclose(y, np.arange(start, limit, delta, dtype=np.float32))
+    graph = helper.make_graph(
+        [helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=1)], "g",
+        [helper.make_tensor_value_info("x", T.FLOAT, [2, 5]), helper.make_tensor_value_info("k", T.INT64, [1])],
+        [helper.make_tensor_value_info("v", T.FLOAT, [2, None]), helper.make_tensor_value_info("i", T.INT64, [2, None])])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    m.ir_version = 8
+    onnx.save(m, str(tmp_path / "topk.onnx"))
+    top = dlc.compile(str(tmp_path / "topk.onnx"), threads=1)
+    x = np.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], np.float32)
+    order = np.argsort(-x, axis=1, kind="stable")
+    for k in (1, 3, 5, 0):
+        v, i = top(x, np.array([k], np.int64))
+        np.testing.assert_array_equal(i, order[:, :k])
+        np.testing.assert_array_equal(v, np.take_along_axis(x, order[:, :k], 1))
+
+
+def test_run_time_split_compiles_once_for_every_split_value(tmp_path):
+    import onnx
+    from onnx import TensorProto as T, helper
+    graph = helper.make_graph(
+        [helper.make_node("Split", ["x", "split"], ["a", "b", "c"], axis=1)], "g",
+        [helper.make_tensor_value_info("x", T.FLOAT, [2, 5]), helper.make_tensor_value_info("split", T.INT64, [3])],
+        [helper.make_tensor_value_info(name, T.FLOAT, [2, None]) for name in "abc"])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    m.ir_version = 8
+    onnx.save(m, str(tmp_path / "split.onnx"))
+    split = dlc.compile(str(tmp_path / "split.onnx"), threads=1)
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    for sizes in ((1, 2, 2), (0, 5, 0), (3, 1, 1)):
+        got = split(x, np.array(sizes, np.int64))
+        want = np.split(x, np.cumsum(sizes)[:-1], axis=1)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+
+
+def test_run_time_squeeze_axes_compile_once_for_every_axes_value(tmp_path):
+    from onnx import TensorProto as T
+    unsqueeze = dlc.compile(run_time_shape_model(str(tmp_path / "unsqueeze.onnx"), "Unsqueeze",
+                                                 [("x", T.FLOAT, [2, 3]), ("axes", T.INT64, [2])], 4), threads=1)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for axes in ((0, 1), (3, 1), (-1, 0), (2, -4)):
+        (y,) = unsqueeze(x, np.array(axes, np.int64))
+        np.testing.assert_array_equal(y, np.expand_dims(x, axes))
+    squeeze = dlc.compile(run_time_shape_model(str(tmp_path / "squeeze.onnx"), "Squeeze",
+                                               [("x", T.FLOAT, [1, 3, 1, 2]), ("axes", T.INT64, [1])], 3),
+                          threads=1)
+    x = np.arange(6, dtype=np.float32).reshape(1, 3, 1, 2)
+    for axis in (0, 2, -2):
+        (y,) = squeeze(x, np.array([axis], np.int64))
+        np.testing.assert_array_equal(y, np.squeeze(x, axis))
+
+
+def test_run_time_one_hot_compiles_once_for_every_depth(tmp_path):
+    from onnx import TensorProto as T
+    m = dlc.compile(run_time_shape_model(str(tmp_path / "onehot.onnx"), "OneHot",
+                                         [("i", T.INT64, [3]), ("depth", T.INT64, []), ("values", T.FLOAT, [2])], 2),
+                    threads=1)
+    indices = np.array([0, 2, -1], np.int64)
+    for depth in (3, 5):
+        (y,) = m(indices, np.array(depth, np.int64), np.array([-1, 4], np.float32))
+        want = np.where(np.arange(depth) == (indices % depth)[:, None], 4, -1).astype(np.float32)
+        np.testing.assert_array_equal(y, want)
+
+
 def test_integer_and_bool_dtypes_and_empty_tensors():
     m = dlc.compile("""func.func @main(%a: tensor<0x4xi64>, %b: tensor<3xui8>) -> (tensor<0x4xi64>, tensor<3xi1>) {
   %s = "dlc_graph.add"(%a, %a) : (tensor<0x4xi64>, tensor<0x4xi64>) -> tensor<0x4xi64>

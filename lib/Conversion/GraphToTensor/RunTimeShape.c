@@ -10,6 +10,9 @@
 // constant_of_shape of a run-time shape is a tensor.splat with dynamic
 // sizes; an expand broadcasts its input against such a splat (of sizes
 // that broadcast the input with the shape), keeping the input's elements.
+// A slice of run-time bounds is a tensor.extract_slice with dynamic
+// offsets, sizes and strides, resolved from ONNX's clamping rules with
+// selects (and, with run-time axes, with a select per dim).
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,4 +142,119 @@ MlirValue dlcRunTimeExpand(DlcRewriter *rw, MlirValue input, MlirValue shape) {
       dlcBuild1(b, "tensor.splat", 1 + numSizes, operands, dlcTensorType(&out, elt), 0, NULL);
   MlirValue inputs[2] = {input, splat};
   return dlcMapBroadcast(rw, "expand", 2, inputs, (MlirType){NULL}, firstArg, NULL);
+}
+
+// Entry (row, col) of the 2-D integer tensor `t` as an i64 scalar.
+static MlirValue entry2I64(DlcBuilder *b, MlirValue t, int64_t row, int64_t col) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirType elt = dlcEltOfValue(t);
+  MlirValue operands[3] = {t, dlcConstIndex(b, row), dlcConstIndex(b, col)};
+  MlirValue x = dlcBuild1(b, "tensor.extract", 3, operands, dlcSignless(elt), 0, NULL);
+  return dlcScalarCast(b, elt, i64, x);
+}
+
+static MlirValue lessThan(DlcBuilder *b, MlirValue x, MlirValue y) {
+  return dlcScalarCompare(b, DLC_LT, mlirIntegerTypeGet(b->ctx, 64), x, y);
+}
+
+static MlirValue toIndex(DlcBuilder *b, MlirValue x) {
+  return dlcBuild1(b, "arith.index_cast", 1, &x, mlirIndexTypeGet(b->ctx), 0, NULL);
+}
+
+// ONNX Slice on a dim of size `size`: a negative start or end counts from
+// the end, both are clamped to [0, size] for a positive step and to
+// [0, size-1] / [-1, size-1] for a negative one; the count is
+// ceil((end - start) / step), at least 0. A step of 0 (invalid) reads as 1
+// so that the division stays defined.
+static void sliceDimAtRunTime(DlcBuilder *b, MlirValue size, MlirValue start, MlirValue end,
+                              MlirValue step, MlirValue *offset, MlirValue *count,
+                              MlirValue *stride) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue zero = dlcConstScalar(b, i64, 0), one = dlcConstScalar(b, i64, 1);
+  MlirValue minusOne = dlcConstScalar(b, i64, -1);
+  step = dlcScalarSelect(b, cmpEq(b, step, zero), one, step);
+  start = dlcScalarSelect(b, lessThan(b, start, zero), build2(b, "arith.addi", start, size), start);
+  end = dlcScalarSelect(b, lessThan(b, end, zero), build2(b, "arith.addi", end, size), end);
+  MlirValue forward = lessThan(b, zero, step);
+  MlirValue hi = dlcScalarSelect(b, forward, size, build2(b, "arith.addi", size, minusOne));
+  MlirValue endLo = dlcScalarSelect(b, forward, zero, minusOne);
+  start = build2(b, "arith.minsi", build2(b, "arith.maxsi", start, zero), hi);
+  end = build2(b, "arith.minsi", build2(b, "arith.maxsi", end, endLo), hi);
+  MlirValue n = build2(b, "arith.ceildivsi", build2(b, "arith.subi", end, start), step);
+  n = build2(b, "arith.maxsi", n, zero);
+  // An empty slice reads nothing: offset 0 keeps it inside the input.
+  *offset = toIndex(b, dlcScalarSelect(b, cmpEq(b, n, zero), zero, start));
+  *count = toIndex(b, n);
+  *stride = toIndex(b, step);
+}
+
+MlirValue dlcRunTimeSlice(DlcRewriter *rw, MlirValue input, MlirValue bounds, const int64_t *axes,
+                          int64_t numAxes, const int64_t *steps, int64_t numSteps) {
+  DlcBuilder *b = &rw->b;
+  MlirContext ctx = b->ctx;
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  DlcShape in = dlcShapeOfValue(input), bs = dlcShapeOfValue(bounds);
+  bool axesAtRunTime = bs.dims[0] == 4;
+  int64_t n = bs.dims[1];
+  MlirValue zero = dlcConstScalar(b, i64, 0), one = dlcConstScalar(b, i64, 1);
+  MlirValue start[DLC_MAX_RANK], end[DLC_MAX_RANK], step[DLC_MAX_RANK];
+  bool sliced[DLC_MAX_RANK] = {false};
+  for (int64_t d = 0; d < in.rank; ++d) {
+    start[d] = zero, end[d] = dimI64(b, input, d), step[d] = one;
+    sliced[d] = axesAtRunTime;
+  }
+  for (int64_t j = 0; j < n; ++j) {
+    MlirValue s = entry2I64(b, bounds, 0, j), e = entry2I64(b, bounds, 1, j), k;
+    if (!axesAtRunTime) {
+      k = j < numSteps ? dlcConstScalar(b, i64, (double)steps[j]) : one;
+      int64_t axis = j < numAxes ? axes[j] : j;
+      axis = axis < 0 ? axis + in.rank : axis;
+      sliced[axis] = true, start[axis] = s, end[axis] = e, step[axis] = k;
+      continue;
+    }
+    // Which dim entry j slices is itself a run-time value: select it.
+    MlirValue a = entry2I64(b, bounds, 2, j);
+    k = entry2I64(b, bounds, 3, j);
+    MlirValue rank = dlcConstScalar(b, i64, (double)in.rank);
+    a = dlcScalarSelect(b, lessThan(b, a, zero), build2(b, "arith.addi", a, rank), a);
+    for (int64_t d = 0; d < in.rank; ++d) {
+      MlirValue here = cmpEq(b, a, dlcConstScalar(b, i64, (double)d));
+      start[d] = dlcScalarSelect(b, here, s, start[d]);
+      end[d] = dlcScalarSelect(b, here, e, end[d]);
+      step[d] = dlcScalarSelect(b, here, k, step[d]);
+    }
+  }
+  MlirValue operands[1 + 3 * DLC_MAX_RANK], offsets[DLC_MAX_RANK], sizes[DLC_MAX_RANK],
+      strides[DLC_MAX_RANK];
+  int64_t staticOffsets[DLC_MAX_RANK], staticSizes[DLC_MAX_RANK], staticStrides[DLC_MAX_RANK];
+  int32_t numOffsets = 0, numSizes = 0, numStrides = 0;
+  DlcShape out = in;
+  for (int64_t d = 0; d < in.rank; ++d) {
+    if (!sliced[d]) {
+      staticOffsets[d] = 0, staticStrides[d] = 1, staticSizes[d] = in.dims[d];
+      if (in.dims[d] == DLC_DYN)
+        sizes[numSizes++] = toIndex(b, dimI64(b, input, d));
+      continue;
+    }
+    sliceDimAtRunTime(b, dimI64(b, input, d), start[d], end[d], step[d], &offsets[numOffsets++],
+                      &sizes[numSizes++], &strides[numStrides++]);
+    staticOffsets[d] = staticSizes[d] = staticStrides[d] = DLC_DYN;
+    out.dims[d] = DLC_DYN;
+  }
+  int32_t count = 1;
+  operands[0] = input;
+  for (int32_t i = 0; i < numOffsets; ++i)
+    operands[count++] = offsets[i];
+  for (int32_t i = 0; i < numSizes; ++i)
+    operands[count++] = sizes[i];
+  for (int32_t i = 0; i < numStrides; ++i)
+    operands[count++] = strides[i];
+  int32_t segments[4] = {1, numOffsets, numSizes, numStrides};
+  MlirNamedAttribute attrs[4] = {
+      dlcNamed(ctx, "static_offsets", dlcI64ArrayAttr(ctx, in.rank, staticOffsets)),
+      dlcNamed(ctx, "static_sizes", dlcI64ArrayAttr(ctx, in.rank, staticSizes)),
+      dlcNamed(ctx, "static_strides", dlcI64ArrayAttr(ctx, in.rank, staticStrides)),
+      dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, segments))};
+  return dlcBuild1(b, "tensor.extract_slice", count, operands,
+                   dlcTensorType(&out, dlcEltOfValue(input)), 4, attrs);
 }

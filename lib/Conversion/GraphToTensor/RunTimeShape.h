@@ -16,5 +16,11 @@ MlirValue dlcRunTimeConstantOfShape(DlcRewriter *rw, MlirValue shape, MlirType e
 /// (static length), read when the code runs; the output dims that the
 /// input's static dims other than 1 do not decide are `?`.
 MlirValue dlcRunTimeExpand(DlcRewriter *rw, MlirValue input, MlirValue shape);
+/// ONNX Slice of `input` with bounds read when the code runs: `bounds` is
+/// 2 x n (starts, ends; `axes` and `steps` give the rest, numAxes or
+/// numSteps < 0 when absent) or 4 x n (starts, ends, axes, steps). The
+/// sliced dims are `?` (every dim with run-time axes).
+MlirValue dlcRunTimeSlice(DlcRewriter *rw, MlirValue input, MlirValue bounds, const int64_t *axes,
+                          int64_t numAxes, const int64_t *steps, int64_t numSteps);
 
 #endif

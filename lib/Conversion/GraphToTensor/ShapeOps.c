@@ -1,7 +1,8 @@
 //===- ShapeOps.c - Shape ops to data-movement primitives -------*- C -*-===//
 //
 // reshape, flatten, squeeze and unsqueeze become dlc_tensor.reshape (a
-// reshape with a run-time shape, RunTimeShape.c);
+// reshape with a run-time shape, RunTimeShape.c, as is a slice with
+// run-time bounds);
 // transpose, concat, slice and gather their primitives (gather after a map
 // that wraps negative indices); expand a broadcast; pad a slice for
 // negative pads, then dlc_tensor.pad in constant mode or, per padded dim,
@@ -132,10 +133,13 @@ static MlirLogicalResult lowerExpand(DlcRewriter *rw) {
 //===----------------------------------------------------------------------===//
 
 static MlirLogicalResult lowerSlice(DlcRewriter *rw) {
-  if (!mlirValueIsNull(dlcOpOperand(rw->op, 1)))
-    return dlcLoweringUnsupported(rw, "its bounds ('bounds_tensor') are computed at run time; "
-                                      "DLC compiles static shapes: fold them with dlc-optimize "
-                                      "(the drivers' default)");
+  MlirValue bounds = dlcOpOperand(rw->op, 1);
+  if (!mlirValueIsNull(bounds)) {
+    int64_t axes[DLC_MAX_RANK], steps[DLC_MAX_RANK];
+    int64_t numAxes = dlcOpInts(rw->op, "axes", axes, DLC_MAX_RANK);
+    int64_t numSteps = dlcOpInts(rw->op, "steps", steps, DLC_MAX_RANK);
+    return finish(rw, dlcRunTimeSlice(rw, operand(rw, 0), bounds, axes, numAxes, steps, numSteps));
+  }
   MlirValue x = operand(rw, 0);
   DlcShape in = dlcShapeOfValue(x);
   DlcSliceParams p;

@@ -460,9 +460,11 @@ static const DlcOpDef graphOps[] = {
      "Negative starts and ends count from the end; they are clamped as in numpy (to [0, dim] for "
      "positive steps, [-1, dim-1] for negative steps). Steps may be negative, never 0. "
      "`starts` and `ends` are attributes, or the two rows of the operand `bounds_tensor` "
-     "(2 x n) when exporters compute them; dlc-fold-constants turns a constant one into the "
-     "attributes, which lowering needs.",
-     {REQ("input", DLC_T_STORED, NULL), OPT("bounds_tensor", DLC_T_I64, "2 x n: starts, ends")},
+     "(2 x n) when they are computed or fed at run time; with four rows it also holds `axes` "
+     "and `steps` (then every dim's size is `?`). dlc-fold-constants turns a constant one into "
+     "the attributes; otherwise lowering reads the bounds when the code runs.",
+     {REQ("input", DLC_T_STORED, NULL),
+      OPT("bounds_tensor", DLC_T_I64, "2 x n: starts, ends; or 4 x n: starts, ends, axes, steps")},
      {REQ("output", DLC_T_STORED, NULL)},
      {{"starts", DLC_ATTR_INTS, false, NULL, "one per axis"},
       {"ends", DLC_ATTR_INTS, false, NULL, "one per axis"},

@@ -129,14 +129,26 @@ static MlirLogicalResult inferSliceOfBounds(DlcInfer *in) {
     return fail();
   }
   const DlcShape *x = &in->shapes[0], *b = &in->shapes[1];
-  if (b->rank != 2 || b->dims[0] != 2 || b->dims[1] == DLC_DYN || b->dims[1] > x->rank) {
-    dlcEmitOpError(in->op, "operand 'bounds_tensor' must be 2 x n with n static and at most "
-                           "the input's rank");
+  if (b->rank != 2 || (b->dims[0] != 2 && b->dims[0] != 4) || b->dims[1] == DLC_DYN ||
+      b->dims[1] > x->rank) {
+    dlcEmitOpError(in->op, "operand 'bounds_tensor' must be 2 x n or 4 x n with n static and at "
+                           "most the input's rank");
     return fail();
   }
   int64_t axes[DLC_MAX_RANK], n = b->dims[1];
   int64_t given = dlcOpInts(in->op, "axes", axes, DLC_MAX_RANK);
   DlcShape out = *x;
+  // Axes and steps among the rows: any dim may be sliced.
+  if (b->dims[0] == 4) {
+    if (dlcOpHasAttr(in->op, "axes") || dlcOpHasAttr(in->op, "steps")) {
+      dlcEmitOpError(in->op, "a 4-row 'bounds_tensor' holds the axes and steps: attributes "
+                             "'axes' and 'steps' must be absent");
+      return fail();
+    }
+    for (int64_t i = 0; i < x->rank; ++i)
+      out.dims[i] = DLC_DYN;
+    return result(in, &out);
+  }
   for (int64_t i = 0; i < n; ++i) {
     int64_t axis = given >= 0 && i < given ? axes[i] : i;
     if (!dlcNormalizeAxis(&axis, x->rank)) {

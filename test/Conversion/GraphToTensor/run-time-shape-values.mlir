@@ -54,3 +54,30 @@ func.func @expand(%x: tensor<3x1xf32>, %s: tensor<3xi64>) -> tensor<?x?x?xf32> {
   %y = "dlc_graph.expand"(%x, %s) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
   return %y : tensor<?x?x?xf32>
 }
+
+// -----
+
+// slice of run-time starts and ends (axes and steps attributes): the
+// sliced dim's offset, size and stride are read when the code runs, after
+// ONNX's clamping; the other dim stays static.
+// CHECK-LABEL: func.func @slice_bounds(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32>, %[[B:[^:]*]]: tensor<2x1xi64>
+// CHECK-DAG: tensor.extract %[[B]][%{{.*}}, %{{.*}}] : tensor<2x1xi64>
+// CHECK-DAG: arith.ceildivsi
+// CHECK: tensor.extract_slice %[[X]][0, %{{.*}}] [4, %{{.*}}] [1, %{{.*}}] : tensor<4x5xf32> to tensor<4x?xf32>
+func.func @slice_bounds(%x: tensor<4x5xf32>, %b: tensor<2x1xi64>) -> tensor<4x?xf32> {
+  %y = "dlc_graph.slice"(%x, %b) {axes = array<i64: -1>, steps = array<i64: -2>} : (tensor<4x5xf32>, tensor<2x1xi64>) -> tensor<4x?xf32>
+  return %y : tensor<4x?xf32>
+}
+
+// -----
+
+// With run-time axes and steps (four rows), each dim selects the entry
+// whose axis names it: every dim is sliced at run time.
+// CHECK-LABEL: func.func @slice_axes_steps(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32>, %[[B:[^:]*]]: tensor<4x1xi64>
+// CHECK: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] : tensor<4x5xf32> to tensor<?x?xf32>
+func.func @slice_axes_steps(%x: tensor<4x5xf32>, %b: tensor<4x1xi64>) -> tensor<?x?xf32> {
+  %y = "dlc_graph.slice"(%x, %b) : (tensor<4x5xf32>, tensor<4x1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}

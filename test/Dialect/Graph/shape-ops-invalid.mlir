@@ -418,3 +418,19 @@ func.func @gather_elements_dims(%x: tensor<4x5xf32>, %i: tensor<2x6xi64>) -> ten
   %y = "dlc_graph.gather_elements"(%x, %i) : (tensor<4x5xf32>, tensor<2x6xi64>) -> tensor<2x6xf32>
   return %y : tensor<2x6xf32>
 }
+
+// -----
+
+func.func @slice_bounds_three_rows(%x: tensor<4x5xf32>, %b: tensor<3x1xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.slice' op operand 'bounds_tensor' must be 2 x n or 4 x n with n static and at most the input's rank}}
+  %y = "dlc_graph.slice"(%x, %b) : (tensor<4x5xf32>, tensor<3x1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @slice_bounds_four_rows_and_axes(%x: tensor<4x5xf32>, %b: tensor<4x1xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.slice' op a 4-row 'bounds_tensor' holds the axes and steps: attributes 'axes' and 'steps' must be absent}}
+  %y = "dlc_graph.slice"(%x, %b) {axes = array<i64: 1>} : (tensor<4x5xf32>, tensor<4x1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}

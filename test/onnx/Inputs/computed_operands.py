@@ -183,6 +183,13 @@ def _():
     return nodes, [x, np.array([2.0], np.float32)], [np.squeeze(x, 2)]
 
 
+@case("runtime_pads")
+def _():
+    x = data((2, 3))
+    nodes = [N("Cast", ["a"], ["pads"], to=I64), N("Pad", ["x", "pads"], ["y"], mode="edge")]
+    return nodes, [x, np.array([0, 1, 0, 2], np.float32)], [np.pad(x, ((0, 0), (1, 2)), mode="edge")]
+
+
 def value_info(name, array, dims=None):
     elem = {np.dtype(np.float32): F, np.dtype(np.int64): I64}[array.dtype]
     return helper.make_tensor_value_info(name, elem, dims or list(array.shape))

@@ -387,6 +387,102 @@ def _():
                  [("x", F, [10]), ("starts", I64, [1]), ("ends", I64, [1])], [("y", F, None)], opset=13)
 
 
+@register("pad_reflect_runtime")
+def _():
+    return model([node("Pad", ["x", "pads", "", "axes"], ["y"], mode="reflect")],
+                 [("x", F, [4, 5]), ("pads", I64, [2]), ("axes", I64, [1])], [("y", F, None)], opset=18)
+
+
+@register("trilu_runtime")
+def _():
+    return model([node("Trilu", ["x", "k"], ["y"], upper=0)], [("x", F, [2, 3]), ("k", I64, [])],
+                 [("y", F, [2, 3])], opset=14)
+
+
+@register("cumsum_runtime")
+def _():
+    return model([node("CumSum", ["x", "axis"], ["y"])], [("x", F, [2, 3]), ("axis", I64, [])],
+                 [("y", F, [2, 3])], opset=14)
+
+
+@register("topk_runtime")
+def _():
+    return model([node("TopK", ["x", "k"], ["v", "i"])], [("x", F, [2, 3]), ("k", I64, [1])],
+                 [("v", F, None), ("i", I64, None)], opset=11)
+
+
+@register("range_runtime")
+def _():
+    return model([node("Range", ["start", "limit", "delta"], ["y"])],
+                 [("start", I32, []), ("limit", I32, []), ("delta", I32, [])], [("y", I32, None)], opset=11)
+
+
+@register("tile_runtime")
+def _():
+    return model([node("Tile", ["x", "repeats"], ["y"])], [("x", F, [2, 3]), ("repeats", I64, [2])],
+                 [("y", F, None)], opset=13)
+
+
+@register("tile_runtime_bad")
+def _():
+    return model([node("Tile", ["x", "repeats"], ["y"])], [("x", F, [2, 3]), ("repeats", I64, [3])],
+                 [("y", F, None)], opset=13)
+
+
+@register("range_runtime_bad")
+def _():
+    return model([node("Range", ["start", "limit", "delta"], ["y"])],
+                 [("start", I32, []), ("limit", I32, [2]), ("delta", I32, [])], [("y", I32, None)], opset=11)
+
+
+@register("cumsum_runtime_scalar")
+def _():
+    return model([node("CumSum", ["x", "axis"], ["y"])], [("x", F, []), ("axis", I64, [])],
+                 [("y", F, [])], opset=14)
+
+
+@register("split_runtime")
+def _():
+    return model([node("Split", ["x", "split"], ["a", "b"], axis=1)], [("x", F, [2, 5]), ("split", I64, [2])],
+                 [("a", F, None), ("b", F, None)], opset=13)
+
+
+@register("split_runtime_bad")
+def _():
+    return model([node("Split", ["x", "split"], ["a", "b"], axis=1)], [("x", F, [2, 5]), ("split", I64, [3])],
+                 [("a", F, None), ("b", F, None)], opset=13)
+
+
+@register("unsqueeze_runtime")
+def _():
+    return model([node("Unsqueeze", ["x", "axes"], ["y"])], [("x", F, [2, 3]), ("axes", I64, [2])],
+                 [("y", F, None)], opset=13)
+
+
+@register("squeeze_runtime_dynamic_length")
+def _():
+    return model([node("Squeeze", ["x", "axes"], ["y"])], [("x", F, [1, 3]), ("axes", I64, ["n"])],
+                 [("y", F, None)], opset=13)
+
+
+@register("squeeze_runtime_too_many")
+def _():
+    return model([node("Squeeze", ["x", "axes"], ["y"])], [("x", F, [1, 3]), ("axes", I64, [3])],
+                 [("y", F, None)], opset=13)
+
+
+@register("onehot_runtime")
+def _():
+    return model([node("OneHot", ["i", "depth", "values"], ["y"], axis=0)],
+                 [("i", I64, [3]), ("depth", I64, []), ("values", F, [2])], [("y", F, None)], opset=11)
+
+
+@register("onehot_runtime_bad")
+def _():
+    return model([node("OneHot", ["i", "depth", "values"], ["y"])],
+                 [("i", I64, [3]), ("depth", I64, [2]), ("values", F, [2])], [("y", F, None)], opset=11)
+
+
 @register("squeeze11")
 def _():
     return model([node("Squeeze", ["x"], ["y"], axes=[0, 2])], [("x", F, [1, 3, 1])], [("y", F, [3])], opset=11)
