@@ -37,7 +37,9 @@ model at once.
 - Element types: FLOAT, DOUBLE, INT8 to INT64, UINT8 to UINT64, BOOL, FLOAT16
   and BFLOAT16, and the low-precision FLOAT8E4M3FN, FLOAT8E4M3FNUZ,
   FLOAT8E5M2, FLOAT8E5M2FNUZ, FLOAT8E8M0, FLOAT4E2M1, INT4, UINT4, INT2 and
-  UINT2. Not STRING, COMPLEX, sequences, maps or optionals. Each op accepts
+  UINT2. Not STRING, COMPLEX or maps. Sequences and optionals are resolved
+  when importing (lists of tensors; a graph input takes the length of the
+  sequence fed to it), not kept as run-time values. Each op accepts
   the types of the `dlc_graph` op it becomes, listed per operand. FLOAT16 and
   BFLOAT16 are storage types: casts and data movement take them as they are;
   every other op that takes FLOAT takes them too, computing in FLOAT and
@@ -46,12 +48,16 @@ model at once.
   QuantizeLinear, DequantizeLinear and data movement (Identity, Reshape,
   Transpose ...), computed bit-exactly as ONNX's reference (saturate,
   round_mode); other ops do not take them.
-- Compile-time inputs: DLC takes shapes, axes, pads, starts/ends/steps and
-  split sizes as attributes, so when ONNX passes them as inputs they must be
-  known at compile time: an initializer, a Constant, the Shape of a tensor
-  with static dims, or a graph input bound with `dlc-run --bind-input
-  NAME=FILE` (also `dlc-translate`) or, for backend-test data,
-  `dlc-run --test-data DIR --bind-shape-inputs`.
+- Run-time inputs: shapes, axes, starts/ends/steps, repeats, split sizes,
+  K, depth and Range's bounds may be computed or fed when the code runs
+  (Reshape, Expand, ConstantOfShape, Slice, Tile, Split, Squeeze, Unsqueeze,
+  Reduce*, TopK, Range, OneHot, Trilu, CumSum/CumProd): one compile serves
+  every value and the dims they decide are dynamic. An input that decides a
+  rank (an axes list of unknown length), and the inputs of the ops the table
+  lists as compile-time, must be known when compiling: an initializer, a
+  Constant, the Shape of a tensor with static dims, or a graph input bound
+  with `dlc-run --bind-input NAME=FILE` (also `dlc-translate`) or, for
+  backend-test data, `dlc-run --test-data DIR --bind-shape-inputs`.
 - Conformance: the ONNX node tests of `../shared/onnx-backend-node` (%s)
   run with `test/onnx-conformance/run.py`: imported, compiled and run with
   `dlc-run`, compared with ONNX's tolerances (rtol 1e-3, atol 1e-7; integers and
