@@ -453,7 +453,8 @@ static const DlcPipelineDef pipelines[] = {
      "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
      NULL, buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
-     "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, dlc-fuse-elementwise, "
+     "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, "
+     "resolve-ranked-shaped-type-result-dims, dlc-fuse-elementwise, "
      "dlc-codegen, dlc-prepack-constants, dlc-reassociate-reductions, dlc-approximate-math, "
      "dlc-decompose-pads, "
      "eliminate-empty-tensors, canonicalize and cse, then "
