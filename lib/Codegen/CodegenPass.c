@@ -147,10 +147,12 @@ static void push(Targets *targets, Target t) {
 
 // A rank-4 elementwise generic (parallel loops, the output written in loop
 // order) with an input read as a permutation (unit dims may read 0) whose
-// innermost dim is not the output's: the loop of that dim, or -1.
+// innermost dim is not the output's: the loop of that dim, or -1. A
+// dynamic batch (the layout change at the edges of a model compiled for
+// any batch) is tiled by 1 like the other dims the blocks do not span.
 static intptr_t transposedLoop(MlirOperation op) {
   if (!dlcIsOp(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
-      !dlcAllLoopsParallel(op) || !allOperandsStaticF32(op))
+      !dlcAllLoopsParallel(op) || !allOperandsBatchStaticF32(op))
     return -1;
   MlirAttribute maps =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
@@ -349,6 +351,8 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
 static MlirLogicalResult scheduleTranspose(DlcScheduleLibrary library, const Target *t,
                                            const DlcHostCPU *cpu) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
+  if (mlirShapedTypeIsDynamicDim(out, t->transposedLoop))
+    return mlirLogicalResultSuccess();
   int64_t a = mlirShapedTypeGetDimSize(out, t->transposedLoop), b = mlirShapedTypeGetDimSize(out, 3);
   int64_t block = cpu->vectorBits / 32;
   while (block >= 4 && (a % block || b % block))

@@ -221,7 +221,8 @@ static const DlcPassDef passes[] = {
      "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
-     "Each tensor.pad of static shapes with a padding value defined outside its body (and not "
+     "Each tensor.pad of static pads that pads no dynamic dim (a dynamic batch is sized from the "
+     "tensor.empty its source was computed into), with a padding value defined outside its body (and not "
      "`nofold`: the schedules' packing copies stay) becomes linalg.fill of the padded shape and "
      "tensor.insert_slice of its source. With eliminate-empty-tensors after it, the source's "
      "producer writes into the interior of the padded buffer, where a pad would bufferize to a "
@@ -381,9 +382,13 @@ static const DlcPassDef passes[] = {
      "are placed by liveness in one arena (largest first, each at the lowest offset, aligned "
      "to `alignment` bytes or the alloc's own alignment, not overlapping a buffer live at the "
      "same time) and become `memref.view`s of it; their deallocs go, the arena is allocated at "
-     "the start of the function and freed before its terminator. Buffers reaching a return, a "
-     "call, loop-carried values or any other op, allocs in loops and dynamic shapes are left "
-     "alone. The function records `dlc.peak_intermediate_bytes` (the arena's size) and "
+     "the start of the function and freed before its terminator. Buffers with one dynamic dim "
+     "(a batch of run-time size) are placed the same way by their bytes per unit of that dim, "
+     "in an arena of their own per size value, allocated before the first of them with that "
+     "many units times the size (offsets scale alike): one allocation per run instead of one "
+     "per buffer. Buffers reaching a return, a "
+     "call, loop-carried values or any other op, allocs in loops and shapes with more than one "
+     "dynamic dim are left alone. The function records `dlc.peak_intermediate_bytes` (the arena's size) and "
      "`dlc.intermediate_bytes_unplanned` (the planned buffers' sum, without reuse), kept down "
      "to `llvm.func`; a function that carries them already is left as it is.",
      "", 1, {{"alignment", "int", "64", "minimum alignment in bytes of every buffer in the arena"}},
@@ -457,7 +462,8 @@ static const DlcPipelineDef pipelines[] = {
      "Accepts IR at any higher level (dlc ops already lowered are left as they are).",
      NULL, buildGraphToLinalg},
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
-     "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, dlc-fuse-elementwise, "
+     "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, "
+     "resolve-ranked-shaped-type-result-dims, dlc-fuse-elementwise, "
      "dlc-codegen, dlc-prepack-constants, dlc-reassociate-reductions, dlc-approximate-math, "
      "dlc-decompose-pads, "
      "eliminate-empty-tensors, canonicalize and cse, then "

@@ -18,6 +18,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <string.h>
+
 static MlirAttribute attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
 }
@@ -36,16 +38,61 @@ static MlirValue paddingValue(MlirOperation pad) {
   return value;
 }
 
-// Static pads (no dynamic low or high operands) of static shapes. A
-// `nofold` pad is a schedule's packing copy, which stays one.
+// Along each dynamic dim of the source (a batch of run-time size), the pad
+// adds nothing: the padded dim is the source's.
+static bool dynamicDimsUnpadded(MlirOperation pad) {
+  MlirType source = mlirValueGetType(mlirOperationGetOperand(pad, 0));
+  MlirAttribute low = attr(pad, "static_low"), high = attr(pad, "static_high");
+  for (intptr_t i = 0, n = mlirShapedTypeGetRank(source); i < n; ++i)
+    if (mlirShapedTypeIsDynamicDim(source, i) &&
+        (mlirDenseI64ArrayGetElement(low, i) != 0 || mlirDenseI64ArrayGetElement(high, i) != 0))
+      return false;
+  return true;
+}
+
+// Static pads (no dynamic low or high operands) whose dynamic dims, if
+// any, are not padded. A `nofold` pad is a schedule's packing copy, which
+// stays one.
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   if (dlcIsOp(op, "tensor.pad") && mlirOperationGetNumOperands(op) == 1 &&
-      mlirAttributeIsNull(attr(op, "nofold")) &&
-      mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, 0))) &&
-      mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, 0))) &&
+      mlirAttributeIsNull(attr(op, "nofold")) && dynamicDimsUnpadded(op) &&
       !mlirValueIsNull(paddingValue(op)))
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
+}
+
+// The size of dynamic dim `i` of `v` as a value that dominates v's
+// producer: eliminate-empty-tensors moves the padded buffer's slice in
+// front of the producer, so a tensor.dim of v (defined after it) would keep
+// the producer writing a buffer of its own and the pad copying it. Results
+// of destination-style ops (linalg, scf.forall's shared outputs,
+// insert_slice) have their destination's shape: followed back to the
+// tensor.empty that sizes it.
+static MlirValue dynamicSize(DlcBuilder *b, MlirValue v, intptr_t i) {
+  for (MlirValue at = v;;) {
+    MlirOperation def = dlcDefiningOp(at);
+    if (mlirOperationIsNull(def))
+      break;
+    MlirType type = mlirValueGetType(at);
+    if (dlcIsOp(def, "tensor.empty")) {
+      intptr_t operand = 0;
+      for (intptr_t d = 0; d < i; ++d)
+        operand += mlirShapedTypeIsDynamicDim(type, d);
+      return mlirOperationGetOperand(def, operand);
+    }
+    intptr_t results = mlirOperationGetNumResults(def), operands = mlirOperationGetNumOperands(def);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
+    bool linalg = name.length > 7 && !strncmp(name.data, "linalg.", 7);
+    MlirValue next = {NULL};
+    if (dlcIsOp(def, "tensor.insert_slice"))
+      next = mlirOperationGetOperand(def, 1);
+    else if ((linalg || dlcIsOp(def, "scf.forall")) && operands >= results)
+      next = mlirOperationGetOperand(def, operands - results + mlirOpResultGetResultNumber(at));
+    if (mlirValueIsNull(next) || !mlirTypeEqual(mlirValueGetType(next), type))
+      break;
+    at = next;
+  }
+  return dlcTensorDim(b, v, i);
 }
 
 static void decompose(MlirOperation pad) {
@@ -56,20 +103,28 @@ static void decompose(MlirOperation pad) {
   intptr_t rank = mlirShapedTypeGetRank(type);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pad);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(pad));
-  MlirValue filled = dlcFill(&b, paddingValue(pad), dlcEmpty(&b, type, 0, NULL));
+  // A dynamic dim's size, of the padded tensor and of the slice alike.
+  MlirValue operands[2 + DLC_MAX_RANK];
+  intptr_t numDynamic = 0;
+  for (intptr_t i = 0; i < rank; ++i)
+    if (mlirShapedTypeIsDynamicDim(sourceType, i))
+      operands[2 + numDynamic++] = dynamicSize(&b, source, i);
+  MlirValue filled = dlcFill(&b, paddingValue(pad), dlcEmpty(&b, type, numDynamic, operands + 2));
   int64_t sizes[DLC_MAX_RANK], strides[DLC_MAX_RANK];
   for (intptr_t i = 0; i < rank; ++i) {
     sizes[i] = mlirShapedTypeGetDimSize(sourceType, i);
     strides[i] = 1;
   }
-  int32_t segments[5] = {1, 1, 0, 0, 0};
+  int32_t segments[5] = {1, 1, 0, (int32_t)numDynamic, 0};
   MlirNamedAttribute attrs[4] = {
       dlcNamed(ctx, "static_offsets", attr(pad, "static_low")),
       dlcNamed(ctx, "static_sizes", dlcI64ArrayAttr(ctx, rank, sizes)),
       dlcNamed(ctx, "static_strides", dlcI64ArrayAttr(ctx, rank, strides)),
       dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 5, segments))};
-  MlirValue operands[2] = {source, filled};
-  MlirValue inserted = dlcBuild1(&b, "tensor.insert_slice", 2, operands, type, 4, attrs);
+  operands[0] = source;
+  operands[1] = filled;
+  MlirValue inserted =
+      dlcBuild1(&b, "tensor.insert_slice", 2 + numDynamic, operands, type, 4, attrs);
   mlirRewriterBaseReplaceOpWithValues(rewriter, pad, 1, &inserted);
   mlirIRRewriterDestroy(rewriter);
 }

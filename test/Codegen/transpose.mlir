@@ -49,3 +49,30 @@ func.func @left(%x: tensor<1x3x32x32xf32>, %y: tensor<1x4x8x32xf32>) -> (tensor<
   } -> tensor<1x8x4x32xf32>
   return %a, %b : tensor<1x32x32x3xf32>, tensor<1x8x4x32xf32>
 }
+
+// -----
+
+// A dynamic batch (a model compiled for any batch): the blocks tile the
+// batch by 1, as the static dims they do not span, so each block is the
+// static one.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK: tensor.dim
+// CHECK: scf.forall ({{.*}}) in (%{{.*}}, 4, 2, 4)
+// CHECK: vector.transfer_read {{.*}} : tensor<1x16x1x16xf32>, vector<1x16x1x16xf32>
+// CHECK: vector.shuffle
+// CHECK: vector.transfer_write {{.*}}, tensor<1x1x16x16xf32>
+// CHECK-NOT: linalg.generic
+// AVX2-LABEL: func.func @dynamic_batch
+// AVX2: vector.transfer_read {{.*}} : tensor<1x8x1x8xf32>, vector<1x8x1x8xf32>
+func.func @dynamic_batch(%x: tensor<?x64x4x32xf32>) -> tensor<?x4x32x64xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x64x4x32xf32>
+  %e = tensor.empty(%n) : tensor<?x4x32x64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, c, h, w)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%x : tensor<?x64x4x32xf32>) outs(%e : tensor<?x4x32x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<?x4x32x64xf32>
+  return %y : tensor<?x4x32x64xf32>
+}

@@ -131,18 +131,54 @@ func.func @loop(%in: memref<16xf32>, %out: memref<16xf32>) {
 
 // -----
 
-// Dynamic shapes are left alone; so is a function with nothing to plan,
-// which records zeros and gets no arena.
+// Shapes with more than one dynamic dim are left alone; so is a function
+// with nothing to plan, which records zeros and gets no arena.
 // CHECK-LABEL: func.func @dynamic
 // CHECK-SAME: attributes {dlc.intermediate_bytes_unplanned = 0 : i64, dlc.peak_intermediate_bytes = 0 : i64}
-// CHECK-NEXT: %[[A:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: %[[A:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xf32>
 // CHECK-NEXT: memref.copy %{{.*}}, %[[A]]
 // CHECK-NEXT: memref.dealloc %[[A]]
 // CHECK-NEXT: return
-func.func @dynamic(%in: memref<?xf32>, %n: index) {
-  %a = memref.alloc(%n) : memref<?xf32>
-  memref.copy %in, %a : memref<?xf32> to memref<?xf32>
-  memref.dealloc %a : memref<?xf32>
+func.func @dynamic(%in: memref<?x?xf32>, %n: index, %m: index) {
+  %a = memref.alloc(%n, %m) : memref<?x?xf32>
+  memref.copy %in, %a : memref<?x?xf32> to memref<?x?xf32>
+  memref.dealloc %a : memref<?x?xf32>
+  return
+}
+
+// -----
+
+// Buffers with one dynamic dim (a batch of run-time size) scale with it:
+// packed by their bytes per unit of it (256 and 64 here, live at once; the
+// third reuses the first's place), in an arena of that many units times
+// the size, allocated before the first of them and freed at the end.
+// CHECK-LABEL: func.func @scaled
+// CHECK-SAME: (%[[IN:.*]]: memref<?x8x8xf32>, %[[N:.*]]: index)
+// CHECK-SAME: dlc.peak_intermediate_bytes = 0 : i64
+// CHECK: %[[UNIT:.*]] = arith.constant 320 : index
+// CHECK: %[[BYTES:.*]] = arith.muli %[[N]], %[[UNIT]] : index
+// CHECK: %[[ARENA:.*]] = memref.alloc(%[[BYTES]]) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: %[[OA:.*]] = arith.muli %[[N]], %{{.*}} : index
+// CHECK: %[[A:.*]] = memref.view %[[ARENA]][%[[OA]]][%[[N]]] : memref<?xi8> to memref<?x8x8xf32>
+// CHECK: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: %[[OB:.*]] = arith.muli %[[N]], %[[C256]] : index
+// CHECK: %[[B:.*]] = memref.view %[[ARENA]][%[[OB]]][%[[N]]] : memref<?xi8> to memref<?x4x4xf32>
+// CHECK: memref.view %[[ARENA]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x8x8xf32>
+// CHECK-NOT: memref.dealloc %[[A]]
+// CHECK: memref.dealloc %[[ARENA]] : memref<?xi8>
+// CHECK-NEXT: return
+func.func @scaled(%in: memref<?x8x8xf32>, %n: index) {
+  %a = memref.alloc(%n) : memref<?x8x8xf32>
+  memref.copy %in, %a : memref<?x8x8xf32> to memref<?x8x8xf32>
+  %b = memref.alloc(%n) : memref<?x4x4xf32>
+  %s = memref.subview %a[0, 0, 0] [%n, 4, 4] [1, 1, 1] : memref<?x8x8xf32> to memref<?x4x4xf32, strided<[64, 8, 1]>>
+  memref.copy %s, %b : memref<?x4x4xf32, strided<[64, 8, 1]>> to memref<?x4x4xf32>
+  %c = memref.alloc(%n) : memref<?x8x8xf32>
+  memref.copy %in, %c : memref<?x8x8xf32> to memref<?x8x8xf32>
+  memref.copy %c, %in : memref<?x8x8xf32> to memref<?x8x8xf32>
+  memref.dealloc %a : memref<?x8x8xf32>
+  memref.dealloc %b : memref<?x4x4xf32>
+  memref.dealloc %c : memref<?x8x8xf32>
   return
 }
 
