@@ -119,13 +119,15 @@ void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
 int64_t dlcDefaultRowBlock(const DlcHostCPU *cpu);
 
 /// A transform library: DLC's schedules, with those of a user's file
-/// (if any) taking the place of DLC's of the same name.
+/// (if any) taking the place of DLC's of the same name. DLC's own files
+/// are parsed when a schedule they define is first applied: a model with
+/// nothing to schedule parses none of them (Schedules.c).
 typedef struct DlcScheduleLibrary {
-  MlirModule module;
+  struct DlcScheduleLibraryImpl *impl;
 } DlcScheduleLibrary;
 
-/// Parses DLC's schedules and, when `userFile` is not empty, the named
-/// sequences of that file. Errors are emitted at `loc`; null on failure.
+/// The library of `ctx`, with the named sequences of `userFile` (parsed
+/// now) when it is not empty. Errors are emitted at `loc`; null on failure.
 DlcScheduleLibrary dlcScheduleLibraryCreate(MlirContext ctx, const char *userFile,
                                             MlirLocation loc);
 void dlcScheduleLibraryDestroy(DlcScheduleLibrary library);

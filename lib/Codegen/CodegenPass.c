@@ -435,7 +435,7 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
   DlcScheduleLibrary library = dlcScheduleLibraryCreate(
       mlirOperationGetContext(op), dlcPassOptionString(options, "schedules"),
       mlirOperationGetLocation(op));
-  bool ok = !mlirModuleIsNull(library.module);
+  bool ok = library.impl != NULL;
   DlcHostCPU cpu = dlcHostCPU();
   // Tiles for another CPU (an artifact built elsewhere, or tests of the
   // AVX-512 tiles on an AVX2 host): only the tile choice changes.

@@ -29,23 +29,46 @@ extern const char dlc_schedule_rows[];
 
 static const char *const builtinSchedules[] = {dlc_schedule_matmul, dlc_schedule_conv,
                                                dlc_schedule_transpose, dlc_schedule_rows};
+enum { NUM_BUILTIN = sizeof builtinSchedules / sizeof *builtinSchedules };
 
 static const char targetAttr[] = "dlc.codegen.target";
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+// The sequences one application needs: a named sequence and those it
+// includes, transitively. Applying merges these into the entry, not the
+// whole library: the library is ~30 sequences, most schedules need 1 to 3.
+typedef struct Closure {
+  char *sequence;
+  MlirModule module;
+} Closure;
+
+struct DlcScheduleLibraryImpl {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirModule module;         ///< the user's sequences, then the builtins parsed so far
+  int numParsed;             ///< builtinSchedules[0, numParsed) are in `module`
+  bool broken;               ///< a builtin file did not parse (reported once)
+  Closure *closures;
+  intptr_t numClosures;
+};
 
 static MlirStringRef symbolName(MlirOperation op) {
   MlirAttribute name = mlirOperationGetAttributeByName(op, mlirSymbolTableGetSymbolAttributeName());
   return mlirAttributeIsNull(name) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(name);
 }
 
-static bool defines(MlirModule module, MlirStringRef name) {
+static MlirOperation findSequence(MlirModule module, MlirStringRef name) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (mlirStringRefEqual(symbolName(op), name))
-      return true;
-  return false;
+      return op;
+  return (MlirOperation){NULL};
+}
+
+static bool defines(MlirModule module, MlirStringRef name) {
+  return !mlirOperationIsNull(findSequence(module, name));
 }
 
 // Copies the named sequences of `from` that `into` does not define yet.
@@ -59,36 +82,117 @@ static void addSequences(MlirModule into, MlirModule from) {
   }
 }
 
+// The definition of `name`: the user's, else DLC's, parsing DLC's files
+// in order until one defines it. Null if none does.
+static MlirOperation lookupSequence(struct DlcScheduleLibraryImpl *lib, MlirStringRef name) {
+  MlirOperation op = findSequence(lib->module, name);
+  while (mlirOperationIsNull(op) && !lib->broken && lib->numParsed < NUM_BUILTIN) {
+    MlirModule builtin = mlirModuleCreateParse(lib->ctx, ref(builtinSchedules[lib->numParsed++]));
+    if (mlirModuleIsNull(builtin)) {
+      dlcEmitError(lib->loc, "DLC's built-in schedules do not parse");
+      lib->broken = true;
+      break;
+    }
+    addSequences(lib->module, builtin);
+    mlirModuleDestroy(builtin);
+    op = findSequence(lib->module, name);
+  }
+  return op;
+}
+
 DlcScheduleLibrary dlcScheduleLibraryCreate(MlirContext ctx, const char *userFile,
                                             MlirLocation loc) {
-  DlcScheduleLibrary library = {
-      mlirModuleCreateParse(ctx, ref("module attributes {transform.with_named_sequence} {}"))};
+  MlirModule module =
+      mlirModuleCreateParse(ctx, ref("module attributes {transform.with_named_sequence} {}"));
   if (userFile && *userFile) {
     MlirOperation user = dlcBridgeParseFile(ctx, ref(userFile));
     if (mlirOperationIsNull(user)) {
       dlcEmitError(loc, "cannot read the schedules in '%s'", userFile);
-      mlirModuleDestroy(library.module);
-      return (DlcScheduleLibrary){{NULL}};
+      mlirModuleDestroy(module);
+      return (DlcScheduleLibrary){NULL};
     }
-    addSequences(library.module, mlirModuleFromOperation(user));
+    addSequences(module, mlirModuleFromOperation(user));
     mlirOperationDestroy(user);
   }
-  for (size_t i = 0; i < sizeof builtinSchedules / sizeof *builtinSchedules; ++i) {
-    MlirModule builtin = mlirModuleCreateParse(ctx, ref(builtinSchedules[i]));
-    if (mlirModuleIsNull(builtin)) {
-      dlcEmitError(loc, "DLC's built-in schedules do not parse");
-      mlirModuleDestroy(library.module);
-      return (DlcScheduleLibrary){{NULL}};
-    }
-    addSequences(library.module, builtin);
-    mlirModuleDestroy(builtin);
-  }
-  return library;
+  struct DlcScheduleLibraryImpl *lib = calloc(1, sizeof *lib);
+  if (!lib)
+    abort();
+  lib->ctx = ctx;
+  lib->loc = loc;
+  lib->module = module;
+  return (DlcScheduleLibrary){lib};
 }
 
 void dlcScheduleLibraryDestroy(DlcScheduleLibrary library) {
-  if (!mlirModuleIsNull(library.module))
-    mlirModuleDestroy(library.module);
+  struct DlcScheduleLibraryImpl *lib = library.impl;
+  if (!lib)
+    return;
+  for (intptr_t i = 0; i < lib->numClosures; ++i) {
+    free(lib->closures[i].sequence);
+    mlirModuleDestroy(lib->closures[i].module);
+  }
+  free(lib->closures);
+  mlirModuleDestroy(lib->module);
+  free(lib);
+}
+
+typedef struct Includes {
+  MlirStringRef *names;
+  intptr_t count, capacity;
+} Includes;
+
+static MlirWalkResult collectIncludes(MlirOperation op, void *userData) {
+  Includes *includes = userData;
+  if (!mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), ref("transform.include")))
+    return MlirWalkResultAdvance;
+  MlirAttribute target = mlirOperationGetAttributeByName(op, ref("target"));
+  if (mlirAttributeIsNull(target) || !mlirAttributeIsAFlatSymbolRef(target))
+    return MlirWalkResultAdvance;
+  if (includes->count == includes->capacity) {
+    includes->capacity = includes->capacity ? 2 * includes->capacity : 8;
+    includes->names = realloc(includes->names, (size_t)includes->capacity * sizeof(MlirStringRef));
+    if (!includes->names)
+      abort();
+  }
+  includes->names[includes->count++] = mlirFlatSymbolRefAttrGetValue(target);
+  return MlirWalkResultAdvance;
+}
+
+// `sequence` and what it includes, copied into a module of their own
+// once per library; null if `sequence` is not defined. An include the
+// library lacks is left for the interpreter to report.
+static MlirModule closureOf(struct DlcScheduleLibraryImpl *lib, const char *sequence) {
+  for (intptr_t i = 0; i < lib->numClosures; ++i)
+    if (!strcmp(lib->closures[i].sequence, sequence))
+      return lib->closures[i].module;
+  if (mlirOperationIsNull(lookupSequence(lib, ref(sequence))))
+    return (MlirModule){NULL};
+  MlirModule closure =
+      mlirModuleCreateParse(lib->ctx, ref("module attributes {transform.with_named_sequence} {}"));
+  Includes pending = {0};
+  pending.names = malloc(8 * sizeof(MlirStringRef));
+  if (!pending.names)
+    abort();
+  pending.capacity = 8;
+  pending.names[pending.count++] = ref(sequence);
+  while (pending.count) {
+    // Names point into the library's attributes, which stay alive.
+    MlirStringRef name = pending.names[--pending.count];
+    if (defines(closure, name))
+      continue;
+    MlirOperation def = lookupSequence(lib, name);
+    if (mlirOperationIsNull(def))
+      continue;
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(closure), mlirOperationClone(def));
+    mlirOperationWalk(def, collectIncludes, &pending, MlirWalkPreOrder);
+  }
+  free(pending.names);
+  Closure *grown = realloc(lib->closures, (size_t)(lib->numClosures + 1) * sizeof *grown);
+  if (!grown)
+    abort();
+  lib->closures = grown;
+  lib->closures[lib->numClosures++] = (Closure){dlcStrndup(sequence, strlen(sequence)), closure};
+  return closure;
 }
 
 // The entry sequence: match the marked targets, include the schedule.
@@ -156,7 +260,7 @@ static MlirWalkResult dropTargetAttr(MlirOperation op, void *userData) {
 
 // Applies `sequence` to `targets` with `function` as the payload; targets
 // from `merged` on are passed as one handle (writeEntry).
-static MlirLogicalResult applyTo(DlcScheduleLibrary library, MlirOperation function,
+static MlirLogicalResult applyTo(MlirModule library, MlirOperation function,
                                  intptr_t numTargets, const MlirOperation *targets,
                                  intptr_t merged, const char *sequence, intptr_t numParams,
                                  const int64_t *params) {
@@ -173,7 +277,7 @@ static MlirLogicalResult applyTo(DlcScheduleLibrary library, MlirOperation funct
     return mlirLogicalResultFailure();
   }
   MlirOperation entryOp = mlirModuleGetOperation(entry);
-  MlirLogicalResult result = mlirMergeSymbolsIntoFromClone(entryOp, mlirModuleGetOperation(library.module));
+  MlirLogicalResult result = mlirMergeSymbolsIntoFromClone(entryOp, mlirModuleGetOperation(library));
   if (mlirLogicalResultIsSuccess(result)) {
     MlirSymbolTable symbols = mlirSymbolTableCreate(entryOp);
     MlirOperation main = mlirSymbolTableLookup(symbols, ref("__dlc_entry"));
@@ -198,7 +302,10 @@ static MlirLogicalResult apply(DlcScheduleLibrary library, intptr_t numTargets,
                                const MlirOperation *targets, intptr_t merged,
                                const char *sequence, intptr_t numParams, const int64_t *params) {
   MlirOperation target = targets[0];
-  if (!defines(library.module, ref(sequence))) {
+  MlirModule closure = closureOf(library.impl, sequence);
+  if (library.impl->broken)
+    return mlirLogicalResultFailure();
+  if (mlirModuleIsNull(closure)) {
     dlcEmitOpError(target, "has no schedule: the library defines no @%s", sequence);
     return mlirLogicalResultFailure();
   }
@@ -209,7 +316,7 @@ static MlirLogicalResult apply(DlcScheduleLibrary library, intptr_t numTargets,
   DlcIsolatedGroup isolated;
   bool isolate = dlcIsolateGroup(numTargets, group, &isolated);
   MlirLogicalResult result =
-      applyTo(library, isolate ? isolated.function : enclosingFunction(target), numTargets,
+      applyTo(closure, isolate ? isolated.function : enclosingFunction(target), numTargets,
               isolate ? group : targets, merged, sequence, numParams, params);
   if (isolate)
     dlcRestoreGroup(&isolated);

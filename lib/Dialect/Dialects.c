@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 extern const char dlc_embedded_irdl[];
@@ -145,20 +146,33 @@ MlirLogicalResult dlcContextLoadDialects(MlirContext ctx) {
   MlirModule irdl = mlirModuleCreateParse(ctx, dlcGetDialectsIRDL());
   if (mlirModuleIsNull(irdl))
     return mlirLogicalResultFailure();
-  bool ok = mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(irdl)) && checkTablesAgainstIRDL(irdl);
+  // The tables and the IRDL are both built into the library: once they
+  // agree they agree in every context. A failed check runs again, so that
+  // each context reports it.
+  static atomic_bool tablesAgree;
+  bool ok = mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(irdl)) &&
+            (atomic_load(&tablesAgree) || checkTablesAgainstIRDL(irdl));
+  if (ok)
+    atomic_store(&tablesAgree, true);
   mlirModuleDestroy(irdl);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static void registerPassesOnce(void) { mlirRegisterAllPasses(); }
+// Every context gets the same registry: it is filled once per process
+// (registering all dialects and their extensions costs more than the
+// context's copy of it) and read only after that.
+static MlirDialectRegistry registry;
+
+static void registerOnce(void) {
+  mlirRegisterAllPasses();
+  registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+}
 
 MlirContext dlcContextCreate(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, registerPassesOnce);
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
+  pthread_once(&once, registerOnce);
   MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
   mlirRegisterAllLLVMTranslations(ctx);
   // Passes create ops of these dialects; load them now because dialects
   // cannot be loaded lazily inside a multi-threaded pass run.
