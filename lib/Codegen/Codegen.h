@@ -46,10 +46,11 @@ typedef struct DlcConvTiles {
 } DlcConvTiles;
 
 /// Tiles for an NHWC convolution with output width `ow`, `f` output
-/// channels, `c` input channels and a window `kw` wide; false when no tile
-/// vectorizes (f not a multiple of a vector width).
-bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, const DlcHostCPU *cpu,
-                        DlcConvTiles *out);
+/// channels, `c` input channels, a window `kw` wide and horizontal stride
+/// `stride`; false when no tile vectorizes (f not a multiple of a vector
+/// width).
+bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, int64_t stride,
+                        const DlcHostCPU *cpu, DlcConvTiles *out);
 
 /// Tiles for an NHWC depthwise convolution (output width `ow`, `f`
 /// channels, window width `kw`, horizontal stride `stride`): `wt` pixels of

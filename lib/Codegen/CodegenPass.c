@@ -330,7 +330,7 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   }
   DlcConvTiles tiles;
   if (depthwise ? !dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
-                : !dlcChooseConvTiles(ow, f, c, kw, cpu, &tiles))
+                : !dlcChooseConvTiles(ow, f, c, kw, widthStride(t->op), cpu, &tiles))
     return mlirLogicalResultSuccess();
   bool fused = !mlirOperationIsNull(t->epilogue);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
