@@ -34,6 +34,9 @@
 #define DLC_ASAN 1
 #endif
 #endif
+#ifdef DLC_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 bool dlcIsBytecode(const char *data, size_t size) {
   return size >= 4 && !memcmp(data, "ML\xefR", 4);
@@ -80,6 +83,15 @@ static void runChild(int fd, const char *data, size_t size) {
   int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (null >= 0)
     dup2(null, 2);
+  // Nor is a crash: a handler inherited from the host (a crash reporter,
+  // libFuzzer's, which would record the input as a crash of its own)
+  // must not run here; the child dies of the signal and the parent says so.
+  static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGXCPU};
+  for (size_t i = 0; i < sizeof fatal / sizeof *fatal; ++i)
+    signal(fatal[i], SIG_DFL);
+#ifdef DLC_ASAN
+  __sanitizer_set_death_callback(NULL);
+#endif
   // Limits first: the reader is what they are for.
   unsigned long long memory = 16ull * size > (4ull << 30) ? 16ull * size : 4ull << 30;
   struct rlimit cpu = {30, 31}, as = {memory, memory};
