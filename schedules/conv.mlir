@@ -173,6 +173,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_tile, %f2 = transform.structured.fuse_into_containing_op %fill into %f1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // A dynamic batch: the fused tiles' sizes are read (tensor.dim) from the
+    // convolution's result outside the loop, which keeps the tiles dynamic
+    // and their vectorization failing (MobileNetV2 compiled with a `?`
+    // batch); read them from the inputs instead, as the full convolution does.
+    transform.apply_patterns to %f2 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     transform.structured.vectorize %epi_tile : !transform.any_op
     transform.include @dlc_depthwise_tile failures(propagate) (%tile, %fill_tile)
         : (!transform.any_op, !transform.any_op) -> ()
