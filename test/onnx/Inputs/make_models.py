@@ -263,7 +263,18 @@ def _():
 
 @register("batch_norm_training")
 def _():
-    return bn(15, training_mode=1)
+    # Y and both running statistics.
+    return model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y", "rm", "rv"],
+                       training_mode=1, momentum=0.75)],
+                 [("x", F, [2, 3, 4]), ("s", F, [3]), ("b", F, [3]), ("m", F, [3]), ("v", F, [3])],
+                 [("y", F, [2, 3, 4]), ("rm", F, [3]), ("rv", F, [3])], opset=15)
+
+
+@register("batch_norm_training_dynamic_scale")
+def _():
+    return model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], training_mode=1)],
+                 [("x", F, [2, 3]), ("s", F, ["c"]), ("b", F, [3]), ("m", F, [3]), ("v", F, [3])],
+                 [("y", F, [2, 3])], opset=15)
 
 
 @register("layer_norm")
