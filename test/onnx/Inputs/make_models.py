@@ -812,6 +812,21 @@ def _():
                  inits=[init("k", kv), init("v", kv), init("pk", 2 * kv), init("pv", 3 * kv)], opset=23)
 
 
+@register("attention_nonpad_kv")
+def _():
+    # Opset 24's key lengths per batch, fed at run time.
+    return model([node("Attention", ["q", "k", "v", "", "", "", "len"], ["y"])],
+                 [("q", F, [2, 1, 1, 2]), ("k", F, [2, 1, 3, 2]), ("v", F, [2, 1, 3, 2]), ("len", I64, [2])],
+                 [("y", F, [2, 1, 1, 2])], opset=24)
+
+
+@register("attention_nonpad_kv_int32")
+def _():
+    return model([node("Attention", ["q", "k", "v", "", "", "", "len"], ["y"])],
+                 [("q", F, [2, 1, 1, 2]), ("k", F, [2, 1, 3, 2]), ("v", F, [2, 1, 3, 2]), ("len", I32, [2])],
+                 [("y", F, [2, 1, 1, 2])], opset=24)
+
+
 # --- recurrent ------------------------------------------------------------
 def recurrent(op, gates, outputs, opset=14, hidden=2, **attrs):
     # Two steps, batch 1, input size 3; weights as initializers.
