@@ -827,6 +827,31 @@ def _():
                  [("y", F, [2, 1, 1, 2])], opset=24)
 
 
+# --- spectral -------------------------------------------------------------
+def mel(values, fed=(), **attrs):
+    # MelWeightMatrix's five scalar inputs: initializers, or graph inputs for the names in `fed`.
+    names = ["num_mel_bins", "dft_length", "sample_rate", "lower_edge_hertz", "upper_edge_hertz"]
+    types = [np.int32, np.int32, np.int32, np.float32, np.float32]
+    inits = [init(nm, np.array(v, dtype=t)) for nm, v, t in zip(names, values, types) if nm not in fed]
+    inputs = [(nm, I32, []) for nm in names if nm in fed]
+    return model([node("MelWeightMatrix", names, ["w"], **attrs)], inputs, [("w", F, None)], inits=inits)
+
+
+@register("mel_weight_matrix")
+def _():
+    return mel([2, 16, 16, 0, 8])
+
+
+@register("mel_weight_matrix_fed")
+def _():
+    return mel([2, 16, 16, 0, 8], fed=("num_mel_bins",))
+
+
+@register("mel_weight_matrix_no_bins")
+def _():
+    return mel([0, 16, 16, 0, 8])
+
+
 # --- recurrent ------------------------------------------------------------
 def recurrent(op, gates, outputs, opset=14, hidden=2, **attrs):
     # Two steps, batch 1, input size 3; weights as initializers.
