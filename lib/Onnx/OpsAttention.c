@@ -4,7 +4,8 @@
 // inputs split into heads, the KV cache concatenated, K and V heads repeated
 // for grouped queries, softmax(Q K^T * scale (softcapped) + bias) V, where
 // the bias combines the mask (boolean: 0 or -inf, padded to the keys with
-// -inf) and the causal mask aligned to the end of the cache. A query row
+// -inf), the causal mask aligned to the end of the cache and (opset 24)
+// the padding of each batch's keys past `nonpad_kv_seqlen`. A query row
 // whose bias is all -inf attends nothing and gives 0.
 //
 //===----------------------------------------------------------------------===//
@@ -88,16 +89,42 @@ static DlcOnnxStatus causalBias(DlcOnnxNode *n, MlirType elt, int64_t queries, i
   return maskBias(n, mask.results[0], elt, keys, out);
 }
 
+// 0 where key j of batch b is within nonpad_kv_seqlen[b], else -inf:
+// [B, 1, 1, keys], the lengths compared at run time with constant positions.
+static DlcOnnxStatus paddingBias(DlcOnnxNode *n, MlirValue lengths, MlirType elt, int64_t batch,
+                                 int64_t keys, MlirValue *out) {
+  MlirType type = typeOf(lengths);
+  if (rankOf(lengths) != 1 || !mlirTypeEqual(eltOf(lengths), mlirIntegerTypeGet(n->ctx, 64)) ||
+      (!mlirShapedTypeIsDynamicDim(type, 0) && dimOf(lengths, 0) != batch))
+    return dlcOnnxError(n, "input 'nonpad_kv_seqlen' must be int64 [%lld] (one length per batch)",
+                        (long long)batch);
+  int64_t *positions = dlcOnnxScratch(n, (size_t)(keys + 1) * sizeof *positions);
+  if (!positions)
+    return dlcOnnxError(n, "out of memory");
+  for (int64_t j = 0; j < keys; ++j)
+    positions[j] = j;
+  MlirType posType = mlirRankedTensorTypeGet(1, &keys, mlirIntegerTypeGet(n->ctx, 64),
+                                             mlirAttributeGetNull());
+  DlcOnnxOp pos;
+  dlcOnnxOpInit(&pos, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &pos, "value", mlirDenseElementsAttrInt64Get(posType, keys, positions));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &pos));
+  int64_t perBatch[4] = {batch, 1, 1, 1};
+  MlirValue len, allowed;
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", lengths, perBatch, 4, &len));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", pos.results[0], len, &allowed));
+  return maskBias(n, allowed, elt, keys, out);
+}
+
 static DlcOnnxStatus translateAttention(DlcOnnxNode *n) {
-  MlirValue q, k, v, mask, pastKey, pastValue;
+  MlirValue q, k, v, mask, pastKey, pastValue, nonpad;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &q));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &k));
   DLC_ONNX_TRY(dlcOnnxInput(n, 2, &v));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 3, &mask));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 4, &pastKey));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 5, &pastValue));
-  if (dlcOnnxHasInput(n, 6))
-    return dlcOnnxUnsupported(n, "input 'nonpad_kv_seqlen' is not supported");
+  DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 6, &nonpad));
   if (mlirValueIsNull(pastKey) != mlirValueIsNull(pastValue))
     return dlcOnnxError(n, "inputs 'past_key' and 'past_value' come together");
   int64_t rank = rankOf(q);
@@ -136,6 +163,14 @@ static DlcOnnxStatus translateAttention(DlcOnnxNode *n) {
   MlirValue bias = {NULL};
   if (!mlirValueIsNull(mask))
     DLC_ONNX_TRY(maskBias(n, mask, elt, keys, &bias));
+  if (!mlirValueIsNull(nonpad)) {
+    MlirValue padding;
+    DLC_ONNX_TRY(paddingBias(n, nonpad, elt, dimOf(q, 0), keys, &padding));
+    if (mlirValueIsNull(bias))
+      bias = padding;
+    else
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", bias, padding, &bias));
+  }
   if (dlcOnnxAttrInt(n, "is_causal", 0)) {
     MlirValue causal;
     DLC_ONNX_TRY(causalBias(n, elt, queries, keys, past, &causal));
@@ -211,7 +246,7 @@ static const DlcOnnxOpEntry ops[] = {
       A_INT("qk_matmul_output_mode"), A_FLOAT("scale"), A_FLOAT("softcap"),
       A_INT("softmax_precision")},
      "dlc_graph.matmul",
-     "Static shapes; `softmax_precision` FLOAT (or absent); no `nonpad_kv_seqlen`."},
+     "Static shapes; `softmax_precision` FLOAT (or absent)."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxAttentionOps(size_t *count) {

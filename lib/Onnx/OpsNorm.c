@@ -1,6 +1,7 @@
 //===- OpsNorm.c - Normalizations, softmax and reductions -------*- C -*-===//
 //
-// BatchNormalization (inference only), LayerNormalization, Softmax and
+// BatchNormalization (training mode from opset 14 decomposed into batch
+// statistics), LayerNormalization, Softmax and
 // LogSoftmax (before opset 13 they normalize the input flattened to 2-D at
 // `axis`, expressed here as flatten + softmax + reshape), the reductions
 // (axes became an input in opset 13 for ReduceSum, 18 for the others), and
@@ -16,10 +17,11 @@
 
 #include <string.h>
 
+static DlcOnnxStatus translateBatchNormTraining(DlcOnnxNode *n);
 
 static DlcOnnxStatus translateBatchNorm(DlcOnnxNode *n) {
   if (dlcOnnxAttrInt(n, "training_mode", 0))
-    return dlcOnnxUnsupported(n, "training mode is not supported");
+    return translateBatchNormTraining(n);
   if (!dlcOnnxAttrInt(n, "spatial", 1))
     return dlcOnnxUnsupported(n, "spatial = 0 (statistics per element) is not supported");
   for (int i = 1; i < dlcOnnxNumOutputs(n); ++i)
@@ -179,6 +181,62 @@ static DlcOnnxStatus translateReduceInput(DlcOnnxNode *n) {
 
 static MlirType eltOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
 static int64_t rankOf(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetType(v)); }
+
+// Training mode as ONNX's reference computes it: Y normalized with the
+// batch's mean and biased variance over every dim but the channels, and
+// the running statistics moved toward them: r * momentum + batch * (1 -
+// momentum), the running variance with the biased variance too.
+static DlcOnnxStatus translateBatchNormTraining(DlcOnnxNode *n) {
+  MlirValue x, in[4]; // scale, bias, mean, var
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  int64_t rank = rankOf(x), axes[DLC_MAX_RANK], perChannel[DLC_MAX_RANK], numAxes = 0;
+  MlirType elt = eltOf(x), scaleType, statsType = {NULL};
+  for (int i = 0; i < 4; ++i) {
+    DLC_ONNX_TRY(dlcOnnxInput(n, i + 1, &in[i]));
+    statsType = eltOf(in[i]); // opset 15: mean and var may differ from x
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, in[i], elt, &in[i]));
+  }
+  scaleType = mlirValueGetType(in[0]);
+  if (rank < 2 || mlirShapedTypeGetRank(scaleType) != 1 || mlirShapedTypeIsDynamicDim(scaleType, 0))
+    return dlcOnnxUnsupported(n, "training mode needs an input of rank 2 or more and a 1-D "
+                                 "'scale' with a static size");
+  int64_t channels = mlirShapedTypeGetDimSize(scaleType, 0);
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != 1)
+      axes[numAxes++] = i;
+  for (int64_t i = 0; i < rank - 1; ++i)
+    perChannel[i] = i ? 1 : channels;
+  MlirValue mean, centered, sq, var, eps, std, y, scale, bias;
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", x, axes, numAxes, true, &mean));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", x, mean, &centered));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", centered, centered, &sq));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_mean", sq, axes, numAxes, true, &var));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, dlcOnnxAttrFloat(n, "epsilon", 1e-5f), &eps));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", var, eps, &std));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sqrt", std, &std));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", in[0], perChannel, rank - 1, &scale));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", in[1], perChannel, rank - 1, &bias));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", centered, scale, &y));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", y, std, &y));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", y, bias, &y));
+  DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, y));
+  double momentum = dlcOnnxAttrFloat(n, "momentum", 0.9f);
+  MlirValue keep, move, batch[2] = {mean, var};
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, momentum, &keep));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, 1 - momentum, &move));
+  for (int i = 0; i < 2; ++i) {
+    if (!dlcOnnxHasOutput(n, i + 1))
+      continue;
+    MlirValue old, now;
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", batch[i], &channels, 1, &now));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", now, move, &now));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", in[2 + i], keep, &old));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", old, now, &now));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, now, statsType, &now));
+    DLC_ONNX_TRY(dlcOnnxSetOutput(n, i + 1, now));
+  }
+  return DLC_ONNX_OK;
+}
 
 // The dims [from, rank) as axes.
 static int64_t trailingAxes(int64_t from, int64_t rank, int64_t *axes) {
@@ -485,7 +543,7 @@ static DlcOnnxStatus translateHardmax(DlcOnnxNode *n) {
   }
 
 #define INFERENCE_ONLY                                                                             \
-  "Inference only: `training_mode` = 0, and no `running_mean` / `running_var` outputs."
+  "Inference only: no `running_mean` / `running_var` outputs."
 #define SOFTMAX_11                                                                                 \
   "Unless `axis` is the last dim, at most one dim may be dynamic (the input is flattened to "      \
   "2-D at `axis`)."
@@ -499,7 +557,8 @@ static const DlcOnnxOpEntry ops[] = {
      "dlc_graph.batch_norm", INFERENCE_ONLY},
     {"BatchNormalization", 14, translateBatchNorm,
      {A_FLOAT("epsilon"), A_FLOAT("momentum"), A_INT("training_mode")}, "dlc_graph.batch_norm",
-     INFERENCE_ONLY},
+     "`training_mode` = 1 is decomposed into reductions for the batch statistics (the input of "
+     "rank 2 or more, `scale` 1-D with a static size)."},
     {"LayerNormalization", 17, translateLayerNorm,
      {A_INT("axis"), A_FLOAT("epsilon"), A_INT("stash_type")}, "dlc_graph.layer_norm",
      "`stash_type` = 1 (float32 statistics) only."},

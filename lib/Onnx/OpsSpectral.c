@@ -7,11 +7,12 @@
 // inverse (the conjugate, over N). The inverse of a onesided spectrum is
 // numpy's irfft: a real signal, the frequencies between DC and Nyquist
 // counted twice. STFT transforms frames gathered from the signal the same
-// way.
+// way. MelWeightMatrix is a constant computed from its scalar inputs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Translate.h"
+#include "Tensor/TensorIO.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -270,6 +271,68 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, cat.results[0]);
 }
 
+// One scalar input known now (bound with --bind-shape-inputs when fed).
+static DlcOnnxStatus scalarInput(DlcOnnxNode *n, int i, const char *what, double *out) {
+  const DlcTensor *t;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, i, what, &t));
+  if (dlcTensorNumElements(t) != 1)
+    return dlcOnnxError(n, "input '%s' must hold one value", what);
+  *out = dlcOnnxTensorElement(t, 0);
+  return DLC_ONNX_OK;
+}
+
+// MelWeightMatrix as ONNX's reference computes it: num_mel_bins + 2 points
+// evenly spaced in mels between the edges (in float, as the reference's
+// float32 edges are), mapped back to hertz and floored to DFT bins; each
+// mel bin is a triangle from its left point up to its center and down to
+// its right point, over the [dft_length / 2 + 1, num_mel_bins] matrix.
+static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
+  double mels, length, rate, lower, upper;
+  DLC_ONNX_TRY(scalarInput(n, 0, "num_mel_bins", &mels));
+  DLC_ONNX_TRY(scalarInput(n, 1, "dft_length", &length));
+  DLC_ONNX_TRY(scalarInput(n, 2, "sample_rate", &rate));
+  DLC_ONNX_TRY(scalarInput(n, 3, "lower_edge_hertz", &lower));
+  DLC_ONNX_TRY(scalarInput(n, 4, "upper_edge_hertz", &upper));
+  if (!(mels >= 1 && mels <= 65536 && length >= 1 && length <= 65536 && rate >= 1))
+    return dlcOnnxError(n, "inputs 'num_mel_bins' and 'dft_length' must be in [1, 65536] and "
+                           "'sample_rate' positive, but are %g, %g and %g",
+                        mels, length, rate);
+  DlcDType dtype;
+  if (!dlcDTypeFromOnnx((int32_t)dlcOnnxAttrInt(n, "output_datatype", 1), &dtype))
+    return dlcOnnxUnsupported(n, "attribute 'output_datatype' names a type DLC does not support");
+  int64_t bins = (int64_t)mels, rows = (int64_t)length / 2 + 1, dims[2] = {rows, bins};
+  int64_t *point = dlcOnnxScratch(n, (size_t)(bins + 2) * sizeof *point);
+  double *w = calloc((size_t)(rows * bins), sizeof *w);
+  if (!point || !w) {
+    free(w);
+    return dlcOnnxError(n, "out of memory");
+  }
+  float lowMel = 2595 * log10f(1 + (float)lower / 700);
+  float highMel = 2595 * log10f(1 + (float)upper / 700);
+  float step = (highMel - lowMel) / (float)(bins + 2);
+  for (int64_t i = 0; i < bins + 2; ++i) {
+    double hz = 700 * (pow(10, ((double)i * step + lowMel) / 2595) - 1);
+    point[i] = (int64_t)floor((length + 1) * hz / rate);
+  }
+  for (int64_t i = 0; i < bins; ++i) {
+    int64_t left = point[i], center = point[i + 1], right = point[i + 2];
+    // Points outside the matrix (edges past the Nyquist rate) weigh nothing.
+    for (int64_t j = left < 0 ? 0 : left; j <= center && j < rows; ++j)
+      w[j * bins + i] = center == left ? 1 : (double)(j - left) / (double)(center - left);
+    for (int64_t j = center < 0 ? 0 : center; j < right && j < rows; ++j)
+      w[j * bins + i] = (double)(right - j) / (double)(right - center);
+  }
+  DlcTensor t;
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, 2, dims, &t))) {
+    free(w);
+    return dlcOnnxError(n, "out of memory");
+  }
+  for (int64_t k = 0; k < rows * bins; ++k)
+    dlcOnnxSetTensorElement(&t, k, w[k]);
+  free(w);
+  return dlcOnnxDefineConstant(n, 0, &t);
+}
+
 #define DFT_LIMITS                                                                                 \
   "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length` and `axis`")            \
   " The transform is a product with constant matrices: n^2 work per signal."
@@ -282,6 +345,8 @@ static const DlcOnnxOpEntry ops[] = {
     {"STFT", 17, translateStft, {A_INT("onesided")}, "dlc_graph.matmul",
      "Float signal with a static shape; " DLC_ONNX_COMPILE_TIME("`frame_step` and `frame_length`")
      " Each frame's transform is a product with constant matrices: n^2 work per frame."},
+    {"MelWeightMatrix", 17, translateMelWeightMatrix, {A_INT("output_datatype")},
+     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("All five inputs")},
 };
 
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count) {

@@ -263,7 +263,18 @@ def _():
 
 @register("batch_norm_training")
 def _():
-    return bn(15, training_mode=1)
+    # Y and both running statistics.
+    return model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y", "rm", "rv"],
+                       training_mode=1, momentum=0.75)],
+                 [("x", F, [2, 3, 4]), ("s", F, [3]), ("b", F, [3]), ("m", F, [3]), ("v", F, [3])],
+                 [("y", F, [2, 3, 4]), ("rm", F, [3]), ("rv", F, [3])], opset=15)
+
+
+@register("batch_norm_training_dynamic_scale")
+def _():
+    return model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], training_mode=1)],
+                 [("x", F, [2, 3]), ("s", F, ["c"]), ("b", F, [3]), ("m", F, [3]), ("v", F, [3])],
+                 [("y", F, [2, 3])], opset=15)
 
 
 @register("layer_norm")
@@ -799,6 +810,46 @@ def _():
                  [("q", F, [1, 1, 3, 2])],
                  [("y", F, [1, 1, 3, 2]), ("present_key", F, [1, 1, 4, 2]), ("present_value", F, [1, 1, 4, 2])],
                  inits=[init("k", kv), init("v", kv), init("pk", 2 * kv), init("pv", 3 * kv)], opset=23)
+
+
+@register("attention_nonpad_kv")
+def _():
+    # Opset 24's key lengths per batch, fed at run time.
+    return model([node("Attention", ["q", "k", "v", "", "", "", "len"], ["y"])],
+                 [("q", F, [2, 1, 1, 2]), ("k", F, [2, 1, 3, 2]), ("v", F, [2, 1, 3, 2]), ("len", I64, [2])],
+                 [("y", F, [2, 1, 1, 2])], opset=24)
+
+
+@register("attention_nonpad_kv_int32")
+def _():
+    return model([node("Attention", ["q", "k", "v", "", "", "", "len"], ["y"])],
+                 [("q", F, [2, 1, 1, 2]), ("k", F, [2, 1, 3, 2]), ("v", F, [2, 1, 3, 2]), ("len", I32, [2])],
+                 [("y", F, [2, 1, 1, 2])], opset=24)
+
+
+# --- spectral -------------------------------------------------------------
+def mel(values, fed=(), **attrs):
+    # MelWeightMatrix's five scalar inputs: initializers, or graph inputs for the names in `fed`.
+    names = ["num_mel_bins", "dft_length", "sample_rate", "lower_edge_hertz", "upper_edge_hertz"]
+    types = [np.int32, np.int32, np.int32, np.float32, np.float32]
+    inits = [init(nm, np.array(v, dtype=t)) for nm, v, t in zip(names, values, types) if nm not in fed]
+    inputs = [(nm, I32, []) for nm in names if nm in fed]
+    return model([node("MelWeightMatrix", names, ["w"], **attrs)], inputs, [("w", F, None)], inits=inits)
+
+
+@register("mel_weight_matrix")
+def _():
+    return mel([2, 16, 16, 0, 8])
+
+
+@register("mel_weight_matrix_fed")
+def _():
+    return mel([2, 16, 16, 0, 8], fed=("num_mel_bins",))
+
+
+@register("mel_weight_matrix_no_bins")
+def _():
+    return mel([0, 16, 16, 0, 8])
 
 
 # --- recurrent ------------------------------------------------------------
