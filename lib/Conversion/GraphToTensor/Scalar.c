@@ -94,6 +94,12 @@ MlirValue dlcScalarCastWith(DlcBuilder *b, MlirType from, MlirType to, MlirValue
     return dlcScalarToSmallFloat(b, to, dlcScalarCast(b, from, f32, x), saturate, mode);
   unsigned fw = dlcEltWidth(from), tw = dlcEltWidth(to);
   bool ff = dlcIsFloat(from), tf = dlcIsFloat(to);
+  // To bf16 through f32, rounded with integer ops (no libgcc call); from
+  // f64 that rounds twice.
+  if (mlirTypeIsABF16(target) && !(fw == 32 && ff))
+    return dlcScalarCastWith(b, f32, to, dlcScalarCast(b, from, f32, x), saturate, mode);
+  if (mlirTypeIsABF16(target))
+    return dlcScalarToBFloat16(b, target, x);
   const char *name;
   if (tw == 1 && !tf) // to bool: x != 0
     return dlcScalarCompare(b, DLC_NE, from, x, dlcScalarConst(b, from, 0));

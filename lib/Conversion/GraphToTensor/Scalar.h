@@ -44,6 +44,10 @@ MlirValue dlcScalarCastWith(DlcBuilder *b, MlirType from, MlirType to, MlirValue
 MlirValue dlcScalarToSmallFloat(DlcBuilder *b, MlirType to, MlirValue x, bool saturate,
                                 DlcRoundMode mode);
 MlirValue dlcScalarFromSmallFloat(DlcBuilder *b, MlirType from, MlirValue x);
+/// f32 `x` rounded to bf16 (nearest, ties to even; NaN stays a quiet NaN)
+/// with integer ops: LLVM lowers arith.truncf to bf16 on a CPU without
+/// bf16 conversions to a call of __truncsfbf2, which GCC 12's libgcc lacks.
+MlirValue dlcScalarToBFloat16(DlcBuilder *b, MlirType to, MlirValue x);
 /// A one-operand op of the math or arith dialect on x ("math.exp").
 MlirValue dlcScalarUnary(DlcBuilder *b, const char *opName, MlirValue x);
 MlirValue dlcScalarNeg(DlcBuilder *b, MlirType elt, MlirValue x);

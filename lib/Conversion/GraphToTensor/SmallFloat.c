@@ -5,6 +5,8 @@
 // computed here with integer ops on their bits, through f32, exactly as
 // Support/SmallFloat.c does on the host (the same formats table). In memory
 // the codes are i8 (float4: i4), which is how LLVM lowers their memrefs.
+// Rounding to bf16 is done here too: LLVM's needs a libgcc call on CPUs
+// without bf16 conversion instructions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -175,4 +177,16 @@ MlirValue dlcScalarFromSmallFloat(DlcBuilder *b, MlirType from, MlirValue x) {
   if (!mlirValueIsNull(nan))
     v = sel(b, nan, cast1(b, "arith.bitcast", nanBits, f32), v);
   return v;
+}
+
+MlirValue dlcScalarToBFloat16(DlcBuilder *b, MlirType to, MlirValue x) {
+  MlirValue bits = cast1(b, "arith.bitcast", x, i32Type(b));
+  MlirValue odd = and32(b, shr32(b, bits, 16), 1);
+  // A carry out of the mantissa rounds the largest values up to infinity.
+  MlirValue rounded = shr32(b, add32(b, add32(b, bits, k32(b, 0x7fff)), odd), 16);
+  MlirValue quiet = or32(b, shr32(b, bits, 16), k32(b, 0x40));
+  MlirValue nan = cmp32(b, DLC_GT, and32(b, bits, 0x7fffffff), k32(b, 0x7f800000));
+  MlirValue code = sel(b, nan, quiet, rounded);
+  return cast1(b, "arith.bitcast", cast1(b, "arith.trunci", code, mlirIntegerTypeGet(b->ctx, 16)),
+               to);
 }
