@@ -5,8 +5,9 @@
 // per output), and what composes from them: DepthToSpace, SpaceToDepth,
 // Tile, CenterCropPad and RotaryEmbedding.
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
-// the dlc_graph ops (but Reshape's and Expand's shape and Slice's inputs,
-// read at run time when not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// the dlc_graph ops (but Reshape's and Expand's shape, Slice's inputs and
+// constant-mode Pad's pads and axes, read at run time when not known at
+// import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -243,6 +244,40 @@ static DlcOnnxStatus translateGather(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
+// Pads that other nodes compute or that are fed at run time: operand
+// `pads_tensor`, 1-D (begins, ends), or with run-time axes 3 x n (begins,
+// ends, axes) (dlc-fold-constants folds it when they follow from static
+// shapes).
+static DlcOnnxStatus padsOperand(DlcOnnxNode *n, bool withAxes, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue pads;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &pads));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, pads, i64, &pads));
+  MlirType type = mlirValueGetType(pads);
+  int64_t count = mlirTypeIsARankedTensor(type) && mlirShapedTypeGetRank(type) == 1
+                      ? mlirShapedTypeGetDimSize(type, 0)
+                      : mlirShapedTypeGetDynamicSize();
+  if (count == mlirShapedTypeGetDynamicSize() || count % 2 || count > 2 * DLC_MAX_RANK)
+    return dlcOnnxError(n, "input 'pads' must be 1-D with a static, even length of at most %d",
+                        2 * DLC_MAX_RANK);
+  if (!withAxes) {
+    *out = pads;
+    return DLC_ONNX_OK;
+  }
+  int64_t rows[2] = {2, count / 2};
+  DlcOnnxOp concat;
+  dlcOnnxOpInit(&concat, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", pads, rows, 2, &concat.operands[0]));
+  DLC_ONNX_TRY(boundsRow(n, 3, &concat.operands[1]));
+  if (mlirShapedTypeGetDimSize(mlirValueGetType(concat.operands[1]), 1) != count / 2)
+    return dlcOnnxError(n, "input 'axes' must have half as many values as 'pads' (%lld)",
+                        (long long)(count / 2));
+  dlcOnnxOpInt(n, &concat, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+  *out = concat.results[0];
+  return DLC_ONNX_OK;
+}
+
 static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   MlirStringRef mode = dlcOnnxAttrString(n, "mode", "constant");
   bool constant = mlirStringRefEqual(mode, mlirStringRefCreateFromCString("constant"));
@@ -259,8 +294,22 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
     return dlcOnnxError(n, "input 'pads' is missing");
   if (n->opset < 18 && dlcOnnxHasInput(n, 3))
     return dlcOnnxUnsupported(n, "input 'axes' does not exist before opset 18");
-  DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
-  DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
+  bool runTimePads = false, runTimeAxes = false;
+  if (constant) {
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
+    if (dlcOnnxHasInput(n, 3))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
+  }
+  if (runTimePads || runTimeAxes) {
+    DLC_ONNX_TRY(padsOperand(n, runTimeAxes, &op.operands[2]));
+    if (!runTimeAxes)
+      DLC_ONNX_TRY(constInputAttr(n, &op, 3, "axes", "axes"));
+  } else {
+    // The other modes repeat input elements at positions that depend on
+    // the pads: they need them at compile time.
+    DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
+    DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
+  }
   if (!constant)
     dlcOnnxOpString(n, &op, "mode", mode);
   MlirValue value;
@@ -706,7 +755,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze", RUN_TIME_AXES_NOTE},
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
-     DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
+     "In constant mode, `pads` and `axes` not known at compile time are read when the code runs "
+     "(the padded dims, every dim for run-time `axes`, are `?`); the other modes "
+     "need them at compile time."},
     {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", RESHAPE_NOTE},
     // One dlc_graph.slice per output.
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
