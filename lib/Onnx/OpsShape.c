@@ -586,21 +586,82 @@ static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
 
 // CenterCropPad: each listed dim cut or zero-padded to its target size
 // around the center (the odd element at the end).
+// CenterCropPad of a target shape `s` known only at run time: along the
+// listed axes, a slice of run-time bounds keeps min(dim, s) elements from
+// (dim - s) / 2 on, then a constant pad of run-time pads adds
+// max(s - dim, 0) zeros, the odd one at the end. The listed dims are `?`.
+static DlcOnnxStatus centerCropPadAtRunTime(DlcOnnxNode *n, MlirValue x, const int64_t *d,
+                                            const int64_t *axes, int64_t numAxes) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue s;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &s));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, s, i64, &s));
+  MlirType type = mlirValueGetType(s);
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != numAxes)
+    return dlcOnnxError(n, "input 'shape' must have one value per axis (%lld)",
+                        (long long)numAxes);
+  int64_t dims[DLC_MAX_RANK], zeros[DLC_MAX_RANK] = {0}, twos[DLC_MAX_RANK], row[2] = {1, numAxes};
+  for (int64_t i = 0; i < numAxes; ++i)
+    dims[i] = d[axes[i]], twos[i] = 2;
+  MlirValue dim, zero, two, crop, start, kept, end, grow, begin, after;
+  DLC_ONNX_TRY(constRow(n, dims, numAxes, &dim));
+  DLC_ONNX_TRY(constRow(n, zeros, numAxes, &zero));
+  DLC_ONNX_TRY(constRow(n, twos, numAxes, &two));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", dim, s, &crop));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", crop, zero, &crop));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", crop, two, &start));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", dim, crop, &kept));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, kept, &end));
+  DlcOnnxOp bounds, slice, pads, pad;
+  dlcOnnxOpInit(&bounds, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, row, 2, &bounds.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, row, 2, &bounds.operands[1]));
+  dlcOnnxOpInt(n, &bounds, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
+  dlcOnnxOpInit(&slice, "dlc_graph.slice");
+  slice.operands[0] = x, slice.operands[1] = bounds.results[0];
+  dlcOnnxOpInts(n, &slice, "axes", axes, numAxes);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", s, dim, &grow));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", grow, zero, &grow));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", grow, two, &begin));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", grow, begin, &after));
+  dlcOnnxOpInit(&pads, "dlc_graph.concat");
+  pads.operands[0] = begin, pads.operands[1] = after;
+  dlcOnnxOpInt(n, &pads, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &pads));
+  dlcOnnxOpInit(&pad, "dlc_graph.pad");
+  pad.operands[0] = slice.results[0], pad.operands[2] = pads.results[0];
+  dlcOnnxOpInts(n, &pad, "axes", axes, numAxes);
+  return dlcOnnxBuildOutput(n, &pad);
+}
+
 static DlcOnnxStatus translateCenterCropPad(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   int64_t d[DLC_MAX_RANK], rank, *shape, count;
   DLC_ONNX_TRY(staticDims(n, x, "input_data", d, &rank));
-  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "shape", &shape, &count));
   int64_t axes[DLC_MAX_RANK], numAxes = rank;
   const int64_t *given;
   if (dlcOnnxAttrInts(n, "axes", &given, &numAxes)) {
-    for (int64_t i = 0; i < numAxes && i < DLC_MAX_RANK; ++i)
+    if (numAxes > rank)
+      return dlcOnnxError(n, "attribute 'axes' has %lld values for an input of rank %lld",
+                          (long long)numAxes, (long long)rank);
+    for (int64_t i = 0; i < numAxes; ++i) {
       axes[i] = given[i] < 0 ? given[i] + rank : given[i];
+      if (axes[i] < 0 || axes[i] >= rank)
+        return dlcOnnxError(n, "axis %lld is out of range", (long long)given[i]);
+    }
   } else {
     for (int64_t i = 0; i < rank; ++i)
       axes[i] = i;
   }
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "shape", &runTime));
+  if (runTime)
+    return centerCropPadAtRunTime(n, x, d, axes, numAxes);
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "shape", &shape, &count));
   if (count != numAxes || numAxes > rank)
     return dlcOnnxError(n, "input 'shape' has %lld values for %lld axes", (long long)count,
                         (long long)numAxes);
@@ -767,7 +828,8 @@ static const DlcOnnxOpEntry ops[] = {
      "`axis` are `?`). Equal parts of a dynamic dim are not supported."},
     {"GatherElements", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather_elements", NULL},
     {"CenterCropPad", 18, translateCenterCropPad, {A_INTS("axes")}, "dlc_graph.slice",
-     "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`shape`")},
+     "The input's shape must be static; a `shape` not known at compile time is read when the "
+     "code runs (the listed dims are `?`)."},
     {"RotaryEmbedding", 23, translateRotaryEmbedding,
      {A_INT("interleaved"), A_INT("num_heads"), A_INT("rotary_embedding_dim")}, "dlc_graph.concat",
      "The input's shape must be static."},
