@@ -125,3 +125,13 @@ func.func @dynamic(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> (tensor<?x?xf32>, 
   %b = "dlc_graph.add"(%y, %zero) : (tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
   return %a, %b : tensor<?x?xf32>, tensor<?xf32>
 }
+
+// -----
+
+// Pads read at run time may be anything: the pad stays.
+// CHECK-LABEL: func.func @pad_run_time
+// CHECK: "dlc_graph.pad"
+func.func @pad_run_time(%x: tensor<3xf32>, %p: tensor<2xi64>) -> tensor<?xf32> {
+  %y = "dlc_graph.pad"(%x, %p) {operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<3xf32>, tensor<2xi64>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}
