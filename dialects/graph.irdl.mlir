@@ -869,14 +869,14 @@ irdl.dialect @dlc_graph {
   }
 
   // Pad by `pads` (begins then ends) in mode constant, reflect, edge or wrap; constant_value is an optional scalar.
+  // The pads are the attribute, or the operand pads_tensor when computed or fed at run time.
   irdl.operation @pad {
     %input = irdl.base "!builtin.tensor"
     %constant_value = irdl.base "!builtin.tensor"
+    %pads_tensor = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
-    %pads = irdl.base "#builtin.dense_array"
-    irdl.operands(input: %input, constant_value: optional %constant_value)
+    irdl.operands(input: %input, constant_value: optional %constant_value, pads_tensor: optional %pads_tensor)
     irdl.results(output: %output)
-    irdl.attributes {"pads" = %pads}
   }
 
   // Broadcast input to `shape` with numpy rules. The shape is the

@@ -5,8 +5,9 @@
 // per output), and what composes from them: DepthToSpace, SpaceToDepth,
 // Tile, CenterCropPad and RotaryEmbedding.
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
-// the dlc_graph ops (but Reshape's and Expand's shape and Slice's inputs,
-// read at run time when not known at import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// the dlc_graph ops (but Reshape's and Expand's shape, Slice's inputs and
+// constant-mode Pad's pads and axes, read at run time when not known at
+// import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -243,6 +244,40 @@ static DlcOnnxStatus translateGather(DlcOnnxNode *n) {
   return dlcOnnxBuildOutput(n, &op);
 }
 
+// Pads that other nodes compute or that are fed at run time: operand
+// `pads_tensor`, 1-D (begins, ends), or with run-time axes 3 x n (begins,
+// ends, axes) (dlc-fold-constants folds it when they follow from static
+// shapes).
+static DlcOnnxStatus padsOperand(DlcOnnxNode *n, bool withAxes, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue pads;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &pads));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, pads, i64, &pads));
+  MlirType type = mlirValueGetType(pads);
+  int64_t count = mlirTypeIsARankedTensor(type) && mlirShapedTypeGetRank(type) == 1
+                      ? mlirShapedTypeGetDimSize(type, 0)
+                      : mlirShapedTypeGetDynamicSize();
+  if (count == mlirShapedTypeGetDynamicSize() || count % 2 || count > 2 * DLC_MAX_RANK)
+    return dlcOnnxError(n, "input 'pads' must be 1-D with a static, even length of at most %d",
+                        2 * DLC_MAX_RANK);
+  if (!withAxes) {
+    *out = pads;
+    return DLC_ONNX_OK;
+  }
+  int64_t rows[2] = {2, count / 2};
+  DlcOnnxOp concat;
+  dlcOnnxOpInit(&concat, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", pads, rows, 2, &concat.operands[0]));
+  DLC_ONNX_TRY(boundsRow(n, 3, &concat.operands[1]));
+  if (mlirShapedTypeGetDimSize(mlirValueGetType(concat.operands[1]), 1) != count / 2)
+    return dlcOnnxError(n, "input 'axes' must have half as many values as 'pads' (%lld)",
+                        (long long)(count / 2));
+  dlcOnnxOpInt(n, &concat, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &concat));
+  *out = concat.results[0];
+  return DLC_ONNX_OK;
+}
+
 static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   MlirStringRef mode = dlcOnnxAttrString(n, "mode", "constant");
   bool constant = mlirStringRefEqual(mode, mlirStringRefCreateFromCString("constant"));
@@ -259,8 +294,22 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
     return dlcOnnxError(n, "input 'pads' is missing");
   if (n->opset < 18 && dlcOnnxHasInput(n, 3))
     return dlcOnnxUnsupported(n, "input 'axes' does not exist before opset 18");
-  DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
-  DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
+  bool runTimePads = false, runTimeAxes = false;
+  if (constant) {
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
+    if (dlcOnnxHasInput(n, 3))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
+  }
+  if (runTimePads || runTimeAxes) {
+    DLC_ONNX_TRY(padsOperand(n, runTimeAxes, &op.operands[2]));
+    if (!runTimeAxes)
+      DLC_ONNX_TRY(constInputAttr(n, &op, 3, "axes", "axes"));
+  } else {
+    // The other modes repeat input elements at positions that depend on
+    // the pads: they need them at compile time.
+    DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
+    DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
+  }
   if (!constant)
     dlcOnnxOpString(n, &op, "mode", mode);
   MlirValue value;
@@ -537,21 +586,82 @@ static DlcOnnxStatus translateTile(DlcOnnxNode *n) {
 
 // CenterCropPad: each listed dim cut or zero-padded to its target size
 // around the center (the odd element at the end).
+// CenterCropPad of a target shape `s` known only at run time: along the
+// listed axes, a slice of run-time bounds keeps min(dim, s) elements from
+// (dim - s) / 2 on, then a constant pad of run-time pads adds
+// max(s - dim, 0) zeros, the odd one at the end. The listed dims are `?`.
+static DlcOnnxStatus centerCropPadAtRunTime(DlcOnnxNode *n, MlirValue x, const int64_t *d,
+                                            const int64_t *axes, int64_t numAxes) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue s;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &s));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, s, i64, &s));
+  MlirType type = mlirValueGetType(s);
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != numAxes)
+    return dlcOnnxError(n, "input 'shape' must have one value per axis (%lld)",
+                        (long long)numAxes);
+  int64_t dims[DLC_MAX_RANK], zeros[DLC_MAX_RANK] = {0}, twos[DLC_MAX_RANK], row[2] = {1, numAxes};
+  for (int64_t i = 0; i < numAxes; ++i)
+    dims[i] = d[axes[i]], twos[i] = 2;
+  MlirValue dim, zero, two, crop, start, kept, end, grow, begin, after;
+  DLC_ONNX_TRY(constRow(n, dims, numAxes, &dim));
+  DLC_ONNX_TRY(constRow(n, zeros, numAxes, &zero));
+  DLC_ONNX_TRY(constRow(n, twos, numAxes, &two));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", dim, s, &crop));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", crop, zero, &crop));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", crop, two, &start));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", dim, crop, &kept));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, kept, &end));
+  DlcOnnxOp bounds, slice, pads, pad;
+  dlcOnnxOpInit(&bounds, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, row, 2, &bounds.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, row, 2, &bounds.operands[1]));
+  dlcOnnxOpInt(n, &bounds, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
+  dlcOnnxOpInit(&slice, "dlc_graph.slice");
+  slice.operands[0] = x, slice.operands[1] = bounds.results[0];
+  dlcOnnxOpInts(n, &slice, "axes", axes, numAxes);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", s, dim, &grow));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", grow, zero, &grow));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", grow, two, &begin));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", grow, begin, &after));
+  dlcOnnxOpInit(&pads, "dlc_graph.concat");
+  pads.operands[0] = begin, pads.operands[1] = after;
+  dlcOnnxOpInt(n, &pads, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &pads));
+  dlcOnnxOpInit(&pad, "dlc_graph.pad");
+  pad.operands[0] = slice.results[0], pad.operands[2] = pads.results[0];
+  dlcOnnxOpInts(n, &pad, "axes", axes, numAxes);
+  return dlcOnnxBuildOutput(n, &pad);
+}
+
 static DlcOnnxStatus translateCenterCropPad(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   int64_t d[DLC_MAX_RANK], rank, *shape, count;
   DLC_ONNX_TRY(staticDims(n, x, "input_data", d, &rank));
-  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "shape", &shape, &count));
   int64_t axes[DLC_MAX_RANK], numAxes = rank;
   const int64_t *given;
   if (dlcOnnxAttrInts(n, "axes", &given, &numAxes)) {
-    for (int64_t i = 0; i < numAxes && i < DLC_MAX_RANK; ++i)
+    if (numAxes > rank)
+      return dlcOnnxError(n, "attribute 'axes' has %lld values for an input of rank %lld",
+                          (long long)numAxes, (long long)rank);
+    for (int64_t i = 0; i < numAxes; ++i) {
       axes[i] = given[i] < 0 ? given[i] + rank : given[i];
+      if (axes[i] < 0 || axes[i] >= rank)
+        return dlcOnnxError(n, "axis %lld is out of range", (long long)given[i]);
+    }
   } else {
     for (int64_t i = 0; i < rank; ++i)
       axes[i] = i;
   }
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "shape", &runTime));
+  if (runTime)
+    return centerCropPadAtRunTime(n, x, d, axes, numAxes);
+  DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "shape", &shape, &count));
   if (count != numAxes || numAxes > rank)
     return dlcOnnxError(n, "input 'shape' has %lld values for %lld axes", (long long)count,
                         (long long)numAxes);
@@ -706,7 +816,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"Unsqueeze", 13, translateSqueeze, {{0}}, "dlc_graph.unsqueeze", RUN_TIME_AXES_NOTE},
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
-     DLC_ONNX_COMPILE_TIME("`pads` and `axes`")},
+     "In constant mode, `pads` and `axes` not known at compile time are read when the code runs "
+     "(the padded dims, every dim for run-time `axes`, are `?`); the other modes "
+     "need them at compile time."},
     {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", RESHAPE_NOTE},
     // One dlc_graph.slice per output.
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",
@@ -716,7 +828,8 @@ static const DlcOnnxOpEntry ops[] = {
      "`axis` are `?`). Equal parts of a dynamic dim are not supported."},
     {"GatherElements", 11, translateGather, {A_INT("axis")}, "dlc_graph.gather_elements", NULL},
     {"CenterCropPad", 18, translateCenterCropPad, {A_INTS("axes")}, "dlc_graph.slice",
-     "The input's shape must be static; " DLC_ONNX_COMPILE_TIME("`shape`")},
+     "The input's shape must be static; a `shape` not known at compile time is read when the "
+     "code runs (the listed dims are `?`)."},
     {"RotaryEmbedding", 23, translateRotaryEmbedding,
      {A_INT("interleaved"), A_INT("num_heads"), A_INT("rotary_embedding_dim")}, "dlc_graph.concat",
      "The input's shape must be static."},

@@ -5,7 +5,7 @@
 // soon as its input's dims are static. Exporters compute shapes at run
 // time (Shape -> Gather -> Concat -> Reshape): folded, those chains end in
 // constants, which reshape and expand then take as their static `shape`
-// (and reductions as their `axes`).
+// (reductions as their `axes`, slice and pad as their bounds and pads).
 //
 // Folding may not duplicate weights: a result above `max-elements` is only
 // computed when every operand that large has no other user, so that it
@@ -73,6 +73,33 @@ static MlirLogicalResult boundsToAttrs(DlcRewriter *rw) {
   return mlirLogicalResultSuccess();
 }
 
+// A pad whose `pads_tensor` is a constant: attribute `pads` (and `axes`
+// when it has 3 rows); its `constant_value`, if any, stays.
+static MlirLogicalResult padsToAttrs(DlcRewriter *rw) {
+  DlcElements e;
+  MlirValue operand = dlcOpOperand(rw->op, 2);
+  if (!dlcGraphConstantRead(operand, 3 * DLC_MAX_RANK, &e))
+    return mlirLogicalResultFailure();
+  MlirContext ctx = rw->b.ctx;
+  bool axes = mlirShapedTypeGetRank(mlirValueGetType(operand)) == 2;
+  int64_t n = axes ? e.count / 3 : e.count / 2;
+  MlirOperation clone = mlirOperationClone(rw->op);
+  MlirValue kept[2] = {mlirOperationGetOperand(rw->op, 0), dlcOpOperand(rw->op, 1)};
+  int32_t segments[3] = {1, !mlirValueIsNull(kept[1]), 0};
+  mlirOperationSetOperands(clone, 1 + segments[1], kept);
+  mlirOperationSetAttributeByName(clone, mlirStringRefCreateFromCString("operandSegmentSizes"),
+                                  mlirDenseI32ArrayGet(ctx, 3, segments));
+  mlirOperationSetAttributeByName(clone, mlirStringRefCreateFromCString("pads"),
+                                  dlcI64ArrayAttr(ctx, 2 * n, e.i));
+  if (axes)
+    mlirOperationSetAttributeByName(clone, mlirStringRefCreateFromCString("axes"),
+                                    dlcI64ArrayAttr(ctx, n, e.i + 2 * n));
+  dlcElementsFree(&e);
+  mlirRewriterBaseInsert(rw->rewriter, clone);
+  mlirRewriterBaseReplaceOpWithOperation(rw->rewriter, rw->op, clone);
+  return mlirLogicalResultSuccess();
+}
+
 // A reduction whose `axes_tensor` is a constant: attribute `axes`, which
 // the fast lowering needs.
 static MlirLogicalResult axesOperandToAttr(DlcRewriter *rw) {
@@ -95,6 +122,8 @@ static MlirLogicalResult fold(DlcRewriter *rw) {
   if (isReduction(op) && mlirLogicalResultIsSuccess(axesOperandToAttr(rw)))
     return mlirLogicalResultSuccess();
   if (dlcIsOp(op, "dlc_graph.slice") && mlirLogicalResultIsSuccess(boundsToAttrs(rw)))
+    return mlirLogicalResultSuccess();
+  if (dlcIsOp(op, "dlc_graph.pad") && mlirLogicalResultIsSuccess(padsToAttrs(rw)))
     return mlirLogicalResultSuccess();
   if ((dlcIsOp(op, "dlc_graph.reshape") || dlcIsOp(op, "dlc_graph.expand")) &&
       mlirLogicalResultIsSuccess(shapeOperandToAttr(rw)))

@@ -11,7 +11,7 @@ func.func @identities(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %c = "dlc_graph.reshape"(%b) {shape = array<i64: 2, 3>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %d = "dlc_graph.cast"(%c) {to = f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %e = "dlc_graph.transpose"(%d) {perm = array<i64: 0, 1>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  %f = "dlc_graph.pad"(%e) {pads = array<i64: 0, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %f = "dlc_graph.pad"(%e) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 0, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %g = "dlc_graph.slice"(%f) {starts = array<i64: 0>, ends = array<i64: 9>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %h = "dlc_graph.expand"(%g) {shape = array<i64: 3>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %h : tensor<2x3xf32>
@@ -64,7 +64,7 @@ func.func @not_nops(%x: tensor<3xf32>, %s: tensor<2x2xf32>) -> (tensor<3xf32>, t
   %e = "dlc_graph.reshape"(%x) {shape = array<i64: 3, 1>} : (tensor<3xf32>) -> tensor<3x1xf32>
   %f = "dlc_graph.transpose"(%s) {perm = array<i64: 1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
   %g = "dlc_graph.slice"(%s) {starts = array<i64: -1>, ends = array<i64: -9>, steps = array<i64: -1>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
-  %h = "dlc_graph.pad"(%s) {pads = array<i64: 1, 0, -1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %h = "dlc_graph.pad"(%s) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 0, -1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
   return %a, %b, %c, %d, %e, %f, %g, %h : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2x3xf32>, tensor<3x1xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
 }
 
@@ -124,4 +124,14 @@ func.func @dynamic(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> (tensor<?x?xf32>, 
   %a = "dlc_graph.reshape"(%x) {shape = array<i64: 3, 2>} : (tensor<?x?xf32>) -> tensor<?x?xf32>
   %b = "dlc_graph.add"(%y, %zero) : (tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
   return %a, %b : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// Pads read at run time may be anything: the pad stays.
+// CHECK-LABEL: func.func @pad_run_time
+// CHECK: "dlc_graph.pad"
+func.func @pad_run_time(%x: tensor<3xf32>, %p: tensor<2xi64>) -> tensor<?xf32> {
+  %y = "dlc_graph.pad"(%x, %p) {operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<3xf32>, tensor<2xi64>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
 }

@@ -220,3 +220,16 @@ func.func @low_precision() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf8E4M3FN>,
   %4 = "dlc_graph.cast"(%t) {to = f8E8M0FNU, round_mode = "down"} : (tensor<2xf32>) -> tensor<2xf8E8M0FNU>
   return %0, %1, %2, %3, %4 : tensor<2xf32>, tensor<2xf32>, tensor<2xf8E4M3FN>, tensor<2xf8E4M3FN>, tensor<2xf8E8M0FNU>
 }
+
+// -----
+
+// A pad whose `pads_tensor` is a constant takes its rows as `pads` and
+// `axes`; its constant_value stays an operand.
+// CHECK-LABEL: func.func @pad_pads_tensor
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32>, %[[V:[^:]*]]: tensor<f32>
+// CHECK: "dlc_graph.pad"(%[[X]], %[[V]]) {axes = array<i64: 1>, operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 2, -1>}
+func.func @pad_pads_tensor(%x: tensor<4x5xf32>, %v: tensor<f32>) -> tensor<?x?xf32> {
+  %p = "dlc_graph.constant"() {value = dense<[[2], [-1], [1]]> : tensor<3x1xi64>} : () -> tensor<3x1xi64>
+  %y = "dlc_graph.pad"(%x, %v, %p) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<4x5xf32>, tensor<f32>, tensor<3x1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}

@@ -442,7 +442,7 @@ func.func @gather_dynamic_indices(%a0: tensor<5x?xf32>, %a1: tensor<?xi64>) -> t
 // CHECK: "dlc_graph.pad"
 // CHECK-SAME: -> tensor<5x2xf32>
 func.func @pad_constant(%a0: tensor<2x3xf32>) -> tensor<?x?xf32> {
-  %y = "dlc_graph.pad"(%a0) {pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -453,7 +453,7 @@ func.func @pad_constant(%a0: tensor<2x3xf32>) -> tensor<?x?xf32> {
 // CHECK: "dlc_graph.pad"
 // CHECK-SAME: -> tensor<2x6xi32>
 func.func @pad_axes(%a0: tensor<2x3xi32>) -> tensor<?x?xi32> {
-  %y = "dlc_graph.pad"(%a0) {pads = array<i64: 2, 1>, mode = "reflect", axes = array<i64: -1>} : (tensor<2x3xi32>) -> tensor<?x?xi32>
+  %y = "dlc_graph.pad"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 2, 1>, mode = "reflect", axes = array<i64: -1>} : (tensor<2x3xi32>) -> tensor<?x?xi32>
   return %y : tensor<?x?xi32>
 }
 
@@ -464,7 +464,7 @@ func.func @pad_axes(%a0: tensor<2x3xi32>) -> tensor<?x?xi32> {
 // CHECK: "dlc_graph.pad"
 // CHECK-SAME: -> tensor<?x5xf32>
 func.func @pad_dynamic(%a0: tensor<?x3xf32>) -> tensor<?x?xf32> {
-  %y = "dlc_graph.pad"(%a0) {pads = array<i64: 1, 1, 1, 1>, mode = "edge"} : (tensor<?x3xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 1, 1, 1>, mode = "edge"} : (tensor<?x3xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -476,7 +476,7 @@ func.func @pad_dynamic(%a0: tensor<?x3xf32>) -> tensor<?x?xf32> {
 // CHECK: "dlc_graph.pad"
 // CHECK-SAME: -> tensor<2x3xf32>
 func.func @pad_zero_size(%a0: tensor<0x3xf32>) -> tensor<?x?xf32> {
-  %y = "dlc_graph.pad"(%a0) {pads = array<i64: 1, 0, 1, 0>} : (tensor<0x3xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 0, 1, 0>} : (tensor<0x3xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -488,7 +488,7 @@ func.func @pad_zero_size(%a0: tensor<0x3xf32>) -> tensor<?x?xf32> {
 // CHECK: "dlc_graph.pad"
 // CHECK-SAME: -> tensor<10xf32>
 func.func @pad_wrap_large(%a0: tensor<2xf32>) -> tensor<?xf32> {
-  %y = "dlc_graph.pad"(%a0) {pads = array<i64: 5, 3>, mode = "wrap"} : (tensor<2xf32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 5, 3>, mode = "wrap"} : (tensor<2xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 

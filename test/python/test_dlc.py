@@ -248,6 +248,63 @@ def test_run_time_slice_compiles_once_for_every_bounds_value(tmp_path):
         np.testing.assert_array_equal(y, x[tuple(index)])
 
 
+def numpy_pad(x, pads, axes, value):
+    # ONNX Pad in constant mode: negative pads crop first, then pad.
+    begin, end = [0] * x.ndim, [0] * x.ndim
+    for j, a in enumerate(axes):
+        begin[a], end[a] = pads[j], pads[len(axes) + j]
+    x = x[tuple(slice(max(-b, 0), x.shape[i] - max(-e, 0)) for i, (b, e) in enumerate(zip(begin, end)))]
+    return np.pad(x, [(max(b, 0), max(e, 0)) for b, e in zip(begin, end)], constant_values=value)
+
+
+def one_node_model(path, node, inputs, output_rank, opset):
+    # One node of opset `opset` whose inputs are all graph inputs; the
+    # output's dims are left to the compiler (`?`).
+    import onnx
+    from onnx import helper, TensorProto as T
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info(*i) for i in inputs],
+                              [helper.make_tensor_value_info("y", T.FLOAT, [None] * output_rank)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    onnx.save(m, path)
+    return path
+
+
+def test_run_time_pad_compiles_once_for_every_pads_value(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "pad.onnx"),
+                          helper.make_node("Pad", ["x", "pads", "value", "axes"], ["y"]),
+                          [("x", T.FLOAT, [3, 4]), ("pads", T.INT64, [2]), ("value", T.FLOAT, []),
+                           ("axes", T.INT64, [1])], 2, 18)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    # Either dim (a negative axis counts from the end), growing, cropping,
+    # both at once, and a crop to nothing.
+    for pads, axis, value in (((1, 2), 0, 0.5), ((0, 3), -1, -1.0), ((-1, 2), 1, 7.0),
+                              ((2, -3), 0, 0.0), ((-2, -2), 1, 3.0)):
+        (y,) = m(x, np.array(pads, np.int64), np.array(value, np.float32), np.array([axis], np.int64))
+        np.testing.assert_array_equal(y, numpy_pad(x, pads, [axis % 2], value))
+
+
+def test_run_time_center_crop_pad_compiles_once_for_every_shape_value(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "ccp.onnx"),
+                          helper.make_node("CenterCropPad", ["x", "shape"], ["y"]),
+                          [("x", T.FLOAT, [4, 5]), ("shape", T.INT64, [2])], 2, 18)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None)
+    x = np.arange(20, dtype=np.float32).reshape(4, 5)
+    for shape in ((2, 7), (4, 5), (7, 2), (3, 8)):
+        (y,) = m(x, np.array(shape, np.int64))
+        want = np.zeros(shape, np.float32)
+        # Centered: the odd element cropped or padded at the end.
+        src = [slice(max(d - t, 0) // 2, max(d - t, 0) // 2 + min(d, t)) for d, t in zip(x.shape, shape)]
+        dst = [slice(max(t - d, 0) // 2, max(t - d, 0) // 2 + min(d, t)) for d, t in zip(x.shape, shape)]
+        want[tuple(dst)] = x[tuple(src)]
+        np.testing.assert_array_equal(y, want)
+
+
 def test_run_time_tile_compiles_once_for_every_repeats_value(tmp_path):
     from onnx import TensorProto as T
     path = run_time_shape_model(str(tmp_path / "tile.onnx"), "Tile",

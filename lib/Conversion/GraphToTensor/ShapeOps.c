@@ -5,7 +5,8 @@
 // run-time bounds);
 // transpose, concat, slice and gather their primitives (gather after a map
 // that wraps negative indices); expand a broadcast; pad a slice for
-// negative pads, then dlc_tensor.pad in constant mode or, per padded dim,
+// negative pads, then dlc_tensor.pad in constant mode (RunTimePad.c with
+// run-time pads) or, per padded dim,
 // slices and concats of the input in the other modes; shape a constant, or
 // tensor.dim reads for dynamic dims. Attributes are read through
 // ShapeOpParams.h, as the shape rules read them.
@@ -13,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
+#include "Conversion/GraphToTensor/RunTimePad.h"
 #include "Conversion/GraphToTensor/RunTimeShape.h"
 #include "Dialect/Graph/ShapeOpParams.h"
 #include "Dialect/OpDef.h"
@@ -295,6 +297,12 @@ static MlirValue padValue(DlcRewriter *rw, MlirValue x) {
 
 static MlirLogicalResult lowerPad(DlcRewriter *rw) {
   MlirValue x = operand(rw, 0);
+  MlirValue pads = dlcOpOperand(rw->op, 2);
+  if (!mlirValueIsNull(pads)) {
+    int64_t axes[DLC_MAX_RANK];
+    int64_t numAxes = dlcOpInts(rw->op, "axes", axes, DLC_MAX_RANK);
+    return finish(rw, dlcRunTimePad(rw, x, padValue(rw, x), pads, axes, numAxes));
+  }
   DlcShape in = dlcShapeOfValue(x), out;
   DlcPadParams p;
   if (!dlcPadParams(rw->op, &in, &p, &out))

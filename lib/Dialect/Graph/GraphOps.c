@@ -509,10 +509,15 @@ static const DlcOpDef graphOps[] = {
      "constant (`constant_value`, default 0), reflect (mirror without the edge), edge (repeat the "
      "edge), wrap (cyclic). Negative pads crop first; the positive pads then extend what is left. "
      "In reflect and wrap modes a pad longer than the dim repeats periodically (reflect with "
-     "period 2*(dim-1), wrap as on a torus).",
-     {REQ("input", DLC_T_ANY, NULL), OPT("constant_value", DLC_T_ANY, "0-d (or 1-element 1-D), input element type")},
+     "period 2*(dim-1), wrap as on a torus). `pads` is an attribute, or in constant mode the "
+     "operand `pads_tensor` when computed or fed at run time: 1-D (begins then ends, `axes` the "
+     "attribute) or 3 x n (begins, ends, axes); the padded dims' sizes are then `?` (every dim "
+     "with run-time axes). dlc-fold-constants turns a constant one into the attributes; "
+     "otherwise lowering reads the pads when the code runs.",
+     {REQ("input", DLC_T_ANY, NULL), OPT("constant_value", DLC_T_ANY, "0-d (or 1-element 1-D), input element type"),
+      OPT("pads_tensor", DLC_T_I64, "2n: begins, ends; or 3 x n: begins, ends, axes")},
      {REQ("output", DLC_T_ANY, NULL)},
-     {{"pads", DLC_ATTR_INTS, true, NULL, "begins then ends, one pair per (listed) axis"},
+     {{"pads", DLC_ATTR_INTS, false, NULL, "begins then ends, one pair per (listed) axis"},
       {"mode", DLC_ATTR_STRING, false, "\"constant\"", "constant, reflect, edge or wrap"},
       {"axes", DLC_ATTR_INTS, false, NULL, "the dims `pads` refers to; default all"}},
      dlcGraphInferPad},

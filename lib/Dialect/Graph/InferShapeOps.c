@@ -248,10 +248,54 @@ MlirLogicalResult dlcGraphInferGatherElements(DlcInfer *in) {
   return result(in, idx);
 }
 
+// Pads known at run time (constant mode only): the padded dims are
+// unknown, the others kept.
+static bool padsOfOperand(DlcInfer *in, DlcShape *out) {
+  const DlcShape *x = &in->shapes[0], *t = &in->shapes[2];
+  if (dlcOpHasAttr(in->op, "pads")) {
+    dlcEmitOpError(in->op, "needs 'pads' as an attribute or as operand 'pads_tensor', not both");
+    return false;
+  }
+  if (!mlirStringRefEqual(dlcOpString(in->op, "mode"), mlirStringRefCreateFromCString("constant"))) {
+    dlcEmitOpError(in->op, "operand 'pads_tensor' needs mode \"constant\"");
+    return false;
+  }
+  *out = *x;
+  if (t->rank == 2 && t->dims[0] == 3 && t->dims[1] != DLC_DYN && t->dims[1] <= x->rank) {
+    if (dlcOpHasAttr(in->op, "axes")) {
+      dlcEmitOpError(in->op, "a 3-row 'pads_tensor' holds the axes: attribute 'axes' must be "
+                             "absent");
+      return false;
+    }
+    for (int64_t i = 0; i < x->rank; ++i)
+      out->dims[i] = DLC_DYN;
+    return true;
+  }
+  int64_t raw[DLC_MAX_RANK], axes[DLC_MAX_RANK];
+  int64_t n = dlcOpInts(in->op, "axes", raw, DLC_MAX_RANK);
+  if (n < 0) {
+    n = x->rank;
+    for (int64_t i = 0; i < n; ++i)
+      raw[i] = i;
+  }
+  if (t->rank != 1 || t->dims[0] != 2 * n) {
+    dlcEmitOpError(in->op, "operand 'pads_tensor' must be 1-D with %lld entries (a begin and an "
+                           "end for each of %lld dims) or 3 x n with n at most the input's rank",
+                   (long long)(2 * n), (long long)n);
+    return false;
+  }
+  if (!dlcShapeOpAxes(in->op, "axes", n, raw, x->rank, axes))
+    return false;
+  for (int64_t i = 0; i < n; ++i)
+    out->dims[axes[i]] = DLC_DYN;
+  return true;
+}
+
 MlirLogicalResult dlcGraphInferPad(DlcInfer *in) {
   DlcPadParams p;
   DlcShape out;
-  if (!dlcPadParams(in->op, &in->shapes[0], &p, &out))
+  if (in->types[2].ptr ? !padsOfOperand(in, &out)
+                       : !dlcPadParams(in->op, &in->shapes[0], &p, &out))
     return fail();
   if (in->types[1].ptr) {
     const DlcShape *v = &in->shapes[1];

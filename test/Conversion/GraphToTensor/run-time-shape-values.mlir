@@ -81,3 +81,35 @@ func.func @slice_axes_steps(%x: tensor<4x5xf32>, %b: tensor<4x1xi64>) -> tensor<
   %y = "dlc_graph.slice"(%x, %b) : (tensor<4x5xf32>, tensor<4x1xi64>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+
+// -----
+
+// pad of run-time pads (constant mode, axes attribute): negative pads crop
+// with a tensor.extract_slice at run-time offsets and sizes, the kept part
+// goes into a splat of the value sized by the run-time dims; the other dim
+// stays static.
+// CHECK-LABEL: func.func @pad_pads(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32>, %[[V:[^:]*]]: tensor<f32>, %[[P:[^:]*]]: tensor<2xi64>
+// CHECK-DAG: tensor.extract %[[P]][%{{.*}}] : tensor<2xi64>
+// CHECK: %[[KEPT:.*]] = tensor.extract_slice %[[X]][0, %{{.*}}] [4, %{{.*}}] [1, 1] : tensor<4x5xf32> to tensor<4x?xf32>
+// CHECK: %[[FILL:.*]] = tensor.splat %{{.*}}[%{{.*}}] : tensor<4x?xf32>
+// CHECK: tensor.insert_slice %[[KEPT]] into %[[FILL]][0, %{{.*}}] [4, %{{.*}}] [1, 1] : tensor<4x?xf32> into tensor<4x?xf32>
+func.func @pad_pads(%x: tensor<4x5xf32>, %v: tensor<f32>, %p: tensor<2xi64>) -> tensor<4x?xf32> {
+  %y = "dlc_graph.pad"(%x, %v, %p) {axes = array<i64: -1>, operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<4x5xf32>, tensor<f32>, tensor<2xi64>) -> tensor<4x?xf32>
+  return %y : tensor<4x?xf32>
+}
+
+// -----
+
+// With run-time axes (three rows: begins, ends, axes), each dim selects
+// the entry whose axis names it: every dim is padded at run time.
+// CHECK-LABEL: func.func @pad_pads_axes(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32>, %[[P:[^:]*]]: tensor<3x1xi64>
+// CHECK-DAG: tensor.extract %[[P]][%{{.*}}, %{{.*}}] : tensor<3x1xi64>
+// CHECK: %[[KEPT:.*]] = tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [1, 1] : tensor<4x5xf32> to tensor<?x?xf32>
+// CHECK: %[[FILL:.*]] = tensor.splat %{{.*}}[%{{.*}}, %{{.*}}] : tensor<?x?xf32>
+// CHECK: tensor.insert_slice %[[KEPT]] into %[[FILL]][%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
+func.func @pad_pads_axes(%x: tensor<4x5xf32>, %p: tensor<3x1xi64>) -> tensor<?x?xf32> {
+  %y = "dlc_graph.pad"(%x, %p) {operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<4x5xf32>, tensor<3x1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}

@@ -217,7 +217,7 @@ func.func @gather_dynamic_dim(%x: tensor<?x4xf32>, %i: tensor<2xi64>) -> tensor<
 // CHECK-SAME: high = array<i64: 2, 0>, interior = array<i64: 0, 0>, low = array<i64: 1, 0>
 // CHECK-SAME: -> tensor<5x2xf32>
 func.func @pad_constant(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x2xf32> {
-  %y = "dlc_graph.pad"(%x, %v) {pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
+  %y = "dlc_graph.pad"(%x, %v) {operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
   return %y : tensor<5x2xf32>
 }
 
@@ -229,7 +229,7 @@ func.func @pad_constant(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x2xf32>
 // CHECK-SAME: high = array<i64: 0, 2>, interior = array<i64: 0, 0>, low = array<i64: 0, 1>
 // CHECK-SAME: (tensor<?x3xi8>, tensor<i8>) -> tensor<?x6xi8>
 func.func @pad_default_value(%x: tensor<?x3xi8>) -> tensor<?x6xi8> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 2>, axes = array<i64: 1>} : (tensor<?x3xi8>) -> tensor<?x6xi8>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 2>, axes = array<i64: 1>} : (tensor<?x3xi8>) -> tensor<?x6xi8>
   return %y : tensor<?x6xi8>
 }
 
@@ -241,7 +241,7 @@ func.func @pad_default_value(%x: tensor<?x3xi8>) -> tensor<?x6xi8> {
 // CHECK: %[[S:.*]] = "dlc_tensor.reshape"(%[[V]]) : (tensor<1xf32>) -> tensor<f32>
 // CHECK: "dlc_tensor.pad"(%{{.*}}, %[[S]])
 func.func @pad_value_1d(%x: tensor<3xf32>, %v: tensor<1xf32>) -> tensor<5xf32> {
-  %y = "dlc_graph.pad"(%x, %v) {pads = array<i64: 1, 1>} : (tensor<3xf32>, tensor<1xf32>) -> tensor<5xf32>
+  %y = "dlc_graph.pad"(%x, %v) {operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 1, 1>} : (tensor<3xf32>, tensor<1xf32>) -> tensor<5xf32>
   return %y : tensor<5xf32>
 }
 
@@ -256,7 +256,7 @@ func.func @pad_value_1d(%x: tensor<3xf32>, %v: tensor<1xf32>) -> tensor<5xf32> {
 // CHECK: %[[R:.*]] = "dlc_tensor.concat"(%[[BX]], %[[E]]) {dim = 1 : i64} : (tensor<2x5xi32>, tensor<2x1xi32>) -> tensor<2x6xi32>
 // CHECK: return %[[R]]
 func.func @pad_reflect(%x: tensor<2x3xi32>) -> tensor<2x6xi32> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 2, 1>, mode = "reflect", axes = array<i64: -1>} : (tensor<2x3xi32>) -> tensor<2x6xi32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 2, 1>, mode = "reflect", axes = array<i64: -1>} : (tensor<2x3xi32>) -> tensor<2x6xi32>
   return %y : tensor<2x6xi32>
 }
 
@@ -271,7 +271,7 @@ func.func @pad_reflect(%x: tensor<2x3xi32>) -> tensor<2x6xi32> {
 // CHECK: %[[AB:.*]] = "dlc_tensor.concat"(%[[A]], %[[B]]) {dim = 0 : i64}
 // CHECK: "dlc_tensor.concat"(%[[AB]], %[[X]]) {dim = 0 : i64} : (tensor<4xf32>, tensor<3xf32>) -> tensor<7xf32>
 func.func @pad_reflect_large(%x: tensor<3xf32>) -> tensor<7xf32> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 4, 0>, mode = "reflect"} : (tensor<3xf32>) -> tensor<7xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 4, 0>, mode = "reflect"} : (tensor<3xf32>) -> tensor<7xf32>
   return %y : tensor<7xf32>
 }
 
@@ -287,7 +287,7 @@ func.func @pad_reflect_large(%x: tensor<3xf32>) -> tensor<7xf32> {
 // CHECK: %[[LB:.*]] = "dlc_tensor.broadcast"(%[[L]]) : (tensor<1x3xf32>) -> tensor<3x3xf32>
 // CHECK: "dlc_tensor.concat"(%[[C]], %[[LB]]) {dim = 0 : i64} : (tensor<4x3xf32>, tensor<3x3xf32>) -> tensor<7x3xf32>
 func.func @pad_edge(%x: tensor<2x3xf32>) -> tensor<7x3xf32> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 2, 0, 3, 0>, mode = "edge"} : (tensor<2x3xf32>) -> tensor<7x3xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 2, 0, 3, 0>, mode = "edge"} : (tensor<2x3xf32>) -> tensor<7x3xf32>
   return %y : tensor<7x3xf32>
 }
 
@@ -301,7 +301,7 @@ func.func @pad_edge(%x: tensor<2x3xf32>) -> tensor<7x3xf32> {
 // CHECK: %[[E:.*]] = "dlc_tensor.slice"(%[[X]]) {offsets = array<i64: 0>, strides = array<i64: 1>} : (tensor<3xi64>) -> tensor<1xi64>
 // CHECK: "dlc_tensor.concat"(%[[BX]], %[[E]]) {dim = 0 : i64} : (tensor<5xi64>, tensor<1xi64>) -> tensor<6xi64>
 func.func @pad_wrap(%x: tensor<3xi64>) -> tensor<6xi64> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 2, 1>, mode = "wrap"} : (tensor<3xi64>) -> tensor<6xi64>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 2, 1>, mode = "wrap"} : (tensor<3xi64>) -> tensor<6xi64>
   return %y : tensor<6xi64>
 }
 
@@ -314,7 +314,7 @@ func.func @pad_wrap(%x: tensor<3xi64>) -> tensor<6xi64> {
 // CHECK: %[[I:.*]] = arith.constant dense<[0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]> : tensor<20xi64>
 // CHECK: "dlc_tensor.gather"(%[[X]], %[[I]]) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<20xi64>) -> tensor<20x3xf32>
 func.func @pad_wrap_gather(%x: tensor<2x3xf32>) -> tensor<20x3xf32> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 10, 0, 8, 0>, mode = "wrap"} : (tensor<2x3xf32>) -> tensor<20x3xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 10, 0, 8, 0>, mode = "wrap"} : (tensor<2x3xf32>) -> tensor<20x3xf32>
   return %y : tensor<20x3xf32>
 }
 
@@ -328,7 +328,7 @@ func.func @pad_wrap_gather(%x: tensor<2x3xf32>) -> tensor<20x3xf32> {
 // CHECK: %[[E:.*]] = "dlc_tensor.slice"(%[[C]]) {offsets = array<i64: 1>, strides = array<i64: 1>} : (tensor<3xf32>) -> tensor<1xf32>
 // CHECK: "dlc_tensor.concat"(%[[C]], %[[E]]) {dim = 0 : i64} : (tensor<3xf32>, tensor<1xf32>) -> tensor<4xf32>
 func.func @pad_reflect_crop(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: -1, 1>, mode = "reflect"} : (tensor<4xf32>) -> tensor<4xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: -1, 1>, mode = "reflect"} : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
 
@@ -336,7 +336,7 @@ func.func @pad_reflect_crop(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 func.func @pad_reflect_dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op cannot be lowered by dlc-graph-to-tensor: dim 0 is padded but has a dynamic size}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 1>, mode = "reflect"} : (tensor<?xf32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 1>, mode = "reflect"} : (tensor<?xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 

@@ -261,7 +261,7 @@ func.func @gather_rank(%x: tensor<2x2x2x2x2x2x2x2xf32>, %i: tensor<1x1x1x1x1x1x1
 
 func.func @pad_mode(%x: tensor<3xf32>) -> tensor<?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op attribute 'mode' must be "constant", "reflect", "edge" or "wrap", but is "symmetric"}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 1>, mode = "symmetric"} : (tensor<3xf32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 1>, mode = "symmetric"} : (tensor<3xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 
@@ -269,7 +269,7 @@ func.func @pad_mode(%x: tensor<3xf32>) -> tensor<?xf32> {
 
 func.func @pad_length(%x: tensor<3x3xf32>) -> tensor<?x?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op attribute 'pads' must have 4 entries (a begin and an end for each of 2 dims), but has 2}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 1>} : (tensor<3x3xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 1>} : (tensor<3x3xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -277,7 +277,7 @@ func.func @pad_length(%x: tensor<3x3xf32>) -> tensor<?x?xf32> {
 
 func.func @pad_length_with_axes(%x: tensor<3x3xf32>) -> tensor<?x?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op attribute 'pads' must have 2 entries (a begin and an end for each of 1 dims), but has 4}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 1, 1, 1>, axes = array<i64: 0>} : (tensor<3x3xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 1, 1, 1>, axes = array<i64: 0>} : (tensor<3x3xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -285,7 +285,7 @@ func.func @pad_length_with_axes(%x: tensor<3x3xf32>) -> tensor<?x?xf32> {
 
 func.func @pad_axes_twice(%x: tensor<3x3xf32>) -> tensor<?x?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op attribute 'axes' names dim 1 twice}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 1, 1, 1>, axes = array<i64: 1, -1>} : (tensor<3x3xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 1, 1, 1>, axes = array<i64: 1, -1>} : (tensor<3x3xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -293,7 +293,7 @@ func.func @pad_axes_twice(%x: tensor<3x3xf32>) -> tensor<?x?xf32> {
 
 func.func @pad_crop_too_much(%x: tensor<3xf32>) -> tensor<?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op pads crop 4 elements from dim 0, which has 3}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: -2, -2>} : (tensor<3xf32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: -2, -2>} : (tensor<3xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 
@@ -302,7 +302,7 @@ func.func @pad_crop_too_much(%x: tensor<3xf32>) -> tensor<?xf32> {
 // Cropping comes first: nothing is left to grow from.
 func.func @pad_crop_then_grow(%x: tensor<3xf32>) -> tensor<?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op pads crop 4 elements from dim 0, which has 3}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: -4, 2>} : (tensor<3xf32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: -4, 2>} : (tensor<3xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 
@@ -310,7 +310,7 @@ func.func @pad_crop_then_grow(%x: tensor<3xf32>) -> tensor<?xf32> {
 
 func.func @pad_edge_of_nothing(%x: tensor<0x2xf32>) -> tensor<?x?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op mode "edge" cannot pad dim 0: it has no elements to repeat}}
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 1, 0, 0, 0>, mode = "edge"} : (tensor<0x2xf32>) -> tensor<?x?xf32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 1, 0, 0, 0>, mode = "edge"} : (tensor<0x2xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 
@@ -318,7 +318,7 @@ func.func @pad_edge_of_nothing(%x: tensor<0x2xf32>) -> tensor<?x?xf32> {
 
 func.func @pad_value_rank(%x: tensor<3xf32>, %v: tensor<2xf32>) -> tensor<?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op operand 'constant_value' must be a 0-d tensor}}
-  %y = "dlc_graph.pad"(%x, %v) {pads = array<i64: 1, 1>} : (tensor<3xf32>, tensor<2xf32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%x, %v) {operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 1, 1>} : (tensor<3xf32>, tensor<2xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 
@@ -326,7 +326,7 @@ func.func @pad_value_rank(%x: tensor<3xf32>, %v: tensor<2xf32>) -> tensor<?xf32>
 
 func.func @pad_value_type(%x: tensor<3xf32>, %v: tensor<i32>) -> tensor<?xf32> {
   // expected-error@+1 {{'dlc_graph.pad' op operands 'input' (tensor<3xf32>) and 'constant_value' (tensor<i32>) must have the same element type}}
-  %y = "dlc_graph.pad"(%x, %v) {pads = array<i64: 1, 1>} : (tensor<3xf32>, tensor<i32>) -> tensor<?xf32>
+  %y = "dlc_graph.pad"(%x, %v) {operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 1, 1>} : (tensor<3xf32>, tensor<i32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
 
@@ -432,5 +432,37 @@ func.func @slice_bounds_three_rows(%x: tensor<4x5xf32>, %b: tensor<3x1xi64>) -> 
 func.func @slice_bounds_four_rows_and_axes(%x: tensor<4x5xf32>, %b: tensor<4x1xi64>) -> tensor<?x?xf32> {
   // expected-error@+1 {{'dlc_graph.slice' op a 4-row 'bounds_tensor' holds the axes and steps: attributes 'axes' and 'steps' must be absent}}
   %y = "dlc_graph.slice"(%x, %b) {axes = array<i64: 1>} : (tensor<4x5xf32>, tensor<4x1xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @pad_pads_twice(%x: tensor<4x5xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.pad' op needs 'pads' as an attribute or as operand 'pads_tensor', not both}}
+  %y = "dlc_graph.pad"(%x, %p) {operandSegmentSizes = array<i32: 1, 0, 1>, pads = array<i64: 0, 0, 0, 0>} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @pad_run_time_reflect(%x: tensor<4x5xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.pad' op operand 'pads_tensor' needs mode "constant"}}
+  %y = "dlc_graph.pad"(%x, %p) {mode = "reflect", operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @pad_pads_tensor_length(%x: tensor<4x5xf32>, %p: tensor<2xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.pad' op operand 'pads_tensor' must be 1-D with 4 entries (a begin and an end for each of 2 dims) or 3 x n with n at most the input's rank}}
+  %y = "dlc_graph.pad"(%x, %p) {operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<4x5xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @pad_three_rows_and_axes(%x: tensor<4x5xf32>, %p: tensor<3x1xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'dlc_graph.pad' op a 3-row 'pads_tensor' holds the axes: attribute 'axes' must be absent}}
+  %y = "dlc_graph.pad"(%x, %p) {axes = array<i64: 1>, operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<4x5xf32>, tensor<3x1xi64>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }

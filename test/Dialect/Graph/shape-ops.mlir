@@ -97,9 +97,9 @@ func.func @gather(%x: tensor<5x4xf32>, %i: tensor<2x3xi32>) -> tensor<5x2x3xf32>
 
 // CHECK-LABEL: func.func @pad
 // CHECK-SAME: %[[X:[^:]*]]: tensor<2x3xf32>, %[[V:[^:]*]]: tensor<f32>
-// CHECK: "dlc_graph.pad"(%[[X]], %[[V]]) {pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
+// CHECK: "dlc_graph.pad"(%[[X]], %[[V]]) {operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
 func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x2xf32> {
-  %y = "dlc_graph.pad"(%x, %v) {pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
+  %y = "dlc_graph.pad"(%x, %v) {operandSegmentSizes = array<i32: 1, 1, 0>, pads = array<i64: 1, 0, 2, -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
   return %y : tensor<5x2xf32>
 }
 
@@ -112,7 +112,7 @@ func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x2xf32> {
 // CHECK-SAME: pads = array<i64: 2, 1>
 // CHECK-SAME: (tensor<2x3xi32>) -> tensor<2x6xi32>
 func.func @pad_reflect_axes(%x: tensor<2x3xi32>) -> tensor<2x6xi32> {
-  %y = "dlc_graph.pad"(%x) {pads = array<i64: 2, 1>, mode = "reflect", axes = array<i64: -1>} : (tensor<2x3xi32>) -> tensor<2x6xi32>
+  %y = "dlc_graph.pad"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>, pads = array<i64: 2, 1>, mode = "reflect", axes = array<i64: -1>} : (tensor<2x3xi32>) -> tensor<2x6xi32>
   return %y : tensor<2x6xi32>
 }
 

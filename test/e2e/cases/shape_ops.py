@@ -282,16 +282,18 @@ def pad(k, dtype, shape, pads, mode, axes, value):
         attrs["mode"] = mode
     if axes is not None:
         attrs["axes"] = axes
-    inputs = [x]
+    # Operands: input, constant_value, pads_tensor (the pads are attributes here).
+    inputs = [x, None, None]
     if mode in (None, "constant"):
         c = np.zeros((), dtype)
         if value is not None:
             c = data((), dtype) if value == "0d" else data((1,), dtype)
-            inputs.append(c)
+            inputs[1] = c
         want = np.pad(kept, width, mode="constant", constant_values=c.reshape(()))
     else:
         want = pad_reference(kept, width, mode)
-    add("pad", k, dtype, inputs, want, attrs)
+    cases.append(Case("pad_%s_%s" % (k, tname(dtype)), "pad", inputs, [want], attrs=attrs,
+                      operand_segments=True))
 
 
 PADS = [

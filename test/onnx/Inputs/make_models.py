@@ -404,6 +404,54 @@ def _():
                  [("x", F, [4, 5]), ("pads", I64, [2]), ("axes", I64, [1])], [("y", F, None)], opset=18)
 
 
+@register("pad_constant_runtime")
+def _():
+    return model([node("Pad", ["x", "pads", "value"], ["y"])],
+                 [("x", F, [4, 5]), ("pads", I64, [4]), ("value", F, [])], [("y", F, None)], opset=13)
+
+
+@register("pad_constant_runtime_axes")
+def _():
+    return model([node("Pad", ["x", "pads", "", "axes"], ["y"])],
+                 [("x", F, [4, 5]), ("pads", I64, [2]), ("axes", I64, [1])], [("y", F, None)], opset=18)
+
+
+@register("pad_runtime_odd")
+def _():
+    return model([node("Pad", ["x", "pads"], ["y"])],
+                 [("x", F, [4, 5]), ("pads", I64, [3])], [("y", F, None)], opset=13)
+
+
+@register("pad_runtime_axes_mismatch")
+def _():
+    return model([node("Pad", ["x", "pads", "", "axes"], ["y"])],
+                 [("x", F, [4, 5]), ("pads", I64, [4]), ("axes", I64, [1])], [("y", F, None)], opset=18)
+
+
+@register("center_crop_pad_runtime")
+def _():
+    return model([node("CenterCropPad", ["x", "shape"], ["y"], axes=[-1])],
+                 [("x", F, [4, 5]), ("shape", I64, [1])], [("y", F, None)], opset=18)
+
+
+@register("center_crop_pad_runtime_length")
+def _():
+    return model([node("CenterCropPad", ["x", "shape"], ["y"])],
+                 [("x", F, [4, 5]), ("shape", I64, [3])], [("y", F, None)], opset=18)
+
+
+@register("center_crop_pad_too_many_axes")
+def _():
+    return model([node("CenterCropPad", ["x", "shape"], ["y"], axes=[0, 1, 0])],
+                 [("x", F, [4, 5]), ("shape", I64, [3])], [("y", F, None)], opset=18)
+
+
+@register("center_crop_pad_axis_out_of_range")
+def _():
+    return model([node("CenterCropPad", ["x", "shape"], ["y"], axes=[2])],
+                 [("x", F, [4, 5]), ("shape", I64, [1])], [("y", F, None)], opset=18)
+
+
 @register("trilu_runtime")
 def _():
     return model([node("Trilu", ["x", "k"], ["y"], upper=0)], [("x", F, [2, 3]), ("k", I64, [])],
