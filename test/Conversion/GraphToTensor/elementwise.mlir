@@ -367,7 +367,9 @@ func.func @cast(%f: tensor<2xf32>, %d: tensor<2xf64>, %b: tensor<2xi1>, %i8: ten
 // -----
 
 // The half types convert like other floats: extf to f32, truncf (rounding
-// to nearest) back; integers convert directly.
+// to nearest) back to f16; to bf16 the rounding (nearest, ties to even) is
+// integer ops on the f32 bits, not a truncf that LLVM would lower to a
+// libgcc call on CPUs without bf16 instructions; integers convert directly.
 // CHECK-LABEL: func.func @cast_half
 // CHECK-LABEL: func.func private @__dlc_cast_f16_f32
 // CHECK: arith.extf %{{.*}} : f16 to f32
@@ -376,7 +378,11 @@ func.func @cast(%f: tensor<2xf32>, %d: tensor<2xf64>, %b: tensor<2xi1>, %i8: ten
 // CHECK-LABEL: func.func private @__dlc_cast_bf16_f32
 // CHECK: arith.extf %{{.*}} : bf16 to f32
 // CHECK-LABEL: func.func private @__dlc_cast_f32_bf16
-// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK-NOT: arith.truncf
+// CHECK: arith.bitcast %{{.*}} : f32 to i32
+// CHECK: arith.addi
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+// CHECK: arith.bitcast %{{.*}} : i16 to bf16
 // CHECK-LABEL: func.func private @__dlc_cast_i64_f16
 // CHECK: arith.sitofp %{{.*}} : i64 to f16
 func.func @cast_half(%h: tensor<2xf16>, %f: tensor<2xf32>, %b: tensor<2xbf16>, %i: tensor<2xi64>) {
