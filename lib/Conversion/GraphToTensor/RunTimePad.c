@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/GraphToTensor/RunTimePad.h"
+#include "Conversion/GraphToTensor/RunTimeShape.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -22,17 +23,6 @@ static MlirValue build2(DlcBuilder *b, const char *name, MlirValue x, MlirValue 
 
 static MlirValue toIndex(DlcBuilder *b, MlirValue x) {
   return dlcBuild1(b, "arith.index_cast", 1, &x, mlirIndexTypeGet(b->ctx), 0, NULL);
-}
-
-// Dim `dim` of `v` as an i64 scalar (a constant when it is static).
-static MlirValue dimI64(DlcBuilder *b, MlirValue v, int64_t dim) {
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  DlcShape s = dlcShapeOfValue(v);
-  if (s.dims[dim] != DLC_DYN)
-    return dlcConstScalar(b, i64, (double)s.dims[dim]);
-  MlirValue operands[2] = {v, dlcConstIndex(b, dim)};
-  MlirValue index = dlcBuild1(b, "tensor.dim", 2, operands, mlirIndexTypeGet(b->ctx), 0, NULL);
-  return dlcBuild1(b, "arith.index_cast", 1, &index, i64, 0, NULL);
 }
 
 // Entry `idx` (one index per dim) of the i64 tensor `t`.
@@ -123,7 +113,7 @@ MlirValue dlcRunTimePad(DlcRewriter *rw, MlirValue input, MlirValue value, MlirV
             low[DLC_MAX_RANK] = {{NULL}}, outSize[DLC_MAX_RANK] = {{NULL}};
   DlcShape kept = in, out = in;
   for (int64_t d = 0; d < in.rank; ++d) {
-    MlirValue size = dimI64(b, input, d);
+    MlirValue size = dlcRunTimeDimI64(b, input, d);
     if (!padded[d]) {
       keptSize[d] = outSize[d] = toIndex(b, size);
       continue;

@@ -30,8 +30,7 @@ static MlirValue cmpEq(DlcBuilder *b, MlirValue x, MlirValue y) {
   return dlcScalarCompare(b, DLC_EQ, mlirIntegerTypeGet(b->ctx, 64), x, y);
 }
 
-// Dim `dim` of `v` as an i64 scalar (a constant when it is static).
-static MlirValue dimI64(DlcBuilder *b, MlirValue v, int64_t dim) {
+MlirValue dlcRunTimeDimI64(DlcBuilder *b, MlirValue v, int64_t dim) {
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   DlcShape s = dlcShapeOfValue(v);
   if (s.dims[dim] != DLC_DYN)
@@ -59,13 +58,13 @@ MlirValue dlcRunTimeReshape(DlcRewriter *rw, MlirValue input, MlirValue shape, b
   MlirValue minusOne = dlcConstScalar(b, i64, -1);
   MlirValue count = one;
   for (int64_t i = 0; i < in.rank; ++i)
-    count = build2(b, "arith.muli", count, dimI64(b, input, i));
+    count = build2(b, "arith.muli", count, dlcRunTimeDimI64(b, input, i));
   // 0 copies the input dim; the known product skips the -1 entry.
   MlirValue sizes[DLC_MAX_RANK], known = one;
   for (int64_t i = 0; i < rank; ++i) {
     sizes[i] = entryI64(b, shape, i);
     if (!allowZero && i < in.rank)
-      sizes[i] = dlcScalarSelect(b, cmpEq(b, sizes[i], zero), dimI64(b, input, i), sizes[i]);
+      sizes[i] = dlcScalarSelect(b, cmpEq(b, sizes[i], zero), dlcRunTimeDimI64(b, input, i), sizes[i]);
     MlirValue factor = dlcScalarSelect(b, cmpEq(b, sizes[i], minusOne), one, sizes[i]);
     known = build2(b, "arith.muli", known, factor);
   }
@@ -127,11 +126,11 @@ MlirValue dlcRunTimeExpand(DlcRewriter *rw, MlirValue input, MlirValue shape) {
     }
     MlirValue size;
     if (k < 0) {
-      size = dimI64(b, input, j);
+      size = dlcRunTimeDimI64(b, input, j);
     } else {
       size = entryI64(b, shape, k);
       if (j >= 0 && in.dims[j] == DLC_DYN) {
-        MlirValue d = dimI64(b, input, j);
+        MlirValue d = dlcRunTimeDimI64(b, input, j);
         size = dlcScalarSelect(b, cmpEq(b, d, dlcConstScalar(b, i64, 1)), size, d);
       }
     }
@@ -200,7 +199,7 @@ MlirValue dlcRunTimeSlice(DlcRewriter *rw, MlirValue input, MlirValue bounds, co
   MlirValue start[DLC_MAX_RANK], end[DLC_MAX_RANK], step[DLC_MAX_RANK];
   bool sliced[DLC_MAX_RANK] = {false};
   for (int64_t d = 0; d < in.rank; ++d) {
-    start[d] = zero, end[d] = dimI64(b, input, d), step[d] = one;
+    start[d] = zero, end[d] = dlcRunTimeDimI64(b, input, d), step[d] = one;
     sliced[d] = axesAtRunTime;
   }
   for (int64_t j = 0; j < n; ++j) {
@@ -233,10 +232,10 @@ MlirValue dlcRunTimeSlice(DlcRewriter *rw, MlirValue input, MlirValue bounds, co
     if (!sliced[d]) {
       staticOffsets[d] = 0, staticStrides[d] = 1, staticSizes[d] = in.dims[d];
       if (in.dims[d] == DLC_DYN)
-        sizes[numSizes++] = toIndex(b, dimI64(b, input, d));
+        sizes[numSizes++] = toIndex(b, dlcRunTimeDimI64(b, input, d));
       continue;
     }
-    sliceDimAtRunTime(b, dimI64(b, input, d), start[d], end[d], step[d], &offsets[numOffsets++],
+    sliceDimAtRunTime(b, dlcRunTimeDimI64(b, input, d), start[d], end[d], step[d], &offsets[numOffsets++],
                       &sizes[numSizes++], &strides[numStrides++]);
     staticOffsets[d] = staticSizes[d] = staticStrides[d] = DLC_DYN;
     out.dims[d] = DLC_DYN;

@@ -5,6 +5,8 @@
 
 #include "Conversion/GraphToTensor/GraphToTensor.h"
 
+/// Dim `dim` of `v` as an i64 scalar (a constant when it is static).
+MlirValue dlcRunTimeDimI64(DlcBuilder *b, MlirValue v, int64_t dim);
 /// `input` reshaped to the sizes in the 1-D integer tensor `shape` (static
 /// length), read when the code runs, with ONNX Reshape's 0 and -1. The
 /// result has a `?` for every dim.
