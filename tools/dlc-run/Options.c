@@ -33,7 +33,8 @@ bool dlcRunMakeDirectory(const char *dir, const char *what) {
 
 static void printHelp(void) {
   printf("OVERVIEW: compile a DLC model, run it and check its results\n\n"
-         "USAGE: dlc-run MODEL [options]\n\n"
+         "USAGE: dlc-run MODEL [options]\n"
+         "       dlc-run --test-dirs DIR... [options]\n\n"
          "MODEL is a .mlir file at any level (dlc_graph ... LLVM dialect) or an .onnx model.\n"
          "Tensors are NumPy .npy (little-endian, C order) or ONNX TensorProto .pb files.\n"
          "--input and --expect files match the entry's arguments and results by position;\n"
@@ -44,6 +45,12 @@ static void printHelp(void) {
          "  --input FILE            The next input (repeat for each)\n"
          "  --expect FILE           The next expected output (repeat for each)\n"
          "  --test-data DIR         Inputs DIR/input_N.pb, expectations DIR/output_N.pb\n"
+         "  --test-dirs             Each argument is an ONNX backend test directory (DIR/\n"
+         "                          model.onnx, DIR/test_data_set_0/): run each as MODEL\n"
+         "                          DIR/model.onnx --test-data DIR/test_data_set_0 would, all\n"
+         "                          in one process; '==== DIR' starts each one's output (on\n"
+         "                          stdout and stderr) and '==== DIR: ok|mismatch|error T s'\n"
+         "                          ends it; the exit status is the worst of them\n"
          "  --bind-shape-inputs     With --test-data: fold the graph inputs that the importer\n"
          "                          needs at compile time (shapes, axes, pads, ...) into\n"
          "                          constants, read from their input_N.pb; feed the others\n"
@@ -94,7 +101,7 @@ void dlcRunAddFile(DlcRunFiles *list, const char *path) {
   list->paths[list->count++] = textDup(path, strlen(path));
 }
 
-static void freeFiles(DlcRunFiles *list) {
+void dlcRunFilesClear(DlcRunFiles *list) {
   for (intptr_t i = 0; i < list->count; ++i)
     free(list->paths[i]);
   free(list->paths);
@@ -102,8 +109,9 @@ static void freeFiles(DlcRunFiles *list) {
 }
 
 void dlcRunOptionsDestroy(DlcRunArgs *o) {
-  freeFiles(&o->inputs);
-  freeFiles(&o->expects);
+  dlcRunFilesClear(&o->inputs);
+  dlcRunFilesClear(&o->expects);
+  dlcRunFilesClear(&o->positional);
   dlcBindingListDestroy(&o->bindings);
 }
 
@@ -141,7 +149,39 @@ static bool parseSize(const char *flag, const char *text, int64_t *out) {
   return true;
 }
 
-static int checkCombination(const DlcRunArgs *o) {
+// --test-dirs: the directories give each run its model and test data.
+static int checkTestDirs(const DlcRunArgs *o) {
+  if (!o->positional.count) {
+    fprintf(stderr, "%s: --test-dirs: no test directory given\n", dlcRunTool);
+    return DLC_RUN_ERROR;
+  }
+  const char *other = o->testData                ? "--test-data"
+                      : o->inputs.count          ? "--input"
+                      : o->expects.count         ? "--expect"
+                      : o->randomInputs          ? "--random-inputs"
+                      : o->outDir                ? "-o"
+                      : o->compareIntermediates  ? "--compare-intermediates"
+                      : o->dumpIntermediates     ? "--dump-intermediates"
+                      : o->extractNode           ? "--extract-subgraph"
+                      : o->profile || o->profileJson ? "--profile"
+                                                 : NULL;
+  if (other) {
+    fprintf(stderr, "%s: --test-dirs cannot be combined with %s (each directory gives its "
+                    "own model and data)\n", dlcRunTool, other);
+    return DLC_RUN_ERROR;
+  }
+  return 0;
+}
+
+static int checkCombination(DlcRunArgs *o) {
+  if (o->testDirs)
+    return checkTestDirs(o);
+  if (o->positional.count > 1) {
+    fprintf(stderr, "%s: more than one model ('%s' and '%s')\n", dlcRunTool,
+            o->positional.paths[0], o->positional.paths[1]);
+    return DLC_RUN_ERROR;
+  }
+  o->model = o->positional.count ? o->positional.paths[0] : NULL;
   if (!o->model) {
     fprintf(stderr, "%s: no model given (see --help)\n", dlcRunTool);
     return DLC_RUN_ERROR;
@@ -192,11 +232,7 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
     const char *raw = argv[i], *v = NULL;
     int status = 0;
     if (raw[0] != '-' || !raw[1]) {
-      if (o->model) {
-        fprintf(stderr, "%s: more than one model ('%s' and '%s')\n", dlcRunTool, o->model, raw);
-        return DLC_RUN_ERROR;
-      }
-      o->model = raw;
+      dlcRunAddFile(&o->positional, raw);
       continue;
     }
     const char *a = raw + (raw[1] == '-' ? 2 : 1);
@@ -225,6 +261,8 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
       }
     } else if (!strcmp(a, "profile")) {
       o->profile = true;
+    } else if (!strcmp(a, "test-dirs")) {
+      o->testDirs = true;
     } else if (!strcmp(a, "bind-shape-inputs")) {
       o->bindShapeInputs = true;
     } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->compile, dlcRunTool, &status,

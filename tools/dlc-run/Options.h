@@ -48,6 +48,8 @@ typedef struct DlcRunArgs {
   const char *dumpIntermediates;    ///< --dump-intermediates DIR
   const char *extractNode;          ///< --extract-subgraph NODE
   const char *extractPath;          ///< its -o FILE.onnx
+  bool testDirs;         ///< --test-dirs: the positional arguments are ONNX test directories
+  DlcRunFiles positional; ///< the model, or with --test-dirs the directories
 } DlcRunArgs;
 
 /// Fills `o` from the command line (defaults first). Returns 0 to go on,
@@ -56,5 +58,7 @@ typedef struct DlcRunArgs {
 int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o);
 void dlcRunOptionsDestroy(DlcRunArgs *o);
 void dlcRunAddFile(DlcRunFiles *list, const char *path);
+/// Frees the paths of `list` and empties it.
+void dlcRunFilesClear(DlcRunFiles *list);
 
 #endif // DLC_RUN_OPTIONS_H

@@ -527,11 +527,54 @@ static int run(DlcRunArgs *o) {
   return status;
 }
 
+// --test-dirs: each directory runs as `dlc-run DIR/model.onnx --test-data
+// DIR/test_data_set_0` would, in this one process, so that a suite of
+// small tests (ONNX's node tests) pays for loading LLVM and MLIR once, not
+// per test. Markers on both streams tell each test's lines apart.
+static int runTestDirs(DlcRunArgs *o) {
+  static const char *const names[] = {"ok", "mismatch", "error"};
+  intptr_t counts[3] = {0, 0, 0};
+  int worst = DLC_RUN_OK;
+  for (intptr_t i = 0; i < o->positional.count; ++i) {
+    const char *dir = o->positional.paths[i];
+    Text model = TEXT_INIT, data = TEXT_INIT;
+    textPrintf(&model, "%s/model.onnx", dir);
+    textPrintf(&data, "%s/test_data_set_0", dir);
+    o->model = textGet(&model);
+    o->testData = textGet(&data);
+    printf("==== %s\n", dir);
+    fflush(stdout);
+    fprintf(stderr, "==== %s\n", dir);
+    double start = now();
+    struct stat st;
+    int status = DLC_RUN_ERROR;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+      fprintf(stderr, "%s: --test-dirs: '%s' is not a directory\n", dlcRunTool, dir);
+    else
+      status = run(o);
+    if (status < DLC_RUN_OK || status > DLC_RUN_ERROR)
+      status = status < 0 ? DLC_RUN_OK : DLC_RUN_ERROR;
+    ++counts[status];
+    worst = status > worst ? status : worst;
+    printf("==== %s: %s %.3f s\n", dir, names[status], now() - start);
+    fflush(stdout);
+    fflush(stderr);
+    dlcRunFilesClear(&o->inputs);
+    dlcRunFilesClear(&o->expects);
+    textFree(&model);
+    textFree(&data);
+  }
+  o->model = o->testData = NULL;
+  printf("%ld tests: %ld ok, %ld mismatched, %ld with errors\n", (long)o->positional.count,
+         (long)counts[DLC_RUN_OK], (long)counts[DLC_RUN_MISMATCH], (long)counts[DLC_RUN_ERROR]);
+  return worst;
+}
+
 int main(int argc, char **argv) {
   DlcRunArgs o;
   int status = dlcRunParseArgs(argc, argv, &o);
   if (!status)
-    status = run(&o);
+    status = o.testDirs ? runTestDirs(&o) : run(&o);
   dlcRunOptionsDestroy(&o);
   return status < 0 ? 0 : status;
 }
