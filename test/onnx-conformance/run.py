@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """DLC's ONNX conformance run: every node test of ../shared/onnx-backend-node
-(INDEX.tsv) is imported, compiled and run on its test_data_set_0 by
-`dlc-run MODEL --test-data DIR`, with ONNX's tolerances
+(INDEX.tsv) is imported, compiled and run on its test_data_set_0 as
+`dlc-run MODEL --test-data DIR` would, with ONNX's tolerances
 (rtol 1e-3, atol 1e-7 for floats; integers and bools exact; NaN matches NaN).
-A test whose import needs a shape-like graph input at compile time (an
-error naming it) runs again with --bind-shape-inputs; the summary counts
-the tests that still bind.
+Tests run in batches, one `dlc-run --test-dirs` per batch (loading LLVM and
+MLIR costs more than most tests); a test whose batch died before its result
+runs alone, so a crash is still the crash of one test. A test whose import
+needs a shape-like graph input at compile time (an error naming it) runs
+again with --bind-shape-inputs; the summary counts the tests that still bind.
 
 Prints a per-op table, the failures, and the closing line `N passed, M failed`.
 Exit status: 0 when the failing tests are exactly those listed in
@@ -54,6 +56,67 @@ def run_test(dlc_run, test, timeout):
         again = run_once(dlc_run, test, timeout, True)
         return again[:2] + (result[2] + again[2],) + again[3:]
     return result
+
+
+def run_batch(dlc_run, batch, timeout):
+    """{name: result} for the tests of `batch` that ran to their end in one
+    `dlc-run --test-dirs`; the others are missing."""
+    cmd = [dlc_run, "--test-dirs", "--rtol", RTOL, "--atol", ATOL] + [t["dir"] for t in batch]
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, errors="replace", timeout=timeout * len(batch))
+        out, err = p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        out, err = e.stdout or "", e.stderr or ""
+        out = out.decode(errors="replace") if isinstance(out, bytes) else out
+        err = err.decode(errors="replace") if isinstance(err, bytes) else err
+    by_dir = {t["dir"]: t for t in batch}
+    outs, errs, ends = {}, {}, {}
+    for text, sections in ((out, outs), (err, errs)):
+        current = None
+        for line in text.splitlines():
+            if line.startswith("==== "):
+                mark = line[5:]
+                if mark in by_dir:
+                    current = sections.setdefault(mark, [])
+                    continue
+                head, _, tail = mark.rpartition(": ")
+                if sections is outs and head in by_dir:
+                    ends[head] = tail.split()
+                    current = None
+                    continue
+            if current is not None:
+                current.append(line)
+    results = {}
+    for d, end in ends.items():
+        status, seconds = end[0], float(end[1]) if len(end) > 1 else 0.0
+        lines = outs.get(d, [])
+        bound = sum(line.startswith("bound input ") for line in lines)
+        if status == "ok":
+            result = ("pass", "", seconds, bound)
+        elif status == "mismatch":
+            result = ("mismatch", next((l for l in lines if "MISMATCH" in l), "a mismatch"),
+                      seconds, bound)
+        else:
+            e = [l.strip() for l in errs.get(d, []) if l.strip()]
+            result = ("error", " | ".join(e[:2]) if e else "exit 2 without a message",
+                      seconds, bound)
+        test = by_dir[d]
+        if result[0] == "error" and any(s in result[1] for s in NEEDS_BINDING):
+            again = run_once(dlc_run, test, timeout, True)
+            result = again[:2] + (result[2] + again[2],) + again[3:]
+        results[test["name"]] = result
+    return results
+
+
+def run_tests(dlc_run, batch, timeout):
+    """{name: result} for every test of `batch`: one dlc-run for them all,
+    then alone each test whose result that run did not give."""
+    results = run_batch(dlc_run, batch, timeout) if len(batch) > 1 else {}
+    for t in batch:
+        if t["name"] not in results:
+            results[t["name"]] = run_test(dlc_run, t, timeout)
+    return results
 
 
 def run_once(dlc_run, test, timeout, bind):
@@ -182,6 +245,8 @@ def main():
     ap.add_argument("--expected", default=suite.EXPECTED_FAILURES,
                     help="the expected-failure list (default: expected-failures.tsv here)")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per test (default 300)")
+    ap.add_argument("--batch", type=int, default=16, metavar="N",
+                    help="tests per dlc-run process (default 16; 1: a process per test)")
     ap.add_argument("--every", type=int, default=1, metavar="N",
                     help="run every Nth test of those selected (default 1: all)")
     ap.add_argument("--write-expected", action="store_true",
@@ -191,8 +256,8 @@ def main():
     dlc_run = args.dlc_run or find_dlc_run()
     if not dlc_run or not os.access(dlc_run, os.X_OK):
         sys.exit("run.py: cannot find an executable dlc-run (build DLC, or pass --dlc-run)")
-    if args.jobs < 1:
-        sys.exit("run.py: --jobs must be at least 1")
+    if args.jobs < 1 or args.batch < 1:
+        sys.exit("run.py: --jobs and --batch must be at least 1")
     try:
         tests = suite.read_index(args.shared)
         expected = suite.read_expected_failures(args.expected, tests)
@@ -222,14 +287,15 @@ def main():
     start = time.monotonic()
     results = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(run_test, dlc_run, t, args.timeout): t for t in tests}
+        batches = [tests[i:i + args.batch] for i in range(0, len(tests), args.batch)]
+        futures = [pool.submit(run_tests, dlc_run, b, args.timeout) for b in batches]
         for f in concurrent.futures.as_completed(futures):
-            name = futures[f]["name"]
-            results[name] = f.result()
-            if args.verbose:
-                status, detail, seconds, _ = results[name]
-                print("%-8s %s (%.2f s)%s" % (status.upper(), name, seconds,
-                                              " " + detail if detail else ""), flush=True)
+            for name, result in sorted(f.result().items()):
+                results[name] = result
+                if args.verbose:
+                    status, detail, seconds, _ = result
+                    print("%-8s %s (%.2f s)%s" % (status.upper(), name, seconds,
+                                                  " " + detail if detail else ""), flush=True)
     wall = time.monotonic() - start
 
     if args.write_expected:
