@@ -136,7 +136,9 @@ static MlirValue fallback(const Guards *g, MlirBlock block, intptr_t i, MlirType
 }
 
 // Whether a memref.dealloc after a guard stays outside it: it frees a
-// buffer from before the guard (other than `alloc`, the buffer tested).
+// buffer from before the guard, other than a result of `alloc` (the
+// allocation tested, or the loop, branch or call whose results stand for
+// nothing when its slot is set).
 static bool freesEarlierBuffer(MlirOperation dealloc, MlirOperation alloc, MlirBlock thenBlock) {
   if (!dlcIsOp(dealloc, "memref.dealloc"))
     return false;
@@ -158,8 +160,8 @@ static bool hasRest(MlirOperation op) {
 }
 
 // Moves the ops after `after` (but the terminator and the deallocations of
-// earlier buffers) into an scf.if on `cond`. Its else-branch sets `slot`
-// (when not null) to DlcStatusOutOfMemory.
+// earlier buffers than `alloc`'s) into an scf.if on `cond`. Its
+// else-branch sets `slot` (when not null) to DlcStatusOutOfMemory.
 static void guardRest(Guards *g, MlirOperation after, MlirValue cond, MlirValue slot,
                       MlirOperation alloc) {
   MlirContext ctx = mlirOperationGetContext(after);
@@ -176,12 +178,15 @@ static void guardRest(Guards *g, MlirOperation after, MlirValue cond, MlirValue 
     mlirBlockAppendOwnedOperation(thenBlock, op);
   }
   // The terminator's operands go through the scf.if when the moved ops
-  // compute any of them.
+  // or `alloc` compute any of them: a null buffer passed on to the next
+  // iteration would be read there.
   intptr_t n = mlirOperationGetNumOperands(terminator);
   bool through = false;
   for (intptr_t i = 0; i < n && !through; ++i) {
     MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(terminator, i));
-    through = !mlirOperationIsNull(def) && mlirBlockEqual(mlirOperationGetBlock(def), thenBlock);
+    through = !mlirOperationIsNull(def) &&
+              (mlirBlockEqual(mlirOperationGetBlock(def), thenBlock) ||
+               (!mlirOperationIsNull(alloc) && mlirOperationEqual(def, alloc)));
   }
   intptr_t numResults = through ? n : 0;
   MlirValue *values = malloc(sizeof(MlirValue) * (size_t)(n + 1));
@@ -258,7 +263,7 @@ static void guardAncestors(Guards *g, MlirOperation op, MlirValue slot) {
       continue;
     MlirOperation next = mlirOperationGetNextInBlock(p);
     MlirOperation ok = slotClear(next, slot);
-    guardRest(g, ok, result(ok), (MlirValue){NULL}, (MlirOperation){NULL});
+    guardRest(g, ok, result(ok), (MlirValue){NULL}, p);
   }
 }
 
@@ -296,7 +301,7 @@ static void guardCall(Guards *g, MlirOperation call, MlirValue slot) {
   MlirOperation next = mlirOperationGetNextInBlock(call);
   if (hasRest(call)) {
     MlirOperation ok = slotClear(next, slot);
-    guardRest(g, ok, result(ok), (MlirValue){NULL}, (MlirOperation){NULL});
+    guardRest(g, ok, result(ok), (MlirValue){NULL}, call);
   }
   guardAncestors(g, call, slot);
 }

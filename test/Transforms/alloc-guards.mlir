@@ -121,3 +121,31 @@ func.func private @nest(%n: index) -> f32 {
   memref.dealloc %buf : memref<?xf32>
   return %v : f32
 }
+
+// -----
+
+// A buffer a loop passes to its next iteration: when it is null, the
+// iteration passes on the buffer it was given instead, which the next one
+// reads.
+// CHECK-LABEL: func.func @carried(
+// CHECK: scf.for %{{.*}} iter_args(%[[OLD:.*]] = %{{.*}}) -> (memref<4xf32>) {
+// CHECK: %[[NEW:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[PASSED:.*]] = scf.if %{{.*}} -> (memref<4xf32>) {
+// CHECK: memref.copy %[[OLD]], %[[NEW]]
+// CHECK: scf.yield %[[NEW]] : memref<4xf32>
+// CHECK: } else {
+// CHECK: memref.atomic_rmw
+// CHECK: scf.yield %[[OLD]] : memref<4xf32>
+// CHECK: scf.yield %[[PASSED]] : memref<4xf32>
+func.func @carried(%x: memref<4xf32>, %y: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %last = scf.for %i = %c0 to %c4 step %c1 iter_args(%old = %x) -> (memref<4xf32>) {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %old, %new : memref<4xf32> to memref<4xf32>
+    scf.yield %new : memref<4xf32>
+  }
+  memref.copy %last, %y : memref<4xf32> to memref<4xf32>
+  return
+}
