@@ -25,7 +25,10 @@ typedef enum DlcStatus {
   DlcStatusDivisionByZero = 2,
   /// A signed integer division whose quotient overflows (INT_MIN / -1).
   DlcStatusDivisionOverflow = 3,
-  /// An intermediate buffer could not be allocated; nothing was computed.
+  /// A buffer the code allocates (an intermediate, in a loop body or of a
+  /// size the data decides, or a dynamic output) could not be allocated;
+  /// what came after the allocation was skipped, and the outputs are
+  /// unspecified.
   DlcStatusOutOfMemory = 4,
   /// An entry with dynamic dims was given a shape that does not fit it
   /// (a negative size, or another size where its signature has a static

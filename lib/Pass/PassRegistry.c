@@ -357,8 +357,10 @@ static const DlcPassDef passes[] = {
      "recorded from them and adds an i32 status result (calls inside the module get it too): "
      "0, or the first run-time check that failed (its status slot, `memref.alloca "
      "{dlc.status_slot}`, holds the code; its number goes in the bits above 8, and "
-     "`dlc.checks` lists where each check is), or 4 when a top-level `memref.alloc` returns "
-     "null, after which the rest of the function is skipped (see docs/RuntimeErrors.md). "
+     "`dlc.checks` lists where each check is), or 4 when a `memref.alloc` returns null: "
+     "each allocation, wherever it is, has a slot of its own and an `scf.if` on its pointer "
+     "that skips the rest of its block, and of the blocks around it; private functions that "
+     "allocate take a `memref<i32>` flag their callers test (see docs/RuntimeErrors.md). "
      "The lowering pipelines run it after bufferization.",
      "builtin.module", 0, {{0}}, dlcRunEntryABI, {"func", "arith", "scf", "memref"}},
     {"dlc-stack-loop-buffers", "DlcStackLoopBuffers",

@@ -14,6 +14,7 @@
 #include "Support/Diag.h"
 #include "Support/IR.h"
 #include "Support/Str.h"
+#include "Transforms/AllocGuards.h"
 #include "Transforms/EntryDynamic.h"
 #include "Transforms/EntryStatus.h"
 #include "dlc-c/Status.h"
@@ -198,8 +199,6 @@ static void addStatusResult(MlirOperation func, MlirType fnType) {
       continue;
     MlirValue status = dlcEntryBuildStatus(func, ret);
     mlirOperationSetOperands(ret, 1, &status);
-    if (mlirBlockEqual(b, mlirRegionGetFirstBlock(body)) && !mlirBlockGetNextInRegion(b).ptr)
-      dlcEntryGuardAllocations(func, ret);
   }
 }
 
@@ -260,6 +259,8 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
   MlirStringRef *changed = NULL, *dynamicEntries = NULL;
   intptr_t numChanged = 0, cap = 0, numDynamic = 0, dynamicCap = 0;
   bool ok = true;
+  // Functions that allocate take a flag their callers' guards read.
+  dlcGuardCalleeAllocations(op);
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
     if (!dlcIsPublicFuncDefinition(f))
@@ -291,6 +292,8 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
       }
       dynamicEntries[numDynamic++] = symName(f);
     }
+    // The allocations' status slots, before the status reads them.
+    dlcEntryGuardAllAllocations(f);
     addStatusResult(f, fnType);
     if (dynamic)
       guardShapes(f, shapesFit, checked);
@@ -307,6 +310,7 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
       addStatusToCall(calls.ops[i]);
     free(calls.ops);
   }
+  dlcForgetAllocationFlags(op);
   // After the walk: the free functions are no entries to change.
   for (intptr_t i = 0; i < numDynamic; ++i)
     dlcModuleAddFreeFunction(op, dynamicEntries[i]);

@@ -3,12 +3,9 @@
 // Generated code reports run-time errors instead of faulting (dlc-c/
 // Status.h). Checks write status slots (see TensorToLinalg/Check.c); the
 // status is the first failed check's code, with the check's number (its
-// place in `dlc.checks`, which says where each is) in the bits above 8. An allocation that fails skips everything
-// after it: each top-level memref.alloc of the entry is followed by an
-// scf.if on its pointer that holds the rest of the block, so nothing
-// writes through a null pointer and the status says out of memory. The
-// deallocations of buffers allocated before stay outside the scf.if, so a
-// failed call frees what it got.
+// place in `dlc.checks`, which says where each is) in the bits above 8.
+// An allocation that fails sets a slot of its own (AllocGuards.c), so the
+// status says out of memory and which allocation failed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,43 +177,7 @@ static MlirOperation guardOn(MlirOperation after, MlirValue cond, int32_t elseSt
   return yield;
 }
 
-// Guards the rest of the block after `alloc` on its pointer not being null.
-static MlirOperation guard(MlirOperation alloc, MlirOperation terminator) {
-  MlirContext ctx = mlirOperationGetContext(alloc);
-  MlirLocation loc = mlirOperationGetLocation(alloc);
-  MlirBlock block = mlirOperationGetBlock(alloc);
-  MlirType index = mlirIndexTypeGet(ctx);
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirValue buffer = result(alloc);
-  MlirOperation pointer =
-      create("memref.extract_aligned_pointer_as_index", loc, 1, &buffer, 1, &index, 0, NULL);
-  MlirOperation null = constant(ctx, loc, index, 0);
-  MlirValue compared[2] = {result(pointer), result(null)};
-  MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
-  MlirType i1 = mlirIntegerTypeGet(ctx, 1);
-  MlirOperation ok = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
-  mlirBlockInsertOwnedOperationAfter(block, alloc, pointer);
-  mlirBlockInsertOwnedOperationAfter(block, pointer, null);
-  mlirBlockInsertOwnedOperationAfter(block, null, ok);
-  return guardOn(ok, result(ok), DlcStatusOutOfMemory, alloc, terminator);
-}
-
 MlirOperation dlcEntryGuardCondition(MlirOperation after, MlirValue cond, int32_t elseStatus,
                                      MlirOperation terminator) {
   return guardOn(after, cond, elseStatus, (MlirOperation){NULL}, terminator);
-}
-
-void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret) {
-  MlirOperation terminator = ret;
-  MlirOperation op = mlirBlockGetFirstOperation(entryBlock(func));
-  while (!mlirOperationEqual(op, terminator)) {
-    if (dlcIsOp(op, "memref.alloc") && !dlcShapedTypeHasZeroDim(mlirValueGetType(result(op)))) {
-      // The rest of the block, now in the then-block, is scanned from its
-      // first op.
-      terminator = guard(op, terminator);
-      op = mlirBlockGetFirstOperation(mlirOperationGetBlock(terminator));
-      continue;
-    }
-    op = mlirOperationGetNextInBlock(op);
-  }
 }

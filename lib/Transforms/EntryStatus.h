@@ -18,11 +18,6 @@
 /// allocas; `dlc.checks` on `func` lists where each slot's check is.
 MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret);
 
-/// Guards each memref.alloc of the entry's block: when it returns null, the
-/// rest of the block is skipped and the status is DlcStatusOutOfMemory.
-/// `ret` is the block's return, whose operand 0 is the status.
-void dlcEntryGuardAllocations(MlirOperation func, MlirOperation ret);
-
 /// Moves the ops of the block after `after` up to `terminator` (a return
 /// whose operand 0 is the status) under an scf.if on `cond`: when it is
 /// false they are skipped and the status is `elseStatus`. Returns the

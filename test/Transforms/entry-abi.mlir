@@ -94,40 +94,44 @@ func.func @dyn(%x: memref<?x3xf32>, %y: memref<?x3xf32>) attributes {dlc.inputs 
 
 // The status is the first status slot that is set, numbered in bits 8 and
 // up (slots cleared at their allocas); `dlc.checks` says where each is.
-// An allocation that returns null skips the rest of the function: status 4.
+// Each allocation has a slot after the checks' (AllocGuards.c): when it
+// returns null, the rest of the function is skipped and its slot says 4.
 // A buffer allocated before is freed on both paths: its deallocation stays
 // outside the inner skip.
 // CHECK-LABEL: func.func @checked(
-// CHECK-SAME: -> i32 attributes {dlc.checks = ["{{.*}}entry-abi.mlir:{{[0-9]+}}:{{[0-9]+}}", "{{.*}}entry-abi.mlir:{{[0-9]+}}:{{[0-9]+}}"]}
+// CHECK-SAME: -> i32 attributes {dlc.checks = ["{{.*}}entry-abi.mlir:{{[0-9]+}}:{{[0-9]+}}", "{{.*}}entry-abi.mlir:{{[0-9]+}}:{{[0-9]+}}", "{{.*}}entry-abi.mlir:{{[0-9]+}}:{{[0-9]+}}", "{{.*}}entry-abi.mlir:{{[0-9]+}}:{{[0-9]+}}"]}
 // CHECK: %[[FIRST:.*]] = memref.alloca() {dlc.status_slot} : memref<i32>
 // CHECK: memref.store %{{.*}}, %[[FIRST]][] : memref<i32>
 // CHECK: %[[SECOND:.*]] = memref.alloca() {dlc.status_slot} : memref<i32>
 // CHECK: memref.store %{{.*}}, %[[SECOND]][] : memref<i32>
+// CHECK: %[[THIRD:.*]] = memref.alloca() {dlc.status_slot} : memref<i32>
+// CHECK: %[[FOURTH:.*]] = memref.alloca() {dlc.status_slot} : memref<i32>
 // CHECK: %[[BEFORE:.*]] = memref.alloc() : memref<4xf32>
 // CHECK: %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[BEFORE]]
 // CHECK: %[[OK0:.*]] = arith.cmpi ne, %[[P0]], %{{.*}} : index
-// CHECK: %[[STATUS:.*]] = scf.if %[[OK0]] -> (i32) {
+// CHECK: scf.if %[[OK0]] {
 // CHECK: memref.store %{{.*}}, %[[BEFORE]]
 // CHECK: %[[BUFFER:.*]] = memref.alloc() : memref<8xf32>
 // CHECK: %[[P1:.*]] = memref.extract_aligned_pointer_as_index %[[BUFFER]]
 // CHECK: %[[OK1:.*]] = arith.cmpi ne, %[[P1]], %{{.*}} : index
-// CHECK: %[[INNER:.*]] = scf.if %[[OK1]] -> (i32) {
+// CHECK: scf.if %[[OK1]] {
 // CHECK: memref.copy
 // CHECK: memref.dealloc %[[BUFFER]]
-// CHECK: %[[S2:.*]] = memref.load %[[SECOND]][]
-// CHECK: arith.ori %[[S2]], %{{.*}} : i32
+// CHECK: } else {
+// CHECK: %[[OOM:.*]] = arith.constant 4 : i32
+// CHECK: memref.atomic_rmw assign %[[OOM]], %[[FOURTH]][]
+// CHECK: }
+// CHECK-NEXT: memref.dealloc %[[BEFORE]]
+// CHECK-NEXT: } else {
+// CHECK: memref.atomic_rmw assign %{{.*}}, %[[THIRD]][]
+// CHECK: }
+// CHECK: %[[S4:.*]] = memref.load %[[FOURTH]][]
+// CHECK: arith.ori %[[S4]], %{{.*}} : i32
 // CHECK: %[[S1:.*]] = memref.load %[[FIRST]][]
 // CHECK: %[[NUMBERED:.*]] = arith.ori %[[S1]], %{{.*}} : i32
 // CHECK: %[[SET:.*]] = arith.cmpi ne, %[[S1]], %{{.*}} : i32
 // CHECK: %[[PICK:.*]] = arith.select %[[SET]], %[[NUMBERED]], %{{.*}} : i32
-// CHECK: scf.yield %[[PICK]] : i32
-// CHECK: } else {
-// CHECK: %[[OOM:.*]] = arith.constant 4 : i32
-// CHECK: scf.yield %[[OOM]] : i32
-// CHECK: }
-// CHECK-NEXT: memref.dealloc %[[BEFORE]]
-// CHECK-NEXT: scf.yield %[[INNER]] : i32
-// CHECK: return %[[STATUS]] : i32
+// CHECK: return %[[PICK]] : i32
 func.func @checked(%x: memref<4xf32>, %y: memref<4xf32>) {
   %a = memref.alloca() {dlc.status_slot} : memref<i32>
   %b = memref.alloca() {dlc.status_slot} : memref<i32>
