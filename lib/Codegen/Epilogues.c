@@ -36,8 +36,18 @@ static MlirValue initOf(MlirOperation op) {
   return mlirOperationGetOperand(op, mlirOperationGetNumOperands(op) - 1);
 }
 
+// Is `v` defined before `op`, in its block? (a dynamic size of an empty)
+static bool availableBefore(MlirValue v, MlirOperation op) {
+  MlirBlock block = mlirOperationGetBlock(op);
+  if (mlirValueIsABlockArgument(v))
+    return mlirBlockEqual(mlirBlockArgumentGetOwner(v), block);
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return mlirBlockEqual(mlirOperationGetBlock(def), block) && mlirOperationIsBeforeInBlock(def, op);
+}
+
 // The epilogue's destination, usable right before `product`: a function
-// argument, or a copy there of an operand-free tensor.empty or of a
+// argument, or a copy there of a tensor.empty (whose dynamic sizes are
+// defined before the product) or of a
 // reshape of one (the reshape of an epilogue collapsed onto its product,
 // which keeps the destination one buffer with the expanded result the
 // function may return); the epilogue's `outs` becomes the copy. Null when
@@ -54,8 +64,11 @@ static MlirValue destinationBefore(MlirOperation epilogue, MlirOperation product
     reshape = def;
     def = dlcDefiningOp(mlirOperationGetOperand(reshape, 0));
   }
-  if (!dlcIsOp(def, "tensor.empty") || mlirOperationGetNumOperands(def) != 0)
+  if (!dlcIsOp(def, "tensor.empty"))
     return (MlirValue){NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (!availableBefore(mlirOperationGetOperand(def, i), product))
+      return (MlirValue){NULL};
   MlirBlock block = mlirOperationGetBlock(product);
   MlirOperation empty = mlirOperationClone(def);
   mlirBlockInsertOwnedOperationBefore(block, product, empty);
@@ -229,7 +242,9 @@ static MlirValue collapseValue(MlirOperation anchor, MlirValue value, const Coll
   for (intptr_t r = 0; r < read->numRuns; ++r) {
     shape[r] = 1;
     for (intptr_t d = read->runStart[r]; d < read->runStart[r + 1]; ++d)
-      shape[r] *= mlirShapedTypeGetDimSize(type, d);
+      shape[r] = mlirShapedTypeIsDynamicDim(type, d) || mlirShapedTypeIsDynamicSize(shape[r])
+                     ? mlirShapedTypeGetDynamicSize()
+                     : shape[r] * mlirShapedTypeGetDimSize(type, d);
   }
   MlirType collapsed = mlirRankedTensorTypeGet(read->numRuns, shape, mlirShapedTypeGetElementType(type),
                                                mlirAttributeGetNull());

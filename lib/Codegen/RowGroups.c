@@ -53,9 +53,15 @@ static MlirType resultType(MlirOperation op) {
   return mlirValueGetType(mlirOperationGetResult(op, 0));
 }
 
+// Static f32, but for the outermost dim, a row dim, which may be `?` (a
+// batch known at run time: the row loop tiles it like any other).
 static bool isStaticF32(MlirType t) {
-  return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
-         mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
+  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+    return false;
+  for (intptr_t i = 1, n = mlirShapedTypeGetRank(t); i < n; ++i)
+    if (mlirShapedTypeIsDynamicDim(t, i))
+      return false;
+  return true;
 }
 
 static MlirAffineMap mapOf(MlirOperation generic, intptr_t operand) {
@@ -382,9 +388,16 @@ static MlirValue allocLike(MlirOperation empty, MlirOperation before) {
   MlirOperationState state =
       mlirOperationStateGet(ref("bufferization.alloc_tensor"), mlirOperationGetLocation(empty));
   mlirOperationStateAddResults(&state, 1, &type);
-  MlirNamedAttribute segments = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
-      mlirAttributeParseGet(ctx, ref("array<i32: 0, 0, 0>")));
+  // The dynamic sizes are the empty's (defined before it, so before `before`).
+  MlirValue sizes[DLC_CODEGEN_MAX_ROWS_RANK];
+  intptr_t numSizes = mlirOperationGetNumOperands(empty);
+  for (intptr_t i = 0; i < numSizes; ++i)
+    sizes[i] = mlirOperationGetOperand(empty, i);
+  mlirOperationStateAddOperands(&state, numSizes, sizes);
+  int32_t segmentSizes[3] = {(int32_t)numSizes, 0, 0};
+  MlirNamedAttribute segments =
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
+                            mlirDenseI32ArrayGet(ctx, 3, segmentSizes));
   mlirOperationStateAddAttributes(&state, 1, &segments);
   MlirOperation alloc = mlirOperationCreate(&state);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, alloc);
@@ -444,7 +457,8 @@ static void separateDestinations(DlcRowGroup *group) {
       continue; // accumulates into its fill, a member
     intptr_t init = mlirOperationGetNumOperands(op) - 1;
     MlirOperation empty = dlcDefiningOp(mlirOperationGetOperand(op, init));
-    if (!dlcIsOp(empty, "tensor.empty") || mlirOperationGetNumOperands(empty) != 0)
+    if (!dlcIsOp(empty, "tensor.empty") ||
+        mlirOperationGetNumOperands(empty) > DLC_CODEGEN_MAX_ROWS_RANK)
       continue;
     if (!shared && mlirOperationEqual(empty, rootInit) && reads(group->root, op)) {
       shared = true;
