@@ -179,11 +179,35 @@ static MlirOperation memberRead(MlirValue v, const DlcOpList *members) {
   return contains(members, def) ? def : (MlirOperation){NULL};
 }
 
+// The output_shape operand that `dim` (a tensor.dim of `expand`'s result
+// at a constant index of a dynamic dim) reads, or null.
+static MlirValue expandSizeRead(MlirOperation dim, MlirOperation expand) {
+  if (!dlcIsOp(dim, "tensor.dim"))
+    return (MlirValue){NULL};
+  MlirOperation index = dlcDefiningOp(mlirOperationGetOperand(dim, 1));
+  MlirType type = resultType(expand);
+  if (!dlcIsOp(index, "arith.constant"))
+    return (MlirValue){NULL};
+  int64_t at = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(index, ref("value")));
+  if (at < 0 || at >= mlirShapedTypeGetRank(type) || !mlirShapedTypeIsDynamicDim(type, at))
+    return (MlirValue){NULL};
+  intptr_t operand = 1;
+  for (int64_t i = 0; i < at; ++i)
+    operand += mlirShapedTypeIsDynamicDim(type, i);
+  return mlirOperationGetOperand(expand, operand);
+}
+
 static bool usedOnlyBy(MlirValue v, const DlcOpList *members) {
   for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (contains(members, user))
+      continue;
+    // The size of a dynamic dim of a per-row value kept as 1s (what sizes
+    // a keepdims member's destination) is the expansion's, not the value.
+    MlirOperation def = dlcDefiningOp(v);
+    if (!mlirOperationIsNull(def) && dlcIsOp(def, "tensor.expand_shape") &&
+        !mlirValueIsNull(expandSizeRead(user, def)))
       continue;
     if (mlirOperationIsNull(expandedRowValue(user)) ||
         !usedOnlyBy(mlirOperationGetResult(user, 0), members))
@@ -352,6 +376,17 @@ void dlcRowGroupPrepare(DlcRowGroup *group) {
       if (mlirOperationIsNull(reduce) || !contains(&ops, reduce))
         continue; // (a reduce, or an elementwise op on reduced values)
       MlirValue reduced = mlirOperationGetResult(reduce, 0);
+      MlirValue expanded = mlirOperationGetResult(expand, 0);
+      for (MlirOpOperand use = mlirValueGetFirstUse(expanded); !mlirOpOperandIsNull(use);) {
+        MlirOpOperand next = mlirOpOperandGetNextUse(use);
+        MlirOperation user = mlirOpOperandGetOwner(use);
+        MlirValue size = expandSizeRead(user, expand);
+        if (!mlirValueIsNull(size)) {
+          mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0), size);
+          mlirOperationDestroy(user);
+        }
+        use = next;
+      }
       intptr_t keep = mlirShapedTypeGetRank(mlirValueGetType(reduced));
       MlirAffineMap map = mlirAffineMapAttrGetValue(newMaps[i]);
       MlirAffineExpr exprs[DLC_CODEGEN_MAX_ROWS_RANK];
