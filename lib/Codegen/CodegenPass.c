@@ -1,8 +1,8 @@
 //===- CodegenPass.c - The dlc-codegen pass ---------------------*- C -*-===//
 //
 // Runs on linalg on tensors (the output of dlc-graph-to-linalg). Each op of
-// a class with a schedule, static shapes and f32 elements gets its
-// schedule, with parameters from Tiles.c unless the pass options fix them;
+// a class with a schedule, static shapes (but for a dynamic batch, or a
+// matmul's dynamic rows) and f32 elements gets its schedule, with parameters from Tiles.c unless the pass options fix them;
 // everything else is left to the loop lowering. A convolution is scheduled
 // together with its zero fill and, when its only user is an elementwise
 // linalg.generic reading it in place (bias, activation, residual add), with

@@ -108,13 +108,13 @@ static int64_t product(const DlcShape *s, int64_t from, int64_t to) {
 }
 
 // Ends a group of static dims at the front (step 1) or the back (step -1)
-// of both shapes: the fewest dims of each with equal products. False at a
-// dynamic dim or where no prefix matches.
+// of both shapes: the fewest dims of each (one at least) with equal
+// products. False at a dynamic dim or where no prefix matches.
 static bool matchStaticGroup(const DlcShape *in, const DlcShape *out, int64_t *i, int64_t *j,
                              int64_t iEnd, int64_t jEnd, int step) {
-  int64_t pi = 1, pj = 1;
+  int64_t pi = 1, pj = 1, i0 = *i, j0 = *j;
   do {
-    if (pi <= pj) {
+    if (*i == i0 || (pi <= pj && *j != j0)) {
       if (*i == iEnd || in->dims[*i] == DLC_DYN)
         return false;
       pi *= in->dims[*i];
@@ -125,7 +125,7 @@ static bool matchStaticGroup(const DlcShape *in, const DlcShape *out, int64_t *i
       pj *= out->dims[*j];
       *j += step;
     }
-  } while (pi != pj || pi == 0);
+  } while (pi != pj || pi == 0 || *j == j0);
   return true;
 }
 

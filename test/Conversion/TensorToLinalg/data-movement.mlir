@@ -122,6 +122,18 @@ func.func @reshape_dynamic_groups(%x: tensor<?x32x64xf32>) -> (tensor<?x32x4x16x
 
 // -----
 
+// Every group has a dim on each side: a unit dim next to the `?` joins its
+// group (an MLP's flatten of [?, 1, 28, 28]).
+// CHECK-LABEL: func.func @reshape_dynamic_unit
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<?x1x28x28xf32> into tensor<?x784xf32>
+// CHECK-NOT: tensor.expand_shape
+func.func @reshape_dynamic_unit(%x: tensor<?x1x28x28xf32>) -> tensor<?x784xf32> {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<?x1x28x28xf32>) -> tensor<?x784xf32>
+  return %y : tensor<?x784xf32>
+}
+
+// -----
+
 // A `?` that no group of the input can hold (a static input): a shape
 // tensor (here folded to a constant), tensor.reshape.
 // CHECK-LABEL: func.func @reshape_dynamic_from_static
