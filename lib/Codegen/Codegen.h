@@ -34,6 +34,9 @@ typedef struct DlcMatmulTiles {
 /// Tiles for an m x k by k x n product of 32-bit elements on `cpu`.
 DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu);
 
+/// The same for a product whose row count m is known only at run time.
+DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcHostCPU *cpu);
+
 /// Narrows `tiles->tn` so that `threads` share the `batch` x column blocks
 /// of an n-column product evenly (the schedules' scf.forall runs over them).
 void dlcShareMatmulColumns(DlcMatmulTiles *tiles, int64_t n, int64_t batch, int64_t threads);
@@ -112,7 +115,8 @@ void dlcRowGroupFree(DlcRowGroup *group);
 /// Tile sizes of a row group's root of shape `dims` (`rank` dims, the last
 /// `reduced` of them a row): 0 for the row dims, and for the outer dims a
 /// block of rows of about `blockElements` elements (at least one row),
-/// made of whole dims where it can and of a divisor of a dim otherwise.
+/// made of whole dims where it can and of a divisor of a dim otherwise
+/// (a dynamic outer dim, negative in `dims`, takes what is left of it).
 void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
                        int64_t blockElements, int64_t *tiles);
 

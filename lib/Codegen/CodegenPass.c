@@ -1,8 +1,8 @@
 //===- CodegenPass.c - The dlc-codegen pass ---------------------*- C -*-===//
 //
 // Runs on linalg on tensors (the output of dlc-graph-to-linalg). Each op of
-// a class with a schedule, static shapes and f32 elements gets its
-// schedule, with parameters from Tiles.c unless the pass options fix them;
+// a class with a schedule, static shapes (but for a dynamic batch, or a
+// matmul's dynamic rows) and f32 elements gets its schedule, with parameters from Tiles.c unless the pass options fix them;
 // everything else is left to the loop lowering. A convolution is scheduled
 // together with its zero fill and, when its only user is an elementwise
 // linalg.generic reading it in place (bias, activation, residual add), with
@@ -42,25 +42,8 @@ typedef struct Targets {
   intptr_t count, capacity;
 } Targets;
 
-// Static, f32, and not empty: an empty tensor has nothing to schedule.
-static bool isStaticF32Tensor(MlirType t) {
-  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) ||
-      !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
-    return false;
-  for (intptr_t i = 0, n = mlirShapedTypeGetRank(t); i < n; ++i)
-    if (mlirShapedTypeGetDimSize(t, i) == 0)
-      return false;
-  return true;
-}
-
-static bool allOperandsStaticF32(MlirOperation op) {
-  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
-    if (!isStaticF32Tensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      return false;
-  return mlirOperationGetNumResults(op) == 1;
-}
-
-// The same, but a dynamic leading (batch) dim is allowed: the convolution
+// Static f32 operands, not empty (nothing to schedule), but for a dynamic
+// leading (batch) dim: the convolution
 // schedules tile that dim by 1 (scf.forall over the images),
 // so each tile is static and the schedule is the static one per image.
 static bool allOperandsBatchStaticF32(MlirOperation op) {
@@ -70,6 +53,24 @@ static bool allOperandsBatchStaticF32(MlirOperation op) {
       return false;
     for (intptr_t d = 0, rank = mlirShapedTypeGetRank(t); d < rank; ++d)
       if (mlirShapedTypeGetDimSize(t, d) == 0 || (d > 0 && mlirShapedTypeIsDynamicDim(t, d)))
+        return false;
+  }
+  return mlirOperationGetNumResults(op) == 1;
+}
+
+// Products whose rows (a matmul's M) or batch (a batch_matmul's) are `?`,
+// everything else static f32 (a transformer compiled for any batch or
+// sequence: its batch folded into the rows, lib/Conversion/GraphToTensor/
+// Linear.c). The schedules tile that dim anyway; tiles of rows are padded
+// to whole cache tiles, batches are tiled by 1.
+static bool productOperandsStaticF32(MlirOperation op, bool batched) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+      return false;
+    for (intptr_t d = 0, rank = mlirShapedTypeGetRank(t); d < rank; ++d)
+      if (mlirShapedTypeGetDimSize(t, d) == 0 ||
+          (mlirShapedTypeIsDynamicDim(t, d) && (d > 0 || (!batched && i == 1))))
         return false;
   }
   return mlirOperationGetNumResults(op) == 1;
@@ -204,7 +205,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   else
     return MlirWalkResultAdvance;
   bool product = t.kind == MATMUL || t.kind == BATCH_MATMUL;
-  if (product ? !allOperandsStaticF32(op) : !allOperandsBatchStaticF32(op))
+  if (product ? !productOperandsStaticF32(op, t.kind == BATCH_MATMUL)
+              : !allOperandsBatchStaticF32(op))
     return MlirWalkResultAdvance;
   if (product && !hasDefaultMaps(op, t.kind))
     return MlirWalkResultAdvance;
@@ -240,8 +242,8 @@ static void locateGroup(const Target *t) {
 }
 
 static MlirWalkResult collectProducts(MlirOperation op, void *userData) {
-  if ((dlcIsOp(op, "linalg.matmul") || dlcIsOp(op, "linalg.batch_matmul")) &&
-      allOperandsStaticF32(op))
+  if ((dlcIsOp(op, "linalg.matmul") && productOperandsStaticF32(op, false)) ||
+      (dlcIsOp(op, "linalg.batch_matmul") && productOperandsStaticF32(op, true)))
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -270,8 +272,11 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
                                         const char *fixedTiles) {
   intptr_t b = t->kind == BATCH_MATMUL ? 1 : 0;
   int64_t m = dim(t->op, 0, b), k = dim(t->op, 0, b + 1), n = dim(t->op, 1, b + 1);
-  DlcMatmulTiles tiles = dlcChooseMatmulTiles(m, n, k, cpu);
-  dlcShareMatmulColumns(&tiles, n, b ? dim(t->op, 0, 0) : 1, threads);
+  bool dynamicRows = mlirShapedTypeIsDynamicSize(m);
+  DlcMatmulTiles tiles = dynamicRows ? dlcChooseDynamicRowsMatmulTiles(n, k, cpu)
+                                     : dlcChooseMatmulTiles(m, n, k, cpu);
+  int64_t batch = b ? dim(t->op, 0, 0) : 1;
+  dlcShareMatmulColumns(&tiles, n, mlirShapedTypeIsDynamicSize(batch) ? 1 : batch, threads);
   int64_t params[5] = {tiles.tm, tiles.tn, tiles.tk, tiles.rm, tiles.rn};
   if (*fixedTiles && !parseInts(fixedTiles, params, 5)) {
     dlcEmitOpError(t->op, "matmul-tiles must be five positive integers tm,tn,tk,rm,rn, got '%s'",
@@ -282,7 +287,8 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   bool fused = !mlirOperationIsNull(t->epilogue);
   char sequence[32];
   snprintf(sequence, sizeof sequence, "%s%s",
-           b ? "dlc_batch_matmul" : m < 4 ? "dlc_matvec" : "dlc_matmul", fused ? "_fused" : "");
+           b ? "dlc_batch_matmul" : !dynamicRows && m < 4 ? "dlc_matvec" : "dlc_matmul",
+           fused ? "_fused" : "");
   if (!fused)
     return dlcApplySchedule(library, 1, &t->op, sequence, 5, params);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};

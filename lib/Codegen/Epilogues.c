@@ -36,8 +36,33 @@ static MlirValue initOf(MlirOperation op) {
   return mlirOperationGetOperand(op, mlirOperationGetNumOperands(op) - 1);
 }
 
+// Is `v` defined before `op`, in its block, or can it be? (a dynamic size
+// of an empty: the size of an expansion of the product's rows is computed
+// after the product, by index arithmetic on sizes known before it, which
+// then moves before it).
+static bool availableBefore(MlirValue v, MlirOperation op, int depth) {
+  MlirBlock block = mlirOperationGetBlock(op);
+  if (mlirValueIsABlockArgument(v))
+    return mlirBlockEqual(mlirBlockArgumentGetOwner(v), block);
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!mlirBlockEqual(mlirOperationGetBlock(def), block))
+    return false;
+  if (mlirOperationIsBeforeInBlock(def, op))
+    return true;
+  bool sizeArithmetic = dlcIsOp(def, "arith.muli") || dlcIsOp(def, "arith.divui") ||
+                        dlcIsOp(def, "arith.constant") || dlcIsOp(def, "tensor.dim");
+  if (!sizeArithmetic || depth == 0)
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (!availableBefore(mlirOperationGetOperand(def, i), op, depth - 1))
+      return false;
+  mlirOperationMoveBefore(def, op);
+  return true;
+}
+
 // The epilogue's destination, usable right before `product`: a function
-// argument, or a copy there of an operand-free tensor.empty or of a
+// argument, or a copy there of a tensor.empty (whose dynamic sizes are
+// defined before the product) or of a
 // reshape of one (the reshape of an epilogue collapsed onto its product,
 // which keeps the destination one buffer with the expanded result the
 // function may return); the epilogue's `outs` becomes the copy. Null when
@@ -54,8 +79,11 @@ static MlirValue destinationBefore(MlirOperation epilogue, MlirOperation product
     reshape = def;
     def = dlcDefiningOp(mlirOperationGetOperand(reshape, 0));
   }
-  if (!dlcIsOp(def, "tensor.empty") || mlirOperationGetNumOperands(def) != 0)
+  if (!dlcIsOp(def, "tensor.empty"))
     return (MlirValue){NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (!availableBefore(mlirOperationGetOperand(def, i), product, 4))
+      return (MlirValue){NULL};
   MlirBlock block = mlirOperationGetBlock(product);
   MlirOperation empty = mlirOperationClone(def);
   mlirBlockInsertOwnedOperationBefore(block, product, empty);
@@ -229,7 +257,9 @@ static MlirValue collapseValue(MlirOperation anchor, MlirValue value, const Coll
   for (intptr_t r = 0; r < read->numRuns; ++r) {
     shape[r] = 1;
     for (intptr_t d = read->runStart[r]; d < read->runStart[r + 1]; ++d)
-      shape[r] *= mlirShapedTypeGetDimSize(type, d);
+      shape[r] = mlirShapedTypeIsDynamicDim(type, d) || mlirShapedTypeIsDynamicSize(shape[r])
+                     ? mlirShapedTypeGetDynamicSize()
+                     : shape[r] * mlirShapedTypeGetDimSize(type, d);
   }
   MlirType collapsed = mlirRankedTensorTypeGet(read->numRuns, shape, mlirShapedTypeGetElementType(type),
                                                mlirAttributeGetNull());
@@ -251,10 +281,38 @@ static MlirOperation onlyUser(MlirValue value) {
   return mlirOpOperandGetOwner(use);
 }
 
+// The sizes of the expansion's dynamic dims that tensor.dim ops read (the
+// consumer's destination, sized like its input) are its output_shape
+// operands: read there, the expansion is left to its one consumer.
+static void foldDimsOfExpansion(MlirOperation expand) {
+  MlirValue expanded = mlirOperationGetResult(expand, 0);
+  MlirType type = mlirValueGetType(expanded);
+  for (MlirOpOperand use = mlirValueGetFirstUse(expanded); !mlirOpOperandIsNull(use);) {
+    MlirOpOperand next = mlirOpOperandGetNextUse(use);
+    MlirOperation dim = mlirOpOperandGetOwner(use);
+    MlirOperation index = dlcIsOp(dim, "tensor.dim")
+                              ? dlcDefiningOp(mlirOperationGetOperand(dim, 1))
+                              : (MlirOperation){NULL};
+    if (dlcIsOp(index, "arith.constant")) {
+      int64_t at = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(index, ref("value")));
+      if (at >= 0 && at < mlirShapedTypeGetRank(type) && mlirShapedTypeIsDynamicDim(type, at)) {
+        intptr_t operand = 1;
+        for (int64_t i = 0; i < at; ++i)
+          operand += mlirShapedTypeIsDynamicDim(type, i);
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(dim, 0),
+                                      mlirOperationGetOperand(expand, operand));
+        mlirOperationDestroy(dim);
+      }
+    }
+    use = next;
+  }
+}
+
 bool dlcCollapseConsumerOntoProduct(MlirOperation product) {
   MlirOperation expand = onlyUser(mlirOperationGetResult(product, 0));
   if (mlirOperationIsNull(expand) || !dlcIsOp(expand, "tensor.expand_shape"))
     return false;
+  foldDimsOfExpansion(expand);
   MlirValue expanded = mlirOperationGetResult(expand, 0);
   MlirOperation consumer = onlyUser(expanded);
   if (mlirOperationIsNull(consumer) || !dlcIsOp(consumer, "linalg.generic") ||

@@ -53,9 +53,15 @@ static MlirType resultType(MlirOperation op) {
   return mlirValueGetType(mlirOperationGetResult(op, 0));
 }
 
+// Static f32, but for the outermost dim, a row dim, which may be `?` (a
+// batch known at run time: the row loop tiles it like any other).
 static bool isStaticF32(MlirType t) {
-  return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
-         mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
+  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+    return false;
+  for (intptr_t i = 1, n = mlirShapedTypeGetRank(t); i < n; ++i)
+    if (mlirShapedTypeIsDynamicDim(t, i))
+      return false;
+  return true;
 }
 
 static MlirAffineMap mapOf(MlirOperation generic, intptr_t operand) {
@@ -173,11 +179,35 @@ static MlirOperation memberRead(MlirValue v, const DlcOpList *members) {
   return contains(members, def) ? def : (MlirOperation){NULL};
 }
 
+// The output_shape operand that `dim` (a tensor.dim of `expand`'s result
+// at a constant index of a dynamic dim) reads, or null.
+static MlirValue expandSizeRead(MlirOperation dim, MlirOperation expand) {
+  if (!dlcIsOp(dim, "tensor.dim"))
+    return (MlirValue){NULL};
+  MlirOperation index = dlcDefiningOp(mlirOperationGetOperand(dim, 1));
+  MlirType type = resultType(expand);
+  if (!dlcIsOp(index, "arith.constant"))
+    return (MlirValue){NULL};
+  int64_t at = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(index, ref("value")));
+  if (at < 0 || at >= mlirShapedTypeGetRank(type) || !mlirShapedTypeIsDynamicDim(type, at))
+    return (MlirValue){NULL};
+  intptr_t operand = 1;
+  for (int64_t i = 0; i < at; ++i)
+    operand += mlirShapedTypeIsDynamicDim(type, i);
+  return mlirOperationGetOperand(expand, operand);
+}
+
 static bool usedOnlyBy(MlirValue v, const DlcOpList *members) {
   for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (contains(members, user))
+      continue;
+    // The size of a dynamic dim of a per-row value kept as 1s (what sizes
+    // a keepdims member's destination) is the expansion's, not the value.
+    MlirOperation def = dlcDefiningOp(v);
+    if (!mlirOperationIsNull(def) && dlcIsOp(def, "tensor.expand_shape") &&
+        !mlirValueIsNull(expandSizeRead(user, def)))
       continue;
     if (mlirOperationIsNull(expandedRowValue(user)) ||
         !usedOnlyBy(mlirOperationGetResult(user, 0), members))
@@ -346,6 +376,17 @@ void dlcRowGroupPrepare(DlcRowGroup *group) {
       if (mlirOperationIsNull(reduce) || !contains(&ops, reduce))
         continue; // (a reduce, or an elementwise op on reduced values)
       MlirValue reduced = mlirOperationGetResult(reduce, 0);
+      MlirValue expanded = mlirOperationGetResult(expand, 0);
+      for (MlirOpOperand use = mlirValueGetFirstUse(expanded); !mlirOpOperandIsNull(use);) {
+        MlirOpOperand next = mlirOpOperandGetNextUse(use);
+        MlirOperation user = mlirOpOperandGetOwner(use);
+        MlirValue size = expandSizeRead(user, expand);
+        if (!mlirValueIsNull(size)) {
+          mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(user, 0), size);
+          mlirOperationDestroy(user);
+        }
+        use = next;
+      }
       intptr_t keep = mlirShapedTypeGetRank(mlirValueGetType(reduced));
       MlirAffineMap map = mlirAffineMapAttrGetValue(newMaps[i]);
       MlirAffineExpr exprs[DLC_CODEGEN_MAX_ROWS_RANK];
@@ -382,9 +423,16 @@ static MlirValue allocLike(MlirOperation empty, MlirOperation before) {
   MlirOperationState state =
       mlirOperationStateGet(ref("bufferization.alloc_tensor"), mlirOperationGetLocation(empty));
   mlirOperationStateAddResults(&state, 1, &type);
-  MlirNamedAttribute segments = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
-      mlirAttributeParseGet(ctx, ref("array<i32: 0, 0, 0>")));
+  // The dynamic sizes are the empty's (defined before it, so before `before`).
+  MlirValue sizes[DLC_CODEGEN_MAX_ROWS_RANK];
+  intptr_t numSizes = mlirOperationGetNumOperands(empty);
+  for (intptr_t i = 0; i < numSizes; ++i)
+    sizes[i] = mlirOperationGetOperand(empty, i);
+  mlirOperationStateAddOperands(&state, numSizes, sizes);
+  int32_t segmentSizes[3] = {(int32_t)numSizes, 0, 0};
+  MlirNamedAttribute segments =
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
+                            mlirDenseI32ArrayGet(ctx, 3, segmentSizes));
   mlirOperationStateAddAttributes(&state, 1, &segments);
   MlirOperation alloc = mlirOperationCreate(&state);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, alloc);
@@ -444,7 +492,8 @@ static void separateDestinations(DlcRowGroup *group) {
       continue; // accumulates into its fill, a member
     intptr_t init = mlirOperationGetNumOperands(op) - 1;
     MlirOperation empty = dlcDefiningOp(mlirOperationGetOperand(op, init));
-    if (!dlcIsOp(empty, "tensor.empty") || mlirOperationGetNumOperands(empty) != 0)
+    if (!dlcIsOp(empty, "tensor.empty") ||
+        mlirOperationGetNumOperands(empty) > DLC_CODEGEN_MAX_ROWS_RANK)
       continue;
     if (!shared && mlirOperationEqual(empty, rootInit) && reads(group->root, op)) {
       shared = true;

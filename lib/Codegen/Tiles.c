@@ -59,6 +59,17 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
   return t;
 }
 
+// Rows known only at run time: the register tile of a large M, and cache
+// tiles of rows one register tile high, so that the last tile (zero-padded
+// to whole) computes fewer than rm extra rows whatever the count (tiles of
+// 64 rows computed 64 for a 32-row batch). The packed block of B, the
+// tile reused across rows, keeps its size.
+DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcHostCPU *cpu) {
+  DlcMatmulTiles t = dlcChooseMatmulTiles(1024, n, k, cpu);
+  t.tm = t.rm;
+  return t;
+}
+
 void dlcShareMatmulColumns(DlcMatmulTiles *t, int64_t n, int64_t batch, int64_t threads) {
   // Column blocks are what threads share: with fewer of them than threads
   // (256^3 was one block: 2 threads ran as fast as 1) or a count that
@@ -208,6 +219,11 @@ void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
   }
   int64_t rows = blockElements / row > 1 ? blockElements / row : 1;
   for (intptr_t i = rank - reduced - 1; i >= 0; --i) {
+    if (dims[i] < 0) { // `?` (a batch): blocks of `rows`, the last one partial
+      tiles[i] = rows;
+      rows = 1;
+      continue;
+    }
     if (rows >= dims[i]) {
       tiles[i] = dims[i];
       rows /= dims[i];

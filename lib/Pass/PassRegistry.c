@@ -180,7 +180,8 @@ static const DlcPassDef passes[] = {
      "", 0, {{0}}, dlcRunFuseElementwise, {"linalg", "tensor"}},
     {"dlc-codegen", "DlcCodegen", "Schedule matmuls, convolutions and row groups into fast vector code",
      "Runs on linalg on tensors. Each op of a class DLC has a schedule for (linalg.matmul and "
-     "linalg.batch_matmul on static f32 tensors) is tiled for the caches, its blocks packed and "
+     "linalg.batch_matmul on static f32 tensors, but for a dynamic batch or matmul rows) is "
+     "tiled for the caches, its blocks packed and "
      "zero-padded to whole tiles, tiled again for registers and vectorized, by a transform-dialect "
      "named sequence of DLC's schedule library (schedules/*.mlir, see docs/Codegen.md). The "
      "parameters come from the op's shapes and the host CPU's vector registers (AVX-512, AVX2 or "

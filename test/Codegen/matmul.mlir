@@ -37,18 +37,52 @@ func.func @batched(%a: tensor<3x16x8xf32>, %b: tensor<3x8x32xf32>, %init: tensor
 
 // -----
 
-// Left to the loop lowering: other element types, dynamic and empty shapes.
+// Left to the loop lowering: other element types, a dynamic K or N (no
+// static tile of B to pack) and empty shapes.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: vector.
 // CHECK: linalg.matmul {{.*}} tensor<4x4xf64>
-// CHECK: linalg.matmul {{.*}} tensor<?x4xf32>
+// CHECK: linalg.matmul {{.*}} tensor<4x?xf32>
 // CHECK: linalg.matmul {{.*}} tensor<0x4xf32>
-func.func @left_alone(%a: tensor<4x4xf64>, %b: tensor<?x4xf32>, %c: tensor<4x4xf32>, %d: tensor<0x4xf32>, %e: tensor<0x4xf32>)
-    -> (tensor<4x4xf64>, tensor<?x4xf32>, tensor<0x4xf32>) {
+func.func @left_alone(%a: tensor<4x4xf64>, %b: tensor<4x?xf32>, %c: tensor<4x4xf32>, %d: tensor<0x4xf32>, %e: tensor<0x4xf32>, %f: tensor<?x?xf32>)
+    -> (tensor<4x4xf64>, tensor<4x?xf32>, tensor<0x4xf32>) {
   %0 = linalg.matmul ins(%a, %a : tensor<4x4xf64>, tensor<4x4xf64>) outs(%a : tensor<4x4xf64>) -> tensor<4x4xf64>
-  %1 = linalg.matmul ins(%b, %c : tensor<?x4xf32>, tensor<4x4xf32>) outs(%b : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %1 = linalg.matmul ins(%c, %b : tensor<4x4xf32>, tensor<4x?xf32>) outs(%b : tensor<4x?xf32>) -> tensor<4x?xf32>
   %2 = linalg.matmul ins(%d, %c : tensor<0x4xf32>, tensor<4x4xf32>) outs(%e : tensor<0x4xf32>) -> tensor<0x4xf32>
-  return %0, %1, %2 : tensor<4x4xf64>, tensor<?x4xf32>, tensor<0x4xf32>
+  return %0, %1, %2 : tensor<4x4xf64>, tensor<4x?xf32>, tensor<0x4xf32>
+}
+
+// -----
+
+// Rows known at run time (a batch folded into them): tiles of rm rows
+// (the register tile's), the last one zero-padded to a whole tile like a
+// static partial tile, so one compiled loop takes any row count; N and K
+// keep their static tiles, B its packing (one column block here).
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK-SAME: %[[A:[^:]*]]: tensor<?x64xf32>
+// CHECK: %[[M:.*]] = tensor.dim %[[A]], %c0
+// CHECK: tensor.pad %{{.*}} nofold low[0, 0] high[0, 0]
+// CHECK: scf.for %{{.*}} = %c0 to %[[M]] step %c{{[0-9]+}}
+// CHECK: affine.min {{.*}}[%[[M]]]
+// CHECK: tensor.pad %{{.*}} nofold low[0, 0] high[%{{.*}}, 0]
+// CHECK: vector.outerproduct
+func.func @dynamic_rows(%a: tensor<?x64xf32>, %b: tensor<64x32xf32>, %init: tensor<?x32xf32>) -> tensor<?x32xf32> {
+  %y = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x32xf32>) outs(%init : tensor<?x32xf32>) -> tensor<?x32xf32>
+  return %y : tensor<?x32xf32>
+}
+
+// -----
+
+// A batch known at run time: the batch loop is the scf.forall's (tiled by
+// 1), each product the static schedule.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-SAME: %[[A:[^:]*]]: tensor<?x16x8xf32>
+// CHECK: %[[B:.*]] = tensor.dim %[[A]], %c0
+// CHECK: scf.forall (%{{.*}}) in (%[[B]])
+// CHECK: vector.outerproduct
+func.func @dynamic_batch(%a: tensor<?x16x8xf32>, %b: tensor<?x8x32xf32>, %init: tensor<?x16x32xf32>) -> tensor<?x16x32xf32> {
+  %y = linalg.batch_matmul ins(%a, %b : tensor<?x16x8xf32>, tensor<?x8x32xf32>) outs(%init : tensor<?x16x32xf32>) -> tensor<?x16x32xf32>
+  return %y : tensor<?x16x32xf32>
 }
 
 // -----

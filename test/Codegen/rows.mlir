@@ -156,3 +156,29 @@ func.func @max_escapes(%x: tensor<4x16xf32>) -> (tensor<4x16xf32>, tensor<4x1xf3
   %y = "dlc_graph.div"(%e, %s) : (tensor<4x16xf32>, tensor<4x1xf32>) -> tensor<4x16xf32>
   return %y, %m : tensor<4x16xf32>, tensor<4x1xf32>
 }
+
+// -----
+
+// A batch known at run time (the outer dim `?`): the rows' loop tiles the
+// static dims as for a static batch and takes the batch one at a time
+// (32 rows of 64 are one block); each member's buffer is allocated once,
+// outside the loop, of the run-time size.
+// CHECK-LABEL: func.func @layer_norm_dynamic_batch
+// CHECK-SAME: %[[X:[^:]*]]: tensor<?x32x64xf32>
+// CHECK-NOT: linalg.reduce
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK: bufferization.alloc_tensor(%[[N]]) : tensor<?x32xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (%{{.*}}, 1)
+// CHECK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<1x32x64xf32>)
+// CHECK: math.sqrt
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: linalg.
+// CHECK: return
+// BLOCK-LABEL: func.func @layer_norm_dynamic_batch
+// BLOCK: scf.forall (%{{.*}}, %{{.*}}) in (%{{.*}}, 4)
+// BLOCK: linalg.reduce { arith.addf } ins(%{{.*}} : tensor<1x8x64xf32>)
+
+func.func @layer_norm_dynamic_batch(%x: tensor<?x32x64xf32>, %s: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<?x32x64xf32> {
+  %y = "dlc_graph.layer_norm"(%x, %s, %b) {axis = -1 : i64, resultSegmentSizes = array<i32: 1, 0, 0>} : (tensor<?x32x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<?x32x64xf32>
+  return %y : tensor<?x32x64xf32>
+}

@@ -275,6 +275,26 @@ func.func @nhwc_model(%x: tensor<1x6x6x4xf32>, %w: tensor<4x3x3xf32>, %init: ten
 
 // -----
 
+// With a dynamic batch that stays outermost (a transformer's heads split),
+// the same: a copying generic (sized by the batch), which fusion and the
+// transpose schedule (where the innermost dim moves) take like a static
+// one. A `?` the permutation moves is left alone.
+// CHECK-LABEL: func.func @dynamic_batch_transpose
+// CHECK-SAME: %[[X:[^:]*]]: tensor<?x32x4x16xf32>
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x4x32x16xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]] : tensor<?x32x4x16xf32>) outs(%[[E]] : tensor<?x4x32x16xf32>)
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<?x4xf32>)
+func.func @dynamic_batch_transpose(%x: tensor<?x32x4x16xf32>, %n: index, %z: tensor<?x4xf32>) -> (tensor<?x4x32x16xf32>, tensor<4x?xf32>) {
+  %e = tensor.empty(%n) : tensor<?x4x32x16xf32>
+  %t = linalg.transpose ins(%x : tensor<?x32x4x16xf32>) outs(%e : tensor<?x4x32x16xf32>) permutation = [0, 2, 1, 3]
+  %f = tensor.empty(%n) : tensor<4x?xf32>
+  %u = linalg.transpose ins(%z : tensor<?x4xf32>) outs(%f : tensor<4x?xf32>) permutation = [1, 0]
+  return %t, %u : tensor<?x4x32x16xf32>, tensor<4x?xf32>
+}
+
+// -----
+
 // A channel concat of converted convolutions' results (one directly, one
 // through a Relu) concatenates the NHWC tensors along their last dim: it
 // reads the first convolution's NHWC result itself, and the next

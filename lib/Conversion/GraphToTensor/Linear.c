@@ -1,7 +1,7 @@
 //===- Linear.c - matmul and gemm to contractions ---------------*- C -*-===//
 //
-// matmul becomes one dlc_tensor.contract (static batch dims first folded
-// into a matrix product by reshapes, see lowerFoldedBatch) whose spec names
+// matmul becomes one dlc_tensor.contract (batch dims first folded into a
+// matrix product by reshapes, see lowerFoldedBatch) whose spec names
 // batch dims with
 // letters a-j, rows m, columns n and the reduction k; numpy broadcasting
 // of batch dims is expressed by leaving a size-1 batch dim out of the
@@ -37,11 +37,11 @@ static MlirLogicalResult replaceWith(DlcRewriter *rw, MlirValue v) {
   return dlcReplaceOpCast(rw, 1, &v);
 }
 
-static bool isStatic(const DlcShape *s) {
-  for (int64_t i = 0; i < s->rank; ++i)
-    if (s->dims[i] == DLC_DYN)
-      return false;
-  return true;
+static int64_t countDynamic(const DlcShape *s, int64_t from, int64_t to) {
+  int64_t count = 0;
+  for (int64_t i = from; i < to; ++i)
+    count += s->dims[i] == DLC_DYN;
+  return count;
 }
 
 static MlirValue reshaped(DlcRewriter *rw, MlirValue v, int64_t rank, const int64_t *dims) {
@@ -51,25 +51,35 @@ static MlirValue reshaped(DlcRewriter *rw, MlirValue v, int64_t rank, const int6
   return dlcReshape(rw, v, dlcTensorType(&s, dlcEltOfValue(v)));
 }
 
-// Static products that are plain matrix products after reshapes (views,
-// no copies): batch dims against a matrix fold into the rows
+// Products that are plain matrix products after reshapes (views, no
+// copies): batch dims against a matrix fold into the rows
 // (B.. x M x K by K x N is (B..*M) x K by K x N), and equal batch dims on
 // both sides fold into one (B.. x M x K by B.. x K x N). They then lower to
-// linalg.matmul / batch_matmul, which DLC's schedules know.
+// linalg.matmul / batch_matmul, which DLC's schedules know. One dynamic dim
+// may be among those folded (a symbolic batch or sequence: the rows or the
+// batch of the product become `?`); K and N are static, and so is M when
+// the batch is shared (the batch is what a schedule then tiles by 1).
+// Equal dims: a `?` on both sides is the same size, as the general
+// contraction takes it (one letter for both).
 static bool lowerFoldedBatch(DlcRewriter *rw, MlirValue a, MlirValue b, const DlcShape *sa,
                              const DlcShape *sb) {
-  if (!isStatic(sa) || !isStatic(sb) || sa->rank < 3 || (sb->rank != 2 && sb->rank != sa->rank))
+  if (sa->rank < 3 || (sb->rank != 2 && sb->rank != sa->rank))
     return false;
-  int64_t batch = 1, m = sa->dims[sa->rank - 2], k = sa->dims[sa->rank - 1];
+  int64_t m = sa->dims[sa->rank - 2], k = sa->dims[sa->rank - 1];
+  if (k == DLC_DYN || countDynamic(sb, sb->rank - 2, sb->rank) > 0 ||
+      countDynamic(sa, 0, sa->rank - 1) > 1 ||
+      (sb->rank == sa->rank && m == DLC_DYN))
+    return false;
+  int64_t batch = 1;
   for (int64_t i = 0; i < sa->rank - 2; ++i) {
     if (sb->rank == sa->rank && sb->dims[i] != sa->dims[i])
       return false; // broadcasting batch dims: the general contraction
-    batch *= sa->dims[i];
+    batch = sa->dims[i] == DLC_DYN || batch == DLC_DYN ? DLC_DYN : batch * sa->dims[i];
   }
   int64_t n = sb->dims[sb->rank - 1];
   MlirValue y;
   if (sb->rank == 2) {
-    int64_t rows[2] = {batch * m, k};
+    int64_t rows[2] = {batch == DLC_DYN || m == DLC_DYN ? DLC_DYN : batch * m, k};
     y = dlcContract(rw, reshaped(rw, a, 2, rows), b, "mk,kn->mn");
   } else {
     if (sa->rank == 3)

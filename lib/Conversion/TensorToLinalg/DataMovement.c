@@ -3,7 +3,9 @@
 // The primitives that only move elements:
 //   transpose -> linalg.transpose
 //   reshape   -> tensor.collapse_shape to 1-D and tensor.expand_shape
-//                (static shapes), else tensor.reshape with a shape tensor
+//                (static shapes), collapse_shape and expand_shape by groups
+//                of dims (a dynamic one that regroups static dims around
+//                one `?`), else tensor.reshape with a shape tensor
 //                (memref.reshape once bufferized); views of the same buffer
 //   broadcast -> linalg.generic reading index 0 along stretched dims
 //   slice     -> tensor.extract_slice with static offsets and strides
@@ -86,6 +88,98 @@ static MlirValue staticReshape(DlcBuilder *b, MlirValue input, const DlcShape *i
   return v;
 }
 
+// Reassociation of groups [first[g], first[g + 1]) of a rank-`rank` shape.
+static MlirAttribute groupsAttr(MlirContext ctx, int64_t numGroups, const int64_t *first) {
+  MlirAttribute groups[DLC_MAX_RANK];
+  for (int64_t g = 0; g < numGroups; ++g) {
+    MlirAttribute dims[DLC_MAX_RANK];
+    for (int64_t i = first[g]; i < first[g + 1]; ++i)
+      dims[i - first[g]] = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), i);
+    groups[g] = mlirArrayAttrGet(ctx, first[g + 1] - first[g], dims);
+  }
+  return mlirArrayAttrGet(ctx, numGroups, groups);
+}
+
+static int64_t product(const DlcShape *s, int64_t from, int64_t to) {
+  int64_t p = 1;
+  for (int64_t i = from; i < to; ++i)
+    p = s->dims[i] == DLC_DYN || p == DLC_DYN ? DLC_DYN : p * s->dims[i];
+  return p;
+}
+
+// Ends a group of static dims at the front (step 1) or the back (step -1)
+// of both shapes: the fewest dims of each (one at least) with equal
+// products. False at a dynamic dim or where no prefix matches.
+static bool matchStaticGroup(const DlcShape *in, const DlcShape *out, int64_t *i, int64_t *j,
+                             int64_t iEnd, int64_t jEnd, int step) {
+  int64_t pi = 1, pj = 1, i0 = *i, j0 = *j;
+  do {
+    if (*i == i0 || (pi <= pj && *j != j0)) {
+      if (*i == iEnd || in->dims[*i] == DLC_DYN)
+        return false;
+      pi *= in->dims[*i];
+      *i += step;
+    } else {
+      if (*j == jEnd || out->dims[*j] == DLC_DYN)
+        return false;
+      pj *= out->dims[*j];
+      *j += step;
+    }
+  } while (pi != pj || pi == 0 || *j == j0);
+  return true;
+}
+
+// A reshape with one dynamic result dim as a collapse and an expansion by
+// groups: static dims that regroup at the front and at the back, and one
+// group between them holding the `?`s (input dims: any number, the result
+// dim: the one). Strides stay static once bufferized (unlike
+// memref.reshape: see staticReshape). Null when the shapes do not split
+// so; for example [?, 32, 64] -> [?, 64] is {?, 32} -> {?}, {64} -> {64}.
+static MlirValue groupedReshape(DlcBuilder *b, MlirValue input, const DlcShape *in,
+                                const DlcShape *out, MlirType elt, MlirValue dynamicSize) {
+  int64_t i = 0, j = 0, numGroups = 0, inFirst[DLC_MAX_RANK + 1], outFirst[DLC_MAX_RANK + 1];
+  for (;;) {
+    int64_t i2 = i, j2 = j;
+    if (!matchStaticGroup(in, out, &i2, &j2, in->rank, out->rank, 1))
+      break;
+    inFirst[numGroups] = i, outFirst[numGroups++] = j;
+    i = i2, j = j2;
+  }
+  int64_t iBack = in->rank, jBack = out->rank, numBack = 0;
+  int64_t backIn[DLC_MAX_RANK], backOut[DLC_MAX_RANK];
+  for (;;) {
+    int64_t i2 = iBack - 1, j2 = jBack - 1;
+    if (!matchStaticGroup(in, out, &i2, &j2, i - 1, j - 1, -1))
+      break;
+    backIn[numBack] = i2 + 1, backOut[numBack++] = j2 + 1;
+    iBack = i2 + 1, jBack = j2 + 1;
+  }
+  // The middle group: at least one dim each, the result's `?` among them.
+  if (iBack <= i || jBack <= j || product(in, i, iBack) != DLC_DYN ||
+      product(out, j, jBack) != DLC_DYN)
+    return (MlirValue){NULL};
+  inFirst[numGroups] = i, outFirst[numGroups++] = j;
+  for (int64_t g = numBack; g-- > 0;)
+    inFirst[numGroups] = backIn[g], outFirst[numGroups++] = backOut[g];
+  inFirst[numGroups] = in->rank, outFirst[numGroups] = out->rank;
+  DlcShape mid = {.rank = numGroups};
+  for (int64_t g = 0; g < numGroups; ++g)
+    mid.dims[g] = product(in, inFirst[g], inFirst[g + 1]);
+  MlirValue v = input;
+  if (mid.rank != in->rank) {
+    MlirNamedAttribute attr = dlcNamed(b->ctx, "reassociation", groupsAttr(b->ctx, numGroups, inFirst));
+    v = dlcBuild1(b, "tensor.collapse_shape", 1, &v, dlcTensorType(&mid, elt), 1, &attr);
+  }
+  if (mid.rank != out->rank) {
+    MlirValue operands[2] = {v, dynamicSize};
+    MlirNamedAttribute attrs[2] = {
+        dlcNamed(b->ctx, "reassociation", groupsAttr(b->ctx, numGroups, outFirst)),
+        dlcNamed(b->ctx, "static_output_shape", mlirDenseI64ArrayGet(b->ctx, out->rank, out->dims))};
+    v = dlcBuild1(b, "tensor.expand_shape", 2, operands, dlcTensorType(out, elt), 2, attrs);
+  }
+  return v;
+}
+
 MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
   MlirValue input = mlirOperationGetOperand(rw->op, 0);
   MlirType type = resultTypeOf(rw);
@@ -120,11 +214,13 @@ MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
       count = dlcArith(&rw->b, "arith.muli", count,
                        in.dims[i] == DLC_DYN ? dlcTensorDim(&rw->b, input, i)
                                              : dlcConstIndex(&rw->b, in.dims[i]));
+    MlirValue size = dlcArith(&rw->b, "arith.divui", count, dlcConstIndex(&rw->b, known));
+    MlirValue grouped = groupedReshape(&rw->b, input, &in, &out, dlcElementType(type), size);
+    if (!mlirValueIsNull(grouped))
+      return replaceWith(rw, grouped);
     MlirValue dims[DLC_MAX_RANK];
     for (int64_t i = 0; i < out.rank; ++i)
-      dims[i] = i == dynamicAt
-                    ? dlcArith(&rw->b, "arith.divui", count, dlcConstIndex(&rw->b, known))
-                    : dlcConstIndex(&rw->b, out.dims[i]);
+      dims[i] = i == dynamicAt ? size : dlcConstIndex(&rw->b, out.dims[i]);
     shape = dlcBuild1(&rw->b, "tensor.from_elements", out.rank, dims, shapeType, 0, NULL);
   }
   MlirValue operands[2] = {input, shape};

@@ -47,16 +47,47 @@ func.func @matmul_folded_batch(%a: tensor<7x5x2x3xf32>, %b: tensor<7x5x3x4xf32>,
 // -----
 
 // Batch dims get letters from 'a' (one static batch dim is already a
-// batched product; dynamic ones are not folded); an operand with fewer
-// batch dims shares its matrix with every batch.
+// batched product); an operand with fewer batch dims shares its matrix
+// with every batch.
 // CHECK-LABEL: func.func @matmul_batched
-// CHECK-SAME: %[[A:[^:]*]]: tensor<7x2x3xf32>, %[[B:[^:]*]]: tensor<7x3x4xf32>, %[[M:[^:]*]]: tensor<3x4xf32>, %[[D:[^:]*]]: tensor<?x2x3xf32>
+// CHECK-SAME: %[[A:[^:]*]]: tensor<7x2x3xf32>, %[[B:[^:]*]]: tensor<7x3x4xf32>
 // CHECK: "dlc_tensor.contract"(%[[A]], %[[B]]) {spec = "amk,akn->amn"} : (tensor<7x2x3xf32>, tensor<7x3x4xf32>) -> tensor<7x2x4xf32>
-// CHECK: "dlc_tensor.contract"(%[[D]], %[[M]]) {spec = "amk,kn->amn"} : (tensor<?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x2x4xf32>
-func.func @matmul_batched(%a: tensor<7x2x3xf32>, %b: tensor<7x3x4xf32>, %m: tensor<3x4xf32>, %d: tensor<?x2x3xf32>) -> (tensor<7x2x4xf32>, tensor<?x2x4xf32>) {
+func.func @matmul_batched(%a: tensor<7x2x3xf32>, %b: tensor<7x3x4xf32>) -> tensor<7x2x4xf32> {
   %0 = "dlc_graph.matmul"(%a, %b) : (tensor<7x2x3xf32>, tensor<7x3x4xf32>) -> tensor<7x2x4xf32>
-  %1 = "dlc_graph.matmul"(%d, %m) : (tensor<?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x2x4xf32>
-  return %0, %1 : tensor<7x2x4xf32>, tensor<?x2x4xf32>
+  return %0 : tensor<7x2x4xf32>
+}
+
+// -----
+
+// One dynamic dim among those folded (a symbolic batch or sequence): the
+// rows, or the shared batch, of the product are `?` (the schedules tile
+// them); K and N stay static.
+// CHECK-LABEL: func.func @matmul_folded_dynamic
+// CHECK-SAME: %[[D:[^:]*]]: tensor<?x2x3xf32>, %[[M:[^:]*]]: tensor<3x4xf32>, %[[Q:[^:]*]]: tensor<?x4x2x3xf32>, %[[K:[^:]*]]: tensor<?x4x3x5xf32>
+// CHECK: %[[D2:.*]] = "dlc_tensor.reshape"(%[[D]]) : (tensor<?x2x3xf32>) -> tensor<?x3xf32>
+// CHECK: %[[Y:.*]] = "dlc_tensor.contract"(%[[D2]], %[[M]]) {spec = "mk,kn->mn"} : (tensor<?x3xf32>, tensor<3x4xf32>) -> tensor<?x4xf32>
+// CHECK: "dlc_tensor.reshape"(%[[Y]]) : (tensor<?x4xf32>) -> tensor<?x2x4xf32>
+// CHECK: %[[Q2:.*]] = "dlc_tensor.reshape"(%[[Q]]) : (tensor<?x4x2x3xf32>) -> tensor<?x2x3xf32>
+// CHECK: %[[K2:.*]] = "dlc_tensor.reshape"(%[[K]]) : (tensor<?x4x3x5xf32>) -> tensor<?x3x5xf32>
+// CHECK: %[[Z:.*]] = "dlc_tensor.contract"(%[[Q2]], %[[K2]]) {spec = "bmk,bkn->bmn"} : (tensor<?x2x3xf32>, tensor<?x3x5xf32>) -> tensor<?x2x5xf32>
+// CHECK: "dlc_tensor.reshape"(%[[Z]]) : (tensor<?x2x5xf32>) -> tensor<?x4x2x5xf32>
+func.func @matmul_folded_dynamic(%d: tensor<?x2x3xf32>, %m: tensor<3x4xf32>, %q: tensor<?x4x2x3xf32>, %k: tensor<?x4x3x5xf32>) -> (tensor<?x2x4xf32>, tensor<?x4x2x5xf32>) {
+  %0 = "dlc_graph.matmul"(%d, %m) : (tensor<?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x2x4xf32>
+  %1 = "dlc_graph.matmul"(%q, %k) : (tensor<?x4x2x3xf32>, tensor<?x4x3x5xf32>) -> tensor<?x4x2x5xf32>
+  return %0, %1 : tensor<?x2x4xf32>, tensor<?x4x2x5xf32>
+}
+
+// -----
+
+// Two dynamic dims would fold into rows that no one `?` of the result can
+// split again; a dynamic K or N is no schedule's: the general contraction.
+// CHECK-LABEL: func.func @matmul_dynamic_unfolded
+// CHECK: "dlc_tensor.contract"(%{{.*}}, %{{.*}}) {spec = "abmk,kn->abmn"} : (tensor<?x?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x?x2x4xf32>
+// CHECK: "dlc_tensor.contract"(%{{.*}}, %{{.*}}) {spec = "amk,kn->amn"} : (tensor<5x2x?xf32>, tensor<?x4xf32>) -> tensor<5x2x4xf32>
+func.func @matmul_dynamic_unfolded(%a: tensor<?x?x2x3xf32>, %m: tensor<3x4xf32>, %b: tensor<5x2x?xf32>, %n: tensor<?x4xf32>) -> (tensor<?x?x2x4xf32>, tensor<5x2x4xf32>) {
+  %0 = "dlc_graph.matmul"(%a, %m) : (tensor<?x?x2x3xf32>, tensor<3x4xf32>) -> tensor<?x?x2x4xf32>
+  %1 = "dlc_graph.matmul"(%b, %n) : (tensor<5x2x?xf32>, tensor<?x4xf32>) -> tensor<5x2x4xf32>
+  return %0, %1 : tensor<?x?x2x4xf32>, tensor<5x2x4xf32>
 }
 
 // -----

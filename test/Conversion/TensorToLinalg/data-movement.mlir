@@ -80,6 +80,9 @@ func.func @reshape_to_scalar(%x: tensor<1x1xi64>) -> tensor<i64> {
 // -----
 
 // One dynamic result dim: the input's element count over the static dims'.
+// No static dims regroup at either end (4 against 6), so the whole shape
+// is one group: a collapse to 1-D and an expansion, views with static
+// strides.
 // CHECK-LABEL: func.func @reshape_dynamic
 // CHECK-SAME: %[[X:[^:]*]]: tensor<?x3x4xf32>
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
@@ -90,11 +93,54 @@ func.func @reshape_to_scalar(%x: tensor<1x1xi64>) -> tensor<i64> {
 // CHECK: %[[N1:.*]] = arith.muli %[[D0]], %[[C3]]
 // CHECK: %[[N:.*]] = arith.muli %[[N1]], %[[C4]]
 // CHECK: %[[D:.*]] = arith.divui %[[N]], %[[C6]]
-// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[D]], %[[C6]] : tensor<2xindex>
-// CHECK: tensor.reshape %[[X]](%[[SHAPE]]) : (tensor<?x3x4xf32>, tensor<2xindex>) -> tensor<?x6xf32>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1, 2]] : tensor<?x3x4xf32> into tensor<?xf32>
+// CHECK: tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [%[[D]], 6] : tensor<?xf32> into tensor<?x6xf32>
+// CHECK-NOT: tensor.reshape
 func.func @reshape_dynamic(%x: tensor<?x3x4xf32>) -> tensor<?x6xf32> {
   %y = "dlc_tensor.reshape"(%x) : (tensor<?x3x4xf32>) -> tensor<?x6xf32>
   return %y : tensor<?x6xf32>
+}
+
+// -----
+
+// Static dims that regroup at the front and at the back are groups of
+// their own; the `?`s are one group between them: a transformer's heads
+// split ([?, 32, 64] -> [?, 32, 4, 16]: an expansion only) and its batch
+// folded into the rows of a product ([?, 32, 64] -> [?, 64]: a collapse
+// only).
+// CHECK-LABEL: func.func @reshape_dynamic_groups
+// CHECK-SAME: %[[X:[^:]*]]: tensor<?x32x64xf32>
+// CHECK: %[[D:.*]] = arith.divui
+// CHECK: %[[HEADS:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1], [2, 3]] output_shape [%[[D]], 32, 4, 16] : tensor<?x32x64xf32> into tensor<?x32x4x16xf32>
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<?x32x64xf32> into tensor<?x64xf32>
+// CHECK: return %[[HEADS]], %[[ROWS]]
+func.func @reshape_dynamic_groups(%x: tensor<?x32x64xf32>) -> (tensor<?x32x4x16xf32>, tensor<?x64xf32>) {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<?x32x64xf32>) -> tensor<?x32x4x16xf32>
+  %z = "dlc_tensor.reshape"(%x) : (tensor<?x32x64xf32>) -> tensor<?x64xf32>
+  return %y, %z : tensor<?x32x4x16xf32>, tensor<?x64xf32>
+}
+
+// -----
+
+// Every group has a dim on each side: a unit dim next to the `?` joins its
+// group (an MLP's flatten of [?, 1, 28, 28]).
+// CHECK-LABEL: func.func @reshape_dynamic_unit
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<?x1x28x28xf32> into tensor<?x784xf32>
+// CHECK-NOT: tensor.expand_shape
+func.func @reshape_dynamic_unit(%x: tensor<?x1x28x28xf32>) -> tensor<?x784xf32> {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<?x1x28x28xf32>) -> tensor<?x784xf32>
+  return %y : tensor<?x784xf32>
+}
+
+// -----
+
+// A `?` that no group of the input can hold (a static input): a shape
+// tensor (here folded to a constant), tensor.reshape.
+// CHECK-LABEL: func.func @reshape_dynamic_from_static
+// CHECK: tensor.reshape %{{.*}} : (tensor<12xf32>, tensor<2xindex>) -> tensor<?x4xf32>
+func.func @reshape_dynamic_from_static(%x: tensor<12xf32>) -> tensor<?x4xf32> {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<12xf32>) -> tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
 }
 
 // -----
