@@ -63,10 +63,13 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, int64_t st
 bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
                              const DlcHostCPU *cpu, DlcConvTiles *out);
 
-/// Whether a convolution producing `pixels` output pixels (N x OH x OW)
-/// from `c` input channels is better as im2col + matmul: few pixels, many
-/// channels.
-bool dlcConvPrefersIm2col(int64_t pixels, int64_t c);
+/// Whether a convolution producing `pixels` output pixels (N x OH x OW,
+/// rows `ow` wide) from `c` input channels over a window of `window`
+/// (KH x KW) taps is better as im2col + matmul: few pixels, many channels,
+/// and a 1x1 window or a register tile of the window loops (`tiles`, NULL
+/// when none vectorizes) narrower than the row.
+bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
+                          const DlcConvTiles *tiles);
 
 /// Epilogues.c: when the product's result reaches its only consumer, an
 /// elementwise generic, through a tensor.expand_shape (a product over

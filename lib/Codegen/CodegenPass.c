@@ -327,16 +327,18 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   bool dynamicBatch = mlirShapedTypeIsDynamicDim(out, 0);
   int64_t pixels = (dynamicBatch ? 1 : mlirShapedTypeGetDimSize(out, 0)) *
                    mlirShapedTypeGetDimSize(out, 1) * ow;
-  if (!depthwise && !dynamicBatch && dlcConvPrefersIm2col(pixels, c)) {
-    int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
+  DlcConvTiles tiles;
+  bool tiled = depthwise ? dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
+                         : dlcChooseConvTiles(ow, f, c, kw, widthStride(t->op), cpu, &tiles);
+  int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
+  if (!depthwise && !dynamicBatch &&
+      dlcConvPrefersIm2col(pixels, c, kh * kw, ow, tiled ? &tiles : NULL)) {
     DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);
     dlcShareMatmulColumns(&m, f, mlirShapedTypeGetDimSize(out, 0), threads);
     int64_t params[5] = {m.tm, m.tn, m.tk, m.rm, m.rn};
     return dlcApplySchedule(library, 1, &t->op, "dlc_conv2d_nhwc_hwcf_im2col", 5, params);
   }
-  DlcConvTiles tiles;
-  if (depthwise ? !dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
-                : !dlcChooseConvTiles(ow, f, c, kw, widthStride(t->op), cpu, &tiles))
+  if (!tiled)
     return mlirLogicalResultSuccess();
   bool fused = !mlirOperationIsNull(t->epilogue);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};

@@ -187,11 +187,23 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
   return best > 0;
 }
 
-// With 7x7 outputs a tile of pixels uses each weight loaded a few times
-// only (measured: 3x slower than im2col + matmul on 512 channels); at 14x14
-// the window loops are faster again, and the im2col copy grows with the
-// pixels.
-bool dlcConvPrefersIm2col(int64_t pixels, int64_t c) { return pixels <= 64 && c >= 64; }
+// With 7x7 outputs and a register tile narrower than the row (AVX2: 6 of
+// 7 pixels, the 7th a peeled tile of its own) each weight loaded is used
+// for a few pixels only (measured on AVX2: 3x slower than im2col + matmul on
+// 512 channels); at 14x14 the window loops are faster again, and the im2col
+// copy grows with the pixels. A tile that takes the whole row (AVX-512: 7 x
+// 32) uses each weight vector for the row and streams the weights once per
+// row, in place: on AVX-512 (Zen 5, ResNet-18's 3x3 512-channel layer, best
+// of 3 x 300 runs) 1.46-1.83 ms against 2.08-2.15 ms with im2col on 1
+// thread, where the im2col product also packs its 49-row A blocks per k
+// tile and reads 32-column strips of B at a 1 KB stride. A 1x1 window
+// keeps the product: its im2col is the input itself, copied once, not
+// window-size times (MobileNet-V2's 1x1 320->1280 at 7x7: 0.24 ms as a
+// product, 0.26-0.30 ms as window loops).
+bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
+                          const DlcConvTiles *tiles) {
+  return pixels <= 64 && c >= 64 && (window == 1 || !tiles || tiles->wt < ow);
+}
 
 // A row group's loop body reads a block of input rows and writes a block
 // of output rows, each swept several times (softmax: max, exp, sum, div),
