@@ -295,10 +295,28 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   if (n->opset < 18 && dlcOnnxHasInput(n, 3))
     return dlcOnnxUnsupported(n, "input 'axes' does not exist before opset 18");
   bool runTimePads = false, runTimeAxes = false;
-  if (constant) {
-    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
+  if (dlcOnnxHasInput(n, 3))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
+  if (!constant && runTimeAxes)
+    return dlcOnnxUnsupported(n, "input 'axes' known only at run time needs mode \"constant\" "
+                                 "(mode \"%.*s\" gathers along each padded dim); bind it with "
+                                 "--bind-input",
+                              (int)mode.length, mode.data);
+  if (!constant && runTimePads) {
+    // Edge, reflect and wrap read input elements at positions computed
+    // from the pads when the code runs (RunTimeSizes.c).
+    MlirValue pads, y;
+    int64_t *axes = NULL, numAxes = -1;
     if (dlcOnnxHasInput(n, 3))
-      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
+      DLC_ONNX_TRY(dlcOnnxConstInts(n, 3, "axes", &axes, &numAxes));
+    DLC_ONNX_TRY(padsOperand(n, false, &pads));
+    DlcPadMode padMode = wrap ? DLC_PAD_WRAP
+                         : mlirStringRefEqual(mode, mlirStringRefCreateFromCString("edge"))
+                             ? DLC_PAD_EDGE
+                             : DLC_PAD_REFLECT;
+    DLC_ONNX_TRY(dlcOnnxRunTimePadGather(n, op.operands[0], padMode, pads, axes, numAxes, &y));
+    return dlcOnnxSetOutput(n, 0, y);
   }
   if (runTimePads || runTimeAxes) {
     DLC_ONNX_TRY(padsOperand(n, runTimeAxes, &op.operands[2]));
@@ -817,8 +835,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      "In constant mode, `pads` and `axes` not known at compile time are read when the code runs "
-     "(the padded dims, every dim for run-time `axes`, are `?`); the other modes "
-     "need them at compile time."},
+     "(the padded dims, every dim for run-time `axes`, are `?`); in the other modes run-time "
+     "`pads` are read when the code runs too (a gather per padded dim), `axes` must be known "
+     "at compile time."},
     {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", RESHAPE_NOTE},
     // One dlc_graph.slice per output.
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",

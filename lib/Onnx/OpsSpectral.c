@@ -6,11 +6,14 @@
 // a shorter input adds nothing), onesided outputs (K = N / 2 + 1) and the
 // inverse (the conjugate, over N). The inverse of a onesided spectrum is
 // numpy's irfft: a real signal, the frequencies between DC and Nyquist
-// counted twice. STFT transforms frames gathered from the signal the same
-// way. MelWeightMatrix is a constant computed from its scalar inputs.
+// counted twice. An axis fed at run time picks among the transforms along
+// each axis it may name. STFT transforms frames gathered from the signal
+// the same way. MelWeightMatrix is a constant computed from its scalar
+// inputs.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 #include "Tensor/TensorIO.h"
 
@@ -93,46 +96,26 @@ static DlcOnnxStatus channel(DlcOnnxNode *n, MlirValue x, int64_t c, const int64
   return dlcOnnxCastOp(n, *out, mlirF64TypeGet(n->ctx), out);
 }
 
-static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
-  MlirValue x;
-  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
-  MlirType type = mlirValueGetType(x);
-  int64_t rank = mlirShapedTypeGetRank(type);
-  if (!mlirShapedTypeHasStaticShape(type) || rank < 2 ||
-      !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
-    return dlcOnnxUnsupported(n, "the input must be float with a static shape");
-  int64_t parts = dimOf(x, rank - 1), axis;
-  if (parts != 1 && parts != 2)
-    return dlcOnnxError(n, "the last dim must be 1 (real) or 2 (complex), but is %lld",
-                        (long long)parts);
-  if (n->opset >= 20) {
-    axis = -2;
-    if (dlcOnnxHasInput(n, 2)) {
-      const DlcTensor *t;
-      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "axis", &t));
-      axis = (int64_t)dlcOnnxTensorElement(t, 0);
-    }
-  } else {
-    axis = dlcOnnxAttrInt(n, "axis", 1);
-  }
-  axis = axis < 0 ? axis + rank : axis;
-  if (axis < 0 || axis >= rank - 1)
-    return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
-  Transform f = {.in = dimOf(x, axis),
-                 .inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0,
-                 .onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0};
-  f.n = f.inverse && f.onesided ? 2 * (f.in - 1) : f.in;
-  if (dlcOnnxHasInput(n, 1)) {
-    const DlcTensor *t;
-    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
-    f.n = (int64_t)dlcOnnxTensorElement(t, 0);
-  }
-  if (f.n < 1 || f.n > 65536 || f.in > 65536)
-    return dlcOnnxError(n, "a DFT of length %lld is not supported (1 to 65536)", (long long)f.n);
-  bool irfft = f.inverse && f.onesided;
-  f.out = !f.inverse && f.onesided ? f.n / 2 + 1 : f.n;
-  if (f.onesided && !f.inverse && parts != 1)
+// The transform along `axis` (in [0, rank - 1)) of the input's dim there.
+static DlcOnnxStatus planDft(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t parts,
+                             int64_t givenN, Transform *f) {
+  *f = (Transform){.in = dimOf(x, axis),
+                   .inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0,
+                   .onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0};
+  f->n = givenN >= 0 ? givenN : f->inverse && f->onesided ? 2 * (f->in - 1) : f->in;
+  if (f->n < 1 || f->n > 65536 || f->in > 65536)
+    return dlcOnnxError(n, "a DFT of length %lld is not supported (1 to 65536)", (long long)f->n);
+  f->out = !f->inverse && f->onesided ? f->n / 2 + 1 : f->n;
+  if (f->onesided && !f->inverse && parts != 1)
     return dlcOnnxError(n, "a onesided DFT needs a real input");
+  return DLC_ONNX_OK;
+}
+
+// The DFT `f` of x along `axis`: [.., 2], or [.., 1] for the inverse of a
+// onesided spectrum (a real signal).
+static DlcOnnxStatus buildDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t parts,
+                              int64_t axis, const Transform *f, MlirValue *out) {
+  bool irfft = f->inverse && f->onesided;
   // Parts moved to [.., signal] rows.
   int64_t perm[DLC_MAX_RANK], inverse[DLC_MAX_RANK], r = 0;
   for (int64_t i = 0; i < rank - 1; ++i)
@@ -146,9 +129,9 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   if (parts == 2)
     DLC_ONNX_TRY(channel(n, x, 1, perm, rank, &im));
   // With s the signed sine weight: out = (re + i im)(c + i s).
-  DLC_ONNX_TRY(times(n, &f, re, false, &outRe));
+  DLC_ONNX_TRY(times(n, f, re, false, &outRe));
   if (!mlirValueIsNull(im)) {
-    DLC_ONNX_TRY(times(n, &f, im, true, &a));
+    DLC_ONNX_TRY(times(n, f, im, true, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", outRe, a, &outRe));
   }
   int64_t last = rank - 1;
@@ -157,33 +140,183 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxCastOp(n, outRe, f32, &outRe));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outRe, inverse, rank - 1, &outRe));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outRe, &last, 1, &pieces[0]));
-  if (irfft)
-    return dlcOnnxSetOutput(n, 0, pieces[0]);
-  DLC_ONNX_TRY(times(n, &f, re, true, &outIm));
+  if (irfft) {
+    *out = pieces[0];
+    return DLC_ONNX_OK;
+  }
+  DLC_ONNX_TRY(times(n, f, re, true, &outIm));
   if (!mlirValueIsNull(im)) {
-    DLC_ONNX_TRY(times(n, &f, im, false, &b));
+    DLC_ONNX_TRY(times(n, f, im, false, &b));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", outIm, b, &outIm));
   }
   DLC_ONNX_TRY(dlcOnnxCastOp(n, outIm, f32, &outIm));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outIm, inverse, rank - 1, &outIm));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outIm, &last, 1, &pieces[1]));
-  DlcOnnxOp cat;
-  dlcOnnxOpInit(&cat, "dlc_graph.concat");
-  cat.operands[0] = pieces[0], cat.operands[1] = pieces[1];
-  dlcOnnxOpInt(n, &cat, "axis", last);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &cat));
-  return dlcOnnxSetOutput(n, 0, cat.results[0]);
+  return dlcOnnxConcatOp(n, pieces[0], pieces[1], last, out);
+}
+
+// An axis fed at run time: the transform along every axis it may name,
+// the one it names picked when the code runs (rank - 1 transforms' work).
+// The output's shape must not depend on it: no transform may resize the
+// signal dim (onesided, dft_length).
+static DlcOnnxStatus runTimeAxisDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t parts,
+                                    int64_t givenN, MlirValue *out) {
+  Transform f[DLC_MAX_RANK];
+  bool inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0;
+  bool onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0;
+  for (int64_t a = 0; a < rank - 1; ++a) {
+    int64_t in = dimOf(x, a);
+    int64_t length = givenN >= 0 ? givenN : inverse && onesided ? 2 * (in - 1) : in;
+    if ((!inverse && onesided ? length / 2 + 1 : length) != in)
+      return dlcOnnxUnsupported(n, "input 'axis' known only at run time decides the output's "
+                                   "shape (the transform resizes dim %lld from %lld to %lld); "
+                                   "bind it with --bind-input",
+                                (long long)a, (long long)in,
+                                (long long)(!inverse && onesided ? length / 2 + 1 : length));
+    DLC_ONNX_TRY(planDft(n, x, a, parts, givenN, &f[a]));
+  }
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue axis, zero, size, negative, wrapped;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &axis));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, axis, i64, &axis));
+  DLC_ONNX_TRY(dlcOnnxScalar(n, axis, &axis));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)rank, &size));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", axis, size, &wrapped));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, &axis));
+  DLC_ONNX_TRY(buildDft(n, x, rank, parts, 0, &f[0], out));
+  for (int64_t a = 1; a < rank - 1; ++a) {
+    MlirValue along, here, k;
+    DLC_ONNX_TRY(buildDft(n, x, rank, parts, a, &f[a], &along));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)a, &k));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", axis, k, &here));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, here, along, *out, out));
+  }
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (!mlirShapedTypeHasStaticShape(type) || rank < 2 ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
+    return dlcOnnxUnsupported(n, "the input must be float with a static shape");
+  int64_t parts = dimOf(x, rank - 1), axis, givenN = -1;
+  if (parts != 1 && parts != 2)
+    return dlcOnnxError(n, "the last dim must be 1 (real) or 2 (complex), but is %lld",
+                        (long long)parts);
+  bool axisAtRunTime = false;
+  if (n->opset >= 20) {
+    axis = -2;
+    if (dlcOnnxHasInput(n, 2))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "axis", &axisAtRunTime));
+    if (dlcOnnxHasInput(n, 2) && !axisAtRunTime) {
+      const DlcTensor *t;
+      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "axis", &t));
+      axis = (int64_t)dlcOnnxTensorElement(t, 0);
+    }
+  } else {
+    axis = dlcOnnxAttrInt(n, "axis", 1);
+  }
+  if (dlcOnnxHasInput(n, 1)) {
+    const DlcTensor *t;
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
+    givenN = (int64_t)dlcOnnxTensorElement(t, 0);
+  }
+  MlirValue y;
+  if (axisAtRunTime) {
+    DLC_ONNX_TRY(runTimeAxisDft(n, x, rank, parts, givenN, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
+  axis = axis < 0 ? axis + rank : axis;
+  if (axis < 0 || axis >= rank - 1)
+    return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
+  Transform f;
+  DLC_ONNX_TRY(planDft(n, x, axis, parts, givenN, &f));
+  DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+static DlcOnnxStatus positionsConstant(DlcOnnxNode *n, int64_t rows, int64_t cols,
+                                       const int64_t *values, MlirValue *out) {
+  int64_t dims[2] = {rows, cols};
+  MlirType type = mlirRankedTensorTypeGet(2, dims, mlirIntegerTypeGet(n->ctx, 64),
+                                          mlirAttributeGetNull());
+  DlcOnnxOp c;
+  dlcOnnxOpInit(&c, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &c, "value", mlirDenseElementsAttrInt64Get(type, rows * cols, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &c));
+  *out = c.results[0];
+  return DLC_ONNX_OK;
+}
+
+// The signal positions of each frame, [frames, length]: i * step + t.
+static DlcOnnxStatus constantFrames(DlcOnnxNode *n, int64_t samples, int64_t length, int64_t step,
+                                    MlirValue *out) {
+  int64_t frames = (samples - length) / step + 1;
+  int64_t *positions = malloc((size_t)(frames * length) * sizeof *positions);
+  if (!positions)
+    abort();
+  for (int64_t i = 0; i < frames; ++i)
+    for (int64_t t = 0; t < length; ++t)
+      positions[i * length + t] = i * step + t;
+  DlcOnnxStatus status = positionsConstant(n, frames, length, positions, out);
+  free(positions);
+  return status;
+}
+
+// The same for input 1 `frame_step` known only at run time: (samples -
+// length) / step + 1 frames (`?`), a run-time iota times the step plus the
+// constant row 0 .. length - 1. A step of 0 is a run-time division error.
+static DlcOnnxStatus runTimeFrames(DlcOnnxNode *n, int64_t samples, int64_t length,
+                                   MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue step, span, one, frames, i, row;
+  int64_t single = 1, column[2] = {-1, 1};
+  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &step));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, step, i64, &step));
+  MlirType stepType = mlirValueGetType(step);
+  if (mlirShapedTypeGetRank(stepType) > 1 ||
+      (mlirShapedTypeGetRank(stepType) == 1 && mlirShapedTypeGetDimSize(stepType, 0) != 1))
+    return dlcOnnxError(n, "input 'frame_step' must hold one value");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", step, &single, 1, &step));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)(samples - length), &span));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", span, step, &frames));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", frames, one, &frames));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, frames, &i));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", i, column, 2, &i));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", i, step, &i));
+  int64_t *t = malloc((size_t)length * sizeof *t);
+  if (!t)
+    abort();
+  for (int64_t k = 0; k < length; ++k)
+    t[k] = k;
+  DlcOnnxStatus status = positionsConstant(n, 1, length, t, &row);
+  free(t);
+  DLC_ONNX_TRY(status);
+  return dlcOnnxBinaryOp(n, "dlc_graph.add", i, row, out);
 }
 
 // STFT: the frames (frame_length samples every frame_step, gathered with
-// constant positions) times the window, each transformed as DFT does.
+// constant positions, or positions computed when the code runs for a
+// run-time frame_step: the frame count is then `?`) times the window, each
+// transformed as DFT does.
 static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   MlirValue x, window;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &window));
   const DlcTensor *stepT, *lengthT;
-  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "frame_step", &stepT));
-  int64_t step = (int64_t)dlcOnnxTensorElement(stepT, 0), length = -1;
+  bool stepAtRunTime;
+  int64_t step = 1, length = -1;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "frame_step", &stepAtRunTime));
+  if (!stepAtRunTime) {
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "frame_step", &stepT));
+    step = (int64_t)dlcOnnxTensorElement(stepT, 0);
+  }
   if (dlcOnnxHasInput(n, 3)) {
     DLC_ONNX_TRY(dlcOnnxKnownInput(n, 3, "frame_length", &lengthT));
     length = (int64_t)dlcOnnxTensorElement(lengthT, 0);
@@ -217,21 +350,11 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   f.out = f.onesided ? length / 2 + 1 : length;
   if (f.onesided && parts != 1)
     return dlcOnnxError(n, "a onesided STFT needs a real signal");
-  int64_t frames = (samples - length) / step + 1, idxDims[2] = {frames, length};
-  int64_t *positions = malloc((size_t)(frames * length) * sizeof *positions);
-  if (!positions)
-    abort();
-  for (int64_t i = 0; i < frames; ++i)
-    for (int64_t t = 0; t < length; ++t)
-      positions[i * length + t] = i * step + t;
-  MlirType idxType = mlirRankedTensorTypeGet(2, idxDims, mlirIntegerTypeGet(n->ctx, 64),
-                                             mlirAttributeGetNull());
-  DlcOnnxOp idx;
-  dlcOnnxOpInit(&idx, "dlc_graph.constant");
-  dlcOnnxOpAttr(n, &idx, "value",
-                mlirDenseElementsAttrInt64Get(idxType, frames * length, positions));
-  free(positions);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &idx));
+  MlirValue positions;
+  if (stepAtRunTime)
+    DLC_ONNX_TRY(runTimeFrames(n, samples, length, &positions));
+  else
+    DLC_ONNX_TRY(constantFrames(n, samples, length, step, &positions));
   static const int64_t keep[2] = {0, 1};
   MlirValue part[2] = {{NULL}, {NULL}}, w = {NULL};
   if (!mlirValueIsNull(window))
@@ -240,7 +363,7 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
     DlcOnnxOp gather;
     DLC_ONNX_TRY(channel(n, x, c, keep, 3, &part[c]));
     dlcOnnxOpInit(&gather, "dlc_graph.gather");
-    gather.operands[0] = part[c], gather.operands[1] = idx.results[0];
+    gather.operands[0] = part[c], gather.operands[1] = positions;
     dlcOnnxOpInt(n, &gather, "axis", 1);
     DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
     part[c] = gather.results[0];
@@ -334,7 +457,10 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
 }
 
 #define DFT_LIMITS                                                                                 \
-  "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length` and `axis`")            \
+  "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length`")                       \
+  " An `axis` input not known at compile time is read when the code runs (the transform along "  \
+  "each axis it may name, one picked: rank - 1 times the work) unless the transform resizes the " \
+  "signal dim (onesided)."                                                                        \
   " The transform is a product with constant matrices: n^2 work per signal."
 
 static const DlcOnnxOpEntry ops[] = {
@@ -343,8 +469,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"DFT", 20, translateDft, {A_INT("inverse"), A_INT("onesided")}, "dlc_graph.matmul",
      DFT_LIMITS},
     {"STFT", 17, translateStft, {A_INT("onesided")}, "dlc_graph.matmul",
-     "Float signal with a static shape; " DLC_ONNX_COMPILE_TIME("`frame_step` and `frame_length`")
-     " Each frame's transform is a product with constant matrices: n^2 work per frame."},
+     "Float signal with a static shape; " DLC_ONNX_COMPILE_TIME("`frame_length`")
+     " A `frame_step` not known at compile time is read when the code runs (the frame count is "
+     "`?`). Each frame's transform is a product with constant matrices: n^2 work per frame."},
     {"MelWeightMatrix", 17, translateMelWeightMatrix, {A_INT("output_datatype")},
      "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("All five inputs")},
 };

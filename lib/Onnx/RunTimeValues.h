@@ -3,6 +3,7 @@
 #ifndef DLC_ONNX_RUNTIMEVALUES_H
 #define DLC_ONNX_RUNTIMEVALUES_H
 
+#include "Dialect/Graph/ShapeOpParams.h"
 #include "Onnx/Translate.h"
 
 /// Squeeze (Unsqueeze when `unsqueeze`) of `x` by the axes of input 1,
@@ -13,5 +14,27 @@ DlcOnnxStatus dlcOnnxSqueezeAtRunTime(DlcOnnxNode *n, MlirValue x, bool unsqueez
 /// 0, 1, .. count-1 (i64, length `?`) for the 1-element i64 `count`,
 /// known only at run time.
 DlcOnnxStatus dlcOnnxRunTimeIota(DlcOnnxNode *n, MlirValue count, MlirValue *out);
+
+//===----------------------------------------------------------------------===//
+// Ops whose sizes are fed at run time (RunTimeSizes.c)
+//===----------------------------------------------------------------------===//
+
+/// The window of input 0 `size` (one integer known only at run time) with
+/// coefficients a0 - a1 cos(x) + a2 cos(2x), x = 2 pi k / N, N the size
+/// (periodic) or the size - 1; `?` long, of element type `elt`.
+DlcOnnxStatus dlcOnnxRunTimeWindow(DlcOnnxNode *n, const double a[3], bool periodic,
+                                   MlirType elt, MlirValue *out);
+
+/// `x` padded in edge, reflect or wrap `mode` by the 1-D i64 `pads`
+/// (begins then ends) known only at run time, for `axes` (all dims when
+/// `numAxes` < 0): a gather per padded dim, whose size becomes `?`.
+DlcOnnxStatus dlcOnnxRunTimePadGather(DlcOnnxNode *n, MlirValue x, DlcPadMode mode, MlirValue pads,
+                                      const int64_t *axes, int64_t numAxes, MlirValue *out);
+
+/// AffineGrid of `theta` (N x dims x dims+1) for input 1 `size` known only
+/// at run time (N, C, then the dims spatial sizes; its static length
+/// decides the rank): N x ? .. x dims.
+DlcOnnxStatus dlcOnnxRunTimeAffineGrid(DlcOnnxNode *n, MlirValue theta, bool align,
+                                       MlirValue *out);
 
 #endif

@@ -1,0 +1,254 @@
+//===- RunTimeSizes.c - Ops whose sizes are fed at run time -----*- C -*-===//
+//
+// Ops whose output sizes follow from input values that are known only
+// when the code runs, decomposed into graph ops on run-time iotas
+// (RunTimeValues.c), so that one compiled artifact serves every value:
+//
+// - Hann, Hamming and Blackman windows of a run-time `size`: the cosine
+//   sums of RunTimeValues' iota, in f64 as the constant form computes them.
+// - Pad in edge, reflect and wrap modes with run-time pads: per padded dim
+//   a gather at source positions computed from the pads and the dim (the
+//   constant mode has its own lowering, RunTimePad.c). Negative pads crop
+//   first; the positive pads then extend what is left, as dlc_graph.pad.
+// - AffineGrid of a run-time `size`: each output coordinate is theta's row
+//   times (x, y[, z], 1), with x, y, z the normalized positions along each
+//   spatial dim, broadcast against each other (no reshape of run-time
+//   sizes is needed). The rank follows from the static length of `size`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Onnx/RunTimeValues.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+
+static MlirType i64Of(DlcOnnxNode *n) { return mlirIntegerTypeGet(n->ctx, 64); }
+
+// `x op c` for a 0-d constant c of x's element type.
+static DlcOnnxStatus withConstant(DlcOnnxNode *n, const char *name, MlirValue x, double c,
+                                  MlirValue *out) {
+  MlirValue k;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirShapedTypeGetElementType(mlirValueGetType(x)), c, &k));
+  return dlcOnnxBinaryOp(n, name, x, k, out);
+}
+
+// Input `i` as a 1-D i64 tensor of a static length (`what` names it).
+static DlcOnnxStatus staticLengthI64(DlcOnnxNode *n, int i, const char *what, MlirValue *out,
+                                     int64_t *length) {
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, out));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, *out, i64Of(n), out));
+  MlirType type = mlirValueGetType(*out);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (rank > 1 || (rank == 1 && mlirShapedTypeIsDynamicDim(type, 0)))
+    return dlcOnnxUnsupported(n, "input '%s' known only at run time needs a static length: it "
+                                 "decides the result's rank; bind it with --bind-input",
+                              what);
+  *length = rank == 0 ? 1 : mlirShapedTypeGetDimSize(type, 0);
+  if (rank == 0) {
+    int64_t one = 1;
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &one, 1, out));
+  }
+  return DLC_ONNX_OK;
+}
+
+// Entry k of the 1-D `t` as a 1-element 1-D tensor.
+static DlcOnnxStatus entry(DlcOnnxNode *n, MlirValue t, int64_t k, MlirValue *out) {
+  return dlcOnnxSliceOp(n, t, 0, k, k + 1, 1, out);
+}
+
+//===----------------------------------------------------------------------===//
+// Windows
+//===----------------------------------------------------------------------===//
+
+DlcOnnxStatus dlcOnnxRunTimeWindow(DlcOnnxNode *n, const double a[3], bool periodic,
+                                   MlirType elt, MlirValue *out) {
+  MlirType f64 = mlirF64TypeGet(n->ctx);
+  MlirValue size, k, period, x, c1, c2;
+  int64_t length;
+  DLC_ONNX_TRY(staticLengthI64(n, 0, "size", &size, &length));
+  if (length != 1)
+    return dlcOnnxError(n, "input 'size' must hold one value");
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, size, &k));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, k, f64, &k));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, size, f64, &period));
+  if (!periodic)
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.sub", period, 1, &period));
+  // x = 2 pi k / N, as the constant form computes it.
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", k, 2 * M_PI, &x));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", x, period, &x));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.cos", x, &c1));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", x, 2, &c2));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.cos", c2, &c2));
+  // a0 - a1 cos(x) + a2 cos(2x)
+  MlirValue w, a0;
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", c1, -a[1], &w));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", c2, a[2], &c2));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", w, c2, &w));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, a[0], &a0));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", a0, w, &w));
+  return dlcOnnxCastOp(n, w, elt, out);
+}
+
+//===----------------------------------------------------------------------===//
+// Pad: edge, reflect and wrap modes
+//===----------------------------------------------------------------------===//
+
+static DlcOnnxStatus maxConst(DlcOnnxNode *n, MlirValue x, double c, MlirValue *out) {
+  return withConstant(n, "dlc_graph.max", x, c, out);
+}
+
+// The input positions output dim `d` reads: with b, e the pads (1-element
+// i64) and s the dim, the kept part is [cb, s - ce) of k elements, cb and
+// ce the crops; p = i - max(b, 0) for output position i, and the source is
+// cb + clamp(p, 0, k - 1) (edge), p mod k (wrap) or p mirrored with period
+// 2 (k - 1) (reflect).
+static DlcOnnxStatus padSource(DlcOnnxNode *n, DlcPadMode mode, MlirValue b, MlirValue e,
+                               MlirValue s, MlirValue *out) {
+  MlirValue zero, cb, ce, k, lo, hi, length, i, p, src;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64Of(n), 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", zero, b, &cb));
+  DLC_ONNX_TRY(maxConst(n, cb, 0, &cb));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", zero, e, &ce));
+  DLC_ONNX_TRY(maxConst(n, ce, 0, &ce));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", s, cb, &k));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", k, ce, &k));
+  DLC_ONNX_TRY(maxConst(n, k, 0, &k));
+  DLC_ONNX_TRY(maxConst(n, b, 0, &lo));
+  DLC_ONNX_TRY(maxConst(n, e, 0, &hi));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", k, lo, &length));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", length, hi, &length));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, length, &i));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", i, lo, &p));
+  // An empty kept part has no source: every case below reads position cb
+  // of an empty length only when the output is empty too.
+  MlirValue kk;
+  DLC_ONNX_TRY(maxConst(n, k, 1, &kk));
+  if (mode == DLC_PAD_EDGE) {
+    MlirValue last;
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.sub", kk, 1, &last));
+    DLC_ONNX_TRY(maxConst(n, p, 0, &src));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.min", src, last, &src));
+  } else if (mode == DLC_PAD_WRAP) {
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", p, kk, &src));
+  } else {
+    MlirValue period, m, mirrored, inside;
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.sub", kk, 1, &period));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", period, 2, &period));
+    DLC_ONNX_TRY(maxConst(n, period, 1, &period)); // k = 1: every position reads the one element
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", p, period, &m));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", period, m, &mirrored));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", m, kk, &inside));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, inside, m, mirrored, &src));
+  }
+  return dlcOnnxBinaryOp(n, "dlc_graph.add", src, cb, out);
+}
+
+DlcOnnxStatus dlcOnnxRunTimePadGather(DlcOnnxNode *n, MlirValue x, DlcPadMode mode, MlirValue pads,
+                                      const int64_t *axes, int64_t numAxes, MlirValue *out) {
+  int64_t rank = mlirShapedTypeGetRank(mlirValueGetType(x));
+  int64_t count = mlirShapedTypeGetDimSize(mlirValueGetType(pads), 0) / 2;
+  if (numAxes < 0 && count != rank)
+    return dlcOnnxError(n, "input 'pads' has %lld values for an input of rank %lld",
+                        (long long)(2 * count), (long long)rank);
+  MlirValue dims;
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.shape", x, &dims));
+  for (int64_t j = 0; j < count; ++j) {
+    int64_t axis = numAxes >= 0 ? axes[j] : j;
+    axis = axis < 0 ? axis + rank : axis;
+    if (axis < 0 || axis >= rank)
+      return dlcOnnxError(n, "axis %lld is out of range for rank %lld", (long long)axes[j],
+                          (long long)rank);
+    MlirValue b, e, s, src;
+    DLC_ONNX_TRY(entry(n, pads, j, &b));
+    DLC_ONNX_TRY(entry(n, pads, count + j, &e));
+    DLC_ONNX_TRY(entry(n, dims, axis, &s));
+    DLC_ONNX_TRY(padSource(n, mode, b, e, s, &src));
+    DlcOnnxOp gather;
+    dlcOnnxOpInit(&gather, "dlc_graph.gather");
+    gather.operands[0] = x;
+    gather.operands[1] = src;
+    dlcOnnxOpInt(n, &gather, "axis", axis);
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+    x = gather.results[0];
+  }
+  *out = x;
+  return DLC_ONNX_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// AffineGrid
+//===----------------------------------------------------------------------===//
+
+// The normalized positions (f64, `?` long) along a dim of the 1-element
+// i64 size `s`: -1 + 2 i / (s - 1) with align_corners (-1 when s is 1),
+// else -1 + (2 i + 1) / s, pixel centers.
+static DlcOnnxStatus gridPositions(DlcOnnxNode *n, MlirValue s, bool align, MlirValue *out) {
+  MlirType f64 = mlirF64TypeGet(n->ctx);
+  MlirValue i, sf, c;
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, s, &i));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, i, f64, &i));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, s, f64, &sf));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", i, 2, &c));
+  if (align) {
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.sub", sf, 1, &sf));
+    DLC_ONNX_TRY(maxConst(n, sf, 1, &sf));
+  } else {
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", c, 1, &c));
+  }
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", c, sf, &c));
+  return withConstant(n, "dlc_graph.sub", c, 1, out);
+}
+
+DlcOnnxStatus dlcOnnxRunTimeAffineGrid(DlcOnnxNode *n, MlirValue theta, bool align,
+                                       MlirValue *out) {
+  MlirValue size;
+  int64_t count;
+  DLC_ONNX_TRY(staticLengthI64(n, 1, "size", &size, &count));
+  int64_t dims = count - 2;
+  MlirType thetaType = mlirValueGetType(theta);
+  if (dims != 2 && dims != 3)
+    return dlcOnnxError(n, "input 'size' must be N, C, H, W or N, C, D, H, W");
+  if (mlirShapedTypeGetRank(thetaType) != 3 || mlirShapedTypeGetDimSize(thetaType, 1) != dims ||
+      mlirShapedTypeGetDimSize(thetaType, 2) != dims + 1)
+    return dlcOnnxError(n, "input 'theta' must be N x %lld x %lld", (long long)dims,
+                        (long long)(dims + 1));
+  // Coordinate c (x, y, z) varies along output dim dims - c (after N):
+  // shaped 1 x .. x ? x .. x 1 (rank dims + 2, the last the coordinate's)
+  // to broadcast; no reshape of more than one run-time dim is needed.
+  MlirType elt = mlirShapedTypeGetElementType(thetaType);
+  MlirValue coord[3];
+  for (int64_t c = 0; c < dims; ++c) {
+    MlirValue s;
+    DLC_ONNX_TRY(entry(n, size, 2 + dims - 1 - c, &s));
+    DLC_ONNX_TRY(gridPositions(n, s, align, &coord[c]));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, coord[c], elt, &coord[c]));
+    int64_t shape[5] = {1, 1, 1, 1, 1};
+    shape[dims - c] = -1;
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", coord[c], shape, dims + 2, &coord[c]));
+  }
+  MlirValue result = {NULL};
+  int64_t batch = mlirShapedTypeGetDimSize(thetaType, 0);
+  for (int64_t r = 0; r < dims; ++r) {
+    MlirValue row, acc = {NULL};
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, theta, 1, r, r + 1, 1, &row));
+    for (int64_t c = 0; c <= dims; ++c) {
+      // theta[:, r, c] as N x 1 x .. x 1.
+      MlirValue t, term;
+      int64_t shape[5] = {batch, 1, 1, 1, 1};
+      DLC_ONNX_TRY(dlcOnnxSliceOp(n, row, 2, c, c + 1, 1, &t));
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", t, shape, dims + 2, &t));
+      if (c == dims)
+        term = t;
+      else
+        DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", t, coord[c], &term));
+      if (mlirValueIsNull(acc))
+        acc = term;
+      else
+        DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", acc, term, &acc));
+    }
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, result, acc, dims + 1, &result));
+  }
+  *out = result;
+  return DLC_ONNX_OK;
+}

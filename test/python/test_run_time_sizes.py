@@ -1,0 +1,150 @@
+"""Ops whose output sizes follow from input values fed at run time (window
+sizes, Pad's edge/reflect/wrap pads, AffineGrid's size, MaxUnpool's
+output_shape): each model compiled once and run at several values, against
+NumPy."""
+import numpy as np
+
+import dlc
+
+
+def one_node_model(path, node, inputs, output_rank, opset, out_type=None):
+    # One node whose inputs are all graph inputs; the output's dims are left
+    # to the compiler (`?`).
+    import onnx
+    from onnx import helper, TensorProto as T
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info(*i) for i in inputs],
+                              [helper.make_tensor_value_info("y", out_type or T.FLOAT,
+                                                             [None] * output_rank)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    onnx.save(m, path)
+    return path
+
+
+def window(kind, size, periodic):
+    a = {"HannWindow": (0.5, 0.5, 0.0), "HammingWindow": (25 / 46, 21 / 46, 0.0),
+         "BlackmanWindow": (0.42, 0.5, 0.08)}[kind]
+    n = size if periodic else size - 1
+    x = 2 * np.pi * np.arange(size) / n
+    return a[0] - a[1] * np.cos(x) + a[2] * np.cos(2 * x)
+
+
+def test_run_time_window_sizes_compile_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    for kind in ("HannWindow", "HammingWindow", "BlackmanWindow"):
+        for periodic in (0, 1):
+            path = one_node_model(str(tmp_path / f"{kind}{periodic}.onnx"),
+                                  helper.make_node(kind, ["size"], ["y"], periodic=periodic),
+                                  [("size", T.INT64, [])], 1, 17)
+            m = dlc.compile(path, threads=1)
+            assert m.outputs[0].shape == (None,)
+            for size in (3, 10):
+                (y,) = m(np.array(size, np.int64))
+                np.testing.assert_allclose(y, window(kind, size, periodic).astype(np.float32),
+                                           rtol=1e-6, atol=1e-7)
+
+
+def numpy_pad(x, pads, mode):
+    # Negative pads crop first; the positive ones pad what is left.
+    r = x.ndim
+    x = x[tuple(slice(max(-pads[i], 0), x.shape[i] - max(-pads[r + i], 0)) for i in range(r))]
+    return np.pad(x, [(max(pads[i], 0), max(pads[r + i], 0)) for i in range(r)],
+                  mode={"edge": "edge", "reflect": "reflect", "wrap": "wrap"}[mode])
+
+
+def test_run_time_pad_modes_compile_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for mode in ("edge", "reflect", "wrap"):
+        path = one_node_model(str(tmp_path / f"pad_{mode}.onnx"),
+                              helper.make_node("Pad", ["x", "pads"], ["y"], mode=mode),
+                              [("x", T.FLOAT, [3, 4]), ("pads", T.INT64, [4])], 2, 19)
+        m = dlc.compile(path, threads=1)
+        assert m.outputs[0].shape == (None, None)
+        # Growing both dims, a pad longer than the dim (reflect and wrap
+        # repeat), a crop with a pad of what is left, no pads.
+        for pads in ((1, 2, 0, 1), (2, 5, 3, 7), (-1, 1, 2, -2), (0, 0, 0, 0)):
+            (y,) = m(x, np.array(pads, np.int64))
+            np.testing.assert_array_equal(y, numpy_pad(x, pads, mode))
+
+
+def affine_grid(theta, size, align):
+    # NumPy reference: normalized positions, x along the last dim.
+    spatial = size[2:]
+    axes = []
+    for s in spatial:
+        i = np.arange(s, dtype=np.float64)
+        axes.append((-1 + 2 * i / max(s - 1, 1)) if align else (-1 + (2 * i + 1) / s))
+    grids = np.meshgrid(*axes, indexing="ij")  # z, y, x order of the dims
+    base = np.stack(list(reversed(grids)) + [np.ones(spatial)], axis=-1)  # x, y, (z), 1
+    return np.einsum("...j,nij->n...i", base.astype(np.float32), theta)
+
+
+def test_run_time_affine_grid_sizes_compile_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    rng = np.random.default_rng(0)
+    for dims, sizes in ((2, ((2, 1, 3, 4), (2, 3, 1, 5))), (3, ((1, 1, 2, 3, 4), (1, 2, 4, 1, 2)))):
+        for align in (0, 1):
+            path = one_node_model(str(tmp_path / f"ag{dims}{align}.onnx"),
+                                  helper.make_node("AffineGrid", ["theta", "size"], ["y"],
+                                                   align_corners=align),
+                                  [("theta", T.FLOAT, [sizes[0][0], dims, dims + 1]),
+                                   ("size", T.INT64, [dims + 2])], dims + 2, 20)
+            m = dlc.compile(path, threads=1)
+            theta = rng.uniform(-1, 1, (sizes[0][0], dims, dims + 1)).astype(np.float32)
+            for size in sizes:
+                (y,) = m(theta, np.array(size, np.int64))
+                want = affine_grid(theta, size, align)
+                assert y.shape == want.shape
+                np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+
+
+def test_run_time_max_unpool_output_shape_compiles_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "unpool.onnx"),
+                          helper.make_node("MaxUnpool", ["x", "i", "shape"], ["y"],
+                                           kernel_shape=[2, 2], strides=[2, 2]),
+                          [("x", T.FLOAT, [1, 1, 2, 2]), ("i", T.INT64, [1, 1, 2, 2]),
+                           ("shape", T.INT64, [4])], 4, 11)
+    m = dlc.compile(path, threads=1)
+    x = np.array([[[[1, 2], [3, 4]]]], np.float32)
+    i = np.array([[[[0, 3], [9, 14]]]], np.int64)  # flat positions in the 4 x 4 unpooled plane
+    for shape in ((1, 1, 4, 4), (1, 1, 5, 6)):
+        (y,) = m(x, i, np.array(shape, np.int64))
+        want = np.zeros(shape, np.float32)
+        want[0, 0, :4, :4].flat[i.ravel()] = x.ravel()
+        np.testing.assert_array_equal(y, want)
+
+
+def test_run_time_dft_axis_compiles_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "dft.onnx"), helper.make_node("DFT", ["x", "", "axis"], ["y"]),
+                          [("x", T.FLOAT, [3, 4, 5, 2]), ("axis", T.INT64, [])], 4, 20)
+    m = dlc.compile(path, threads=1)
+    rng = np.random.default_rng(1)
+    x = rng.uniform(-1, 1, (3, 4, 5, 2)).astype(np.float32)
+    z = x[..., 0] + 1j * x[..., 1].astype(np.float64)
+    for axis in (0, 1, -2):
+        (y,) = m(x, np.array(axis, np.int64))
+        want = np.fft.fft(z, axis=axis % 4)  # of the rank-4 input
+        np.testing.assert_allclose(y, np.stack([want.real, want.imag], -1).astype(np.float32),
+                                   rtol=1e-5, atol=1e-5)
+
+
+def test_run_time_stft_frame_step_compiles_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "stft.onnx"),
+                          helper.make_node("STFT", ["signal", "step", "window"], ["y"]),
+                          [("signal", T.FLOAT, [1, 16, 1]), ("step", T.INT64, []),
+                           ("window", T.FLOAT, [4])], 4, 17)
+    m = dlc.compile(path, threads=1)
+    rng = np.random.default_rng(2)
+    signal = rng.uniform(-1, 1, (1, 16, 1)).astype(np.float32)
+    window = np.hanning(4).astype(np.float32)
+    for step in (3, 5):
+        (y,) = m(signal, np.array(step, np.int64), window)
+        frames = (16 - 4) // step + 1
+        want = np.stack([np.fft.rfft(signal[0, f * step:f * step + 4, 0] * window)
+                         for f in range(frames)])[None]
+        assert y.shape == (1, frames, 3, 2)
+        np.testing.assert_allclose(y, np.stack([want.real, want.imag], -1), rtol=1e-5, atol=1e-5)
