@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -364,6 +365,14 @@ static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
+// Col2Im of an image_shape or block_shape known only at run time: a sum of
+// gathers (RunTimeSizes.c), its output dims other than N `?`.
+static DlcOnnxStatus col2ImAtRunTime(DlcOnnxNode *n, MlirValue x) {
+  MlirValue y;
+  DLC_ONNX_TRY(dlcOnnxRunTimeCol2Im(n, x, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 // Col2Im: input [N, C * prod(block), L] holds, for each of the L block
 // positions, the block's values; they are summed into the image at
 // position l * stride + k * dilation - pad_begin (per spatial dim). Here a
@@ -372,6 +381,11 @@ static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
 static DlcOnnxStatus translateCol2Im(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  bool runTime[2];
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "image_shape", &runTime[0]));
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "block_shape", &runTime[1]));
+  if (runTime[0] || runTime[1])
+    return col2ImAtRunTime(n, x);
   int64_t *image, *block, ni, nb;
   DlcOnnxStatus status = dlcOnnxConstInts(n, 1, "image_shape", &image, &ni);
   status = dlcOnnxWorse(status, dlcOnnxConstInts(n, 2, "block_shape", &block, &nb));
@@ -475,8 +489,10 @@ static const DlcOnnxOpEntry ops[] = {
                    "plane: inputs times outputs per plane at most 2^24."},
     {"Col2Im", 18, translateCol2Im,
      {A_INTS("dilations"), A_INTS("pads"), A_INTS("strides")}, "dlc_graph.matmul",
-     "Float or double; static shapes. " DLC_ONNX_COMPILE_TIME("`image_shape` and `block_shape`")
-     " A product with a 0/1 placement matrix of at most 2^24 elements."},
+     "Float or double; static shapes. A product with a 0/1 placement matrix of at most 2^24 "
+     "elements. An `image_shape` or `block_shape` not known at compile time is read when the code "
+     "runs (their static length decides the rank; the output dims after N are `?`): a sum over "
+     "the block offsets of gathers, N * C * prod(block_shape) * prod(image_shape) work."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count) {

@@ -14,6 +14,10 @@
 //   times (x, y[, z], 1), with x, y, z the normalized positions along each
 //   spatial dim, broadcast against each other (no reshape of run-time
 //   sizes is needed). The rank follows from the static length of `size`.
+// - Col2Im of a run-time image_shape or block_shape: for each output
+//   channel, block offset and image position, the block position (if any)
+//   that puts the offset there; a gather from the flattened input at those
+//   positions, summed over the offsets.
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,5 +254,134 @@ DlcOnnxStatus dlcOnnxRunTimeAffineGrid(DlcOnnxNode *n, MlirValue theta, bool ali
     DLC_ONNX_TRY(dlcOnnxConcatOp(n, result, acc, dims + 1, &result));
   }
   *out = result;
+  return DLC_ONNX_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// Col2Im
+//===----------------------------------------------------------------------===//
+
+// `v` (1-D, ? long) reshaped to vary along dim `at` of rank `rank`.
+static DlcOnnxStatus along(DlcOnnxNode *n, MlirValue v, int64_t at, int64_t rank, MlirValue *out) {
+  int64_t shape[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    shape[i] = i == at ? -1 : 1;
+  return dlcOnnxShapeOp(n, "dlc_graph.reshape", v, shape, rank, out);
+}
+
+static DlcOnnxStatus iotaAlong(DlcOnnxNode *n, MlirValue count, int64_t at, int64_t rank,
+                               MlirValue *out) {
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, out));
+  return along(n, *out, at, rank, out);
+}
+
+DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out) {
+  MlirType xType = mlirValueGetType(x);
+  MlirValue image, block;
+  int64_t s, nb;
+  DLC_ONNX_TRY(staticLengthI64(n, 1, "image_shape", &image, &s));
+  DLC_ONNX_TRY(staticLengthI64(n, 2, "block_shape", &block, &nb));
+  if (s < 1 || nb != s || s > DLC_MAX_RANK - 3)
+    return dlcOnnxError(n, "inputs 'image_shape' and 'block_shape' must have the same length, "
+                           "1 to %d",
+                        DLC_MAX_RANK - 3);
+  const int64_t *dil = NULL, *pads = NULL, *strides = NULL;
+  int64_t nd = 0, np = 0, ns = 0;
+  dlcOnnxAttrInts(n, "dilations", &dil, &nd);
+  dlcOnnxAttrInts(n, "pads", &pads, &np);
+  dlcOnnxAttrInts(n, "strides", &strides, &ns);
+  if ((dil && nd != s) || (pads && np != 2 * s) || (strides && ns != s))
+    return dlcOnnxError(n, "attributes 'dilations', 'strides' and 'pads' must have %lld, %lld "
+                           "and %lld values",
+                        (long long)s, (long long)s, (long long)(2 * s));
+  for (int64_t i = 0; i < s; ++i)
+    if ((dil && dil[i] < 1) || (strides && strides[i] < 1))
+      return dlcOnnxError(n, "dilations and strides must be positive");
+  if (mlirShapedTypeGetRank(xType) != 3 || !mlirShapedTypeHasStaticShape(xType))
+    return dlcOnnxUnsupported(n, "the input must be 3-D (N x C*prod(block_shape) x L) with a "
+                                 "static shape");
+  int64_t nn = mlirShapedTypeGetDimSize(xType, 0), ck = mlirShapedTypeGetDimSize(xType, 1);
+  int64_t l = mlirShapedTypeGetDimSize(xType, 2), rank = 2 + s; // [C, K, image..]
+  MlirType i64 = i64Of(n);
+  MlirValue img[DLC_MAX_RANK], blk[DLC_MAX_RANK], blocks[DLC_MAX_RANK], k = {NULL};
+  for (int64_t i = 0; i < s; ++i) {
+    DLC_ONNX_TRY(entry(n, image, i, &img[i]));
+    DLC_ONNX_TRY(entry(n, block, i, &blk[i]));
+    if (mlirValueIsNull(k))
+      k = blk[i];
+    else
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", k, blk[i], &k));
+    // Block positions along dim i: (image + pads - (d (block - 1) + 1)) / stride + 1.
+    MlirValue span;
+    int64_t d = dil ? dil[i] : 1, padded = pads ? pads[i] + pads[s + i] : 0;
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.sub", blk[i], 1, &span));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", span, (double)d, &span));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", img[i], (double)(padded - 1), &blocks[i]));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", blocks[i], span, &blocks[i]));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.div", blocks[i], (double)(strides ? strides[i] : 1),
+                              &blocks[i]));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", blocks[i], 1, &blocks[i]));
+  }
+  // Output channel c, block offset kk and image position p (one dim each):
+  // the block offset's own position ks_i along each dim, and the block
+  // position l_i that puts it at p_i, when there is one.
+  MlirValue channels, c, kk, valid = {NULL}, lflat = {NULL}, zero;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)ck, &channels));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", channels, k, &channels));
+  DLC_ONNX_TRY(iotaAlong(n, channels, 0, rank, &c));
+  DLC_ONNX_TRY(iotaAlong(n, k, 1, rank, &kk));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  MlirValue inner = {NULL}, innerBlocks = {NULL}; // products of the dims after i
+  for (int64_t i = s - 1; i >= 0; --i) {
+    MlirValue ks = kk, p, t, li, ok, rem, inRange;
+    if (!mlirValueIsNull(inner))
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", ks, inner, &ks));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", ks, blk[i], &ks));
+    DLC_ONNX_TRY(iotaAlong(n, img[i], 2 + i, rank, &p));
+    // t = p + pad_begin - ks * d; l_i = t / stride when t >= 0 divides.
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", ks, (double)(dil ? dil[i] : 1), &ks));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", p, (double)(pads ? pads[i] : 0), &t));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", t, ks, &t));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.mod", t, (double)(strides ? strides[i] : 1), &rem));
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.div", t, (double)(strides ? strides[i] : 1), &li));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", rem, zero, &ok));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less_equal", zero, t, &inRange));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", ok, inRange, &ok));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", li, blocks[i], &inRange));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", ok, inRange, &ok));
+    if (!mlirValueIsNull(innerBlocks))
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", li, innerBlocks, &li));
+    if (mlirValueIsNull(valid)) {
+      valid = ok, lflat = li;
+    } else {
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", valid, ok, &valid));
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", lflat, li, &lflat));
+    }
+    if (mlirValueIsNull(inner)) {
+      inner = blk[i], innerBlocks = blocks[i];
+    } else {
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", inner, blk[i], &inner));
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", innerBlocks, blocks[i], &innerBlocks));
+    }
+  }
+  // x[n, c * K + kk, l] as a gather from x flattened to [N, C*K*L]; the
+  // positions no block lands on read element 0 and add nothing.
+  MlirValue flat, row, picked, y, zeroX;
+  int64_t flatDims[2] = {nn, ck * l}, sumAxis = 2;
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", c, k, &row));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", row, kk, &row));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", row, (double)l, &row));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, lflat, zero, &lflat));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", row, lflat, &row));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", x, flatDims, 2, &flat));
+  DlcOnnxOp gather;
+  dlcOnnxOpInit(&gather, "dlc_graph.gather");
+  gather.operands[0] = flat, gather.operands[1] = row;
+  dlcOnnxOpInt(n, &gather, "axis", 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirShapedTypeGetElementType(xType), 0, &zeroX));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, gather.results[0], zeroX, &picked));
+  DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &sumAxis, 1, false, &y));
+  *out = y;
   return DLC_ONNX_OK;
 }

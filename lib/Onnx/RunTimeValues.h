@@ -37,4 +37,11 @@ DlcOnnxStatus dlcOnnxRunTimePadGather(DlcOnnxNode *n, MlirValue x, DlcPadMode mo
 DlcOnnxStatus dlcOnnxRunTimeAffineGrid(DlcOnnxNode *n, MlirValue theta, bool align,
                                        MlirValue *out);
 
+/// Col2Im of the static [N, C*K, L] `x` for inputs 1 `image_shape` and 2
+/// `block_shape` known only at run time (their static length decides the
+/// rank) and the node's dilations, pads and strides: [N, ?, ? ..]. Each
+/// output position sums, over the block offsets, the element whose block
+/// lands there (a gather): N * C * K * positions work.
+DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out);
+
 #endif

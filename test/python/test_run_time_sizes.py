@@ -148,3 +148,32 @@ def test_run_time_stft_frame_step_compiles_once(tmp_path):
                          for f in range(frames)])[None]
         assert y.shape == (1, frames, 3, 2)
         np.testing.assert_allclose(y, np.stack([want.real, want.imag], -1), rtol=1e-5, atol=1e-5)
+
+
+def numpy_col2im(x, image, block, strides):
+    # Each block position's values summed into the image at l * stride + k.
+    n, ck, _ = x.shape
+    k = int(np.prod(block))
+    blocks = [(i - b) // s + 1 for i, b, s in zip(image, block, strides)]
+    y = np.zeros((n, ck // k) + tuple(image), x.dtype)
+    cols = x.reshape(n, ck // k, *block, *blocks)
+    for kk in np.ndindex(*block):
+        for ll in np.ndindex(*blocks):
+            at = tuple(l * s + b for l, s, b in zip(ll, strides, kk))
+            y[(slice(None), slice(None)) + at] += cols[(slice(None), slice(None)) + kk + ll]
+    return y
+
+
+def test_run_time_col2im_shapes_compile_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "col2im.onnx"),
+                          helper.make_node("Col2Im", ["x", "image", "block"], ["y"], strides=[1, 2]),
+                          [("x", T.FLOAT, [1, 6, 4]), ("image", T.INT64, [2]),
+                           ("block", T.INT64, [2])], 4, 18)
+    m = dlc.compile(path, threads=1)
+    x = np.arange(24, dtype=np.float32).reshape(1, 6, 4)
+    # 6 channels x blocks: 3 channels of 1 x 2 blocks at 4 x 1 positions on
+    # a 4 x 2 image, or 1 channel of 2 x 3 blocks at 2 x 2 on 3 x 5.
+    for image, block in (((4, 2), (1, 2)), ((3, 5), (2, 3))):
+        (y,) = m(x, np.array(image, np.int64), np.array(block, np.int64))
+        np.testing.assert_array_equal(y, numpy_col2im(x, image, block, (1, 2)))

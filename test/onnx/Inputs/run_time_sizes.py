@@ -54,6 +54,12 @@ def main(out):
     save(out, "stft_length_runtime",
          helper.make_node("STFT", ["signal", "step", "", "length"], ["y"], name="stft"),
          [("signal", T.FLOAT, [1, 16, 1]), ("step", T.INT64, []), ("length", T.INT64, [])], 4, 17)
+    save(out, "col2im_runtime",
+         helper.make_node("Col2Im", ["x", "image", "block"], ["y"], strides=[1, 2], name="col2im"),
+         [("x", T.FLOAT, [1, 6, 4]), ("image", T.INT64, [2]), ("block", T.INT64, [2])], 4, 18)
+    save(out, "col2im_runtime_lengths",
+         helper.make_node("Col2Im", ["x", "image", "block"], ["y"], name="col2im"),
+         [("x", T.FLOAT, [1, 6, 4]), ("image", T.INT64, [2]), ("block", T.INT64, [3])], 4, 18)
 
 
 if __name__ == "__main__":
