@@ -268,43 +268,97 @@ static DlcOnnxStatus constantFrames(DlcOnnxNode *n, int64_t samples, int64_t len
   return status;
 }
 
-// The same for input 1 `frame_step` known only at run time: (samples -
-// length) / step + 1 frames (`?`), a run-time iota times the step plus the
-// constant row 0 .. length - 1. A step of 0 is a run-time division error.
+// The same when the step or the length is known only at run time (the
+// 1-element i64 `step` and `lengthV`; `length` the static length, or -1):
+// (samples - length) / step + 1 frames (`?`), a run-time iota times the
+// step plus the row 0 .. length - 1. A step of 0 is a run-time division
+// error.
 static DlcOnnxStatus runTimeFrames(DlcOnnxNode *n, int64_t samples, int64_t length,
-                                   MlirValue *out) {
+                                   MlirValue lengthV, MlirValue step, MlirValue *out) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue step, span, one, frames, i, row;
-  int64_t single = 1, column[2] = {-1, 1};
-  DLC_ONNX_TRY(dlcOnnxInput(n, 1, &step));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, step, i64, &step));
-  MlirType stepType = mlirValueGetType(step);
-  if (mlirShapedTypeGetRank(stepType) > 1 ||
-      (mlirShapedTypeGetRank(stepType) == 1 && mlirShapedTypeGetDimSize(stepType, 0) != 1))
-    return dlcOnnxError(n, "input 'frame_step' must hold one value");
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", step, &single, 1, &step));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)(samples - length), &span));
+  MlirValue span, one, frames, i, row;
+  int64_t column[2] = {-1, 1}, rowShape[2] = {1, -1};
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)samples, &span));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", span, lengthV, &span));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", span, step, &frames));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", frames, one, &frames));
   DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, frames, &i));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", i, column, 2, &i));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", i, step, &i));
-  int64_t *t = malloc((size_t)length * sizeof *t);
-  if (!t)
-    abort();
-  for (int64_t k = 0; k < length; ++k)
-    t[k] = k;
-  DlcOnnxStatus status = positionsConstant(n, 1, length, t, &row);
-  free(t);
-  DLC_ONNX_TRY(status);
+  if (length < 0) {
+    DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, lengthV, &row));
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", row, rowShape, 2, &row));
+  } else {
+    int64_t *t = malloc((size_t)length * sizeof *t);
+    if (!t)
+      abort();
+    for (int64_t k = 0; k < length; ++k)
+      t[k] = k;
+    DlcOnnxStatus status = positionsConstant(n, 1, length, t, &row);
+    free(t);
+    DLC_ONNX_TRY(status);
+  }
   return dlcOnnxBinaryOp(n, "dlc_graph.add", i, row, out);
+}
+
+// Input `i` (one integer) as a 1-element i64 tensor; `what` names it.
+static DlcOnnxStatus oneI64(DlcOnnxNode *n, int i, const char *what, MlirValue *out) {
+  int64_t single = 1;
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, out));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, *out, mlirIntegerTypeGet(n->ctx, 64), out));
+  MlirType type = mlirValueGetType(*out);
+  if (mlirShapedTypeGetRank(type) > 1 ||
+      (mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeGetDimSize(type, 0) != 1))
+    return dlcOnnxError(n, "input '%s' must hold one value", what);
+  return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
+}
+
+// The forward DFT weights of a run-time length L (1-element i64) as a
+// [L, K] f64 matrix, K = L / 2 + 1 when onesided: cos, or the signed sine,
+// of 2 pi ((t k) mod L) / L, the product reduced exactly in integers.
+static DlcOnnxStatus runTimeWeights(DlcOnnxNode *n, MlirValue lengthV, bool onesided, bool sine,
+                                    MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64), f64 = mlirF64TypeGet(n->ctx);
+  MlirValue t, k, count = lengthV, angle, scale, lf;
+  int64_t column[2] = {-1, 1}, row[2] = {1, -1};
+  if (onesided) {
+    MlirValue two, one;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 2, &two));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", lengthV, two, &count));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", count, one, &count));
+  }
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, lengthV, &t));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", t, column, 2, &t));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, &k));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", k, row, 2, &k));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", t, k, &angle));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", angle, lengthV, &angle));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, angle, f64, &angle));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, lengthV, f64, &lf));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 2 * M_PI, &scale));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", angle, scale, &angle));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", angle, lf, &angle));
+  if (!sine)
+    return dlcOnnxUnaryOp(n, "dlc_graph.cos", angle, out);
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sin", angle, &angle));
+  return dlcOnnxUnaryOp(n, "dlc_graph.neg", angle, out);
+}
+
+// x times the weights: the constant matrices of `f`, or `runTime[sine]`.
+static DlcOnnxStatus timesEither(DlcOnnxNode *n, const Transform *f, const MlirValue *runTime,
+                                 MlirValue x, bool sine, MlirValue *out) {
+  if (mlirValueIsNull(runTime[0]))
+    return times(n, f, x, sine, out);
+  return dlcOnnxBinaryOp(n, "dlc_graph.matmul", x, runTime[sine], out);
 }
 
 // STFT: the frames (frame_length samples every frame_step, gathered with
 // constant positions, or positions computed when the code runs for a
-// run-time frame_step: the frame count is then `?`) times the window, each
-// transformed as DFT does.
+// run-time frame_step or frame_length: the frame count is then `?`) times
+// the window, each transformed as DFT does (with matrices computed when
+// the code runs for a run-time frame_length).
 static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   MlirValue x, window;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
@@ -317,7 +371,12 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "frame_step", &stepT));
     step = (int64_t)dlcOnnxTensorElement(stepT, 0);
   }
-  if (dlcOnnxHasInput(n, 3)) {
+  // Without a window, a frame_length known only at run time sizes the
+  // frames and the transform's matrices when the code runs.
+  bool lengthAtRunTime = false;
+  if (dlcOnnxHasInput(n, 3) && mlirValueIsNull(window))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "frame_length", &lengthAtRunTime));
+  if (dlcOnnxHasInput(n, 3) && !lengthAtRunTime) {
     DLC_ONNX_TRY(dlcOnnxKnownInput(n, 3, "frame_length", &lengthT));
     length = (int64_t)dlcOnnxTensorElement(lengthT, 0);
   }
@@ -337,7 +396,7 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
     length = wl;
   }
   int64_t samples = dimOf(x, 1), parts = dimOf(x, 2);
-  if (length < 1 || length > samples || length > 65536)
+  if (!lengthAtRunTime && (length < 1 || length > samples || length > 65536))
     return dlcOnnxError(n, "the frame length (from 'frame_length' or 'window') must be in "
                            "[1, %lld]",
                         (long long)(samples < 65536 ? samples : 65536));
@@ -350,11 +409,28 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   f.out = f.onesided ? length / 2 + 1 : length;
   if (f.onesided && parts != 1)
     return dlcOnnxError(n, "a onesided STFT needs a real signal");
-  MlirValue positions;
-  if (stepAtRunTime)
-    DLC_ONNX_TRY(runTimeFrames(n, samples, length, &positions));
-  else
+  MlirValue positions, weights[2] = {{NULL}, {NULL}};
+  if (stepAtRunTime || lengthAtRunTime) {
+    MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+    MlirValue stepV, lengthV;
+    int64_t single = 1;
+    if (stepAtRunTime) {
+      DLC_ONNX_TRY(oneI64(n, 1, "frame_step", &stepV));
+    } else {
+      DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)step, &stepV));
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", stepV, &single, 1, &stepV));
+    }
+    if (lengthAtRunTime) {
+      DLC_ONNX_TRY(oneI64(n, 3, "frame_length", &lengthV));
+      DLC_ONNX_TRY(runTimeWeights(n, lengthV, f.onesided, false, &weights[0]));
+      DLC_ONNX_TRY(runTimeWeights(n, lengthV, f.onesided, true, &weights[1]));
+    } else {
+      DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)length, &lengthV));
+    }
+    DLC_ONNX_TRY(runTimeFrames(n, samples, length, lengthV, stepV, &positions));
+  } else {
     DLC_ONNX_TRY(constantFrames(n, samples, length, step, &positions));
+  }
   static const int64_t keep[2] = {0, 1};
   MlirValue part[2] = {{NULL}, {NULL}}, w = {NULL};
   if (!mlirValueIsNull(window))
@@ -372,12 +448,12 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   }
   // With s the signed sine weight: out = (re + i im)(c + i s).
   MlirValue re, im, a, pieces[2];
-  DLC_ONNX_TRY(times(n, &f, part[0], false, &re));
-  DLC_ONNX_TRY(times(n, &f, part[0], true, &im));
+  DLC_ONNX_TRY(timesEither(n, &f, weights, part[0], false, &re));
+  DLC_ONNX_TRY(timesEither(n, &f, weights, part[0], true, &im));
   if (parts == 2) {
-    DLC_ONNX_TRY(times(n, &f, part[1], true, &a));
+    DLC_ONNX_TRY(timesEither(n, &f, weights, part[1], true, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", re, a, &re));
-    DLC_ONNX_TRY(times(n, &f, part[1], false, &a));
+    DLC_ONNX_TRY(timesEither(n, &f, weights, part[1], false, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", im, a, &im));
   }
   int64_t last = 3;
@@ -469,9 +545,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"DFT", 20, translateDft, {A_INT("inverse"), A_INT("onesided")}, "dlc_graph.matmul",
      DFT_LIMITS},
     {"STFT", 17, translateStft, {A_INT("onesided")}, "dlc_graph.matmul",
-     "Float signal with a static shape; " DLC_ONNX_COMPILE_TIME("`frame_length`")
-     " A `frame_step` not known at compile time is read when the code runs (the frame count is "
-     "`?`). Each frame's transform is a product with constant matrices: n^2 work per frame."},
+     "Float signal with a static shape. A `frame_step` or `frame_length` not known at compile "
+     "time is read when the code runs (the frame count, and for a run-time length the frame "
+     "and bin counts, are `?`; the matrices are then computed when the code runs). Each frame's transform is a product with constant matrices: n^2 work per frame."},
     {"MelWeightMatrix", 17, translateMelWeightMatrix, {A_INT("output_datatype")},
      "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("All five inputs")},
 };

@@ -177,3 +177,21 @@ def test_run_time_col2im_shapes_compile_once(tmp_path):
     for image, block in (((4, 2), (1, 2)), ((3, 5), (2, 3))):
         (y,) = m(x, np.array(image, np.int64), np.array(block, np.int64))
         np.testing.assert_array_equal(y, numpy_col2im(x, image, block, (1, 2)))
+
+
+def test_run_time_stft_frame_length_compiles_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "stft_length.onnx"),
+                          helper.make_node("STFT", ["signal", "step", "", "length"], ["y"]),
+                          [("signal", T.FLOAT, [1, 16, 1]), ("step", T.INT64, []),
+                           ("length", T.INT64, [])], 4, 17)
+    m = dlc.compile(path, threads=1)
+    rng = np.random.default_rng(3)
+    signal = rng.uniform(-1, 1, (1, 16, 1)).astype(np.float32)
+    for step, length in ((2, 4), (3, 7)):
+        (y,) = m(signal, np.array(step, np.int64), np.array(length, np.int64))
+        frames = (16 - length) // step + 1
+        want = np.stack([np.fft.rfft(signal[0, f * step:f * step + length, 0])
+                         for f in range(frames)])[None]
+        assert y.shape == (1, frames, length // 2 + 1, 2)
+        np.testing.assert_allclose(y, np.stack([want.real, want.imag], -1), rtol=1e-5, atol=1e-5)
