@@ -9,7 +9,7 @@
 // counted twice. An axis fed at run time picks among the transforms along
 // each axis it may name. STFT transforms frames gathered from the signal
 // the same way. MelWeightMatrix is a constant computed from its scalar
-// inputs.
+// inputs, or computed when the code runs from run-time ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -486,6 +486,24 @@ static DlcOnnxStatus scalarInput(DlcOnnxNode *n, int i, const char *what, double
 // mel bin is a triangle from its left point up to its center and down to
 // its right point, over the [dft_length / 2 + 1, num_mel_bins] matrix.
 static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
+  // Inputs known only at run time: the same computed when the code runs
+  // (RunTimeSizes.c).
+  static const char *names[5] = {"num_mel_bins", "dft_length", "sample_rate", "lower_edge_hertz",
+                                 "upper_edge_hertz"};
+  bool runTime = false;
+  for (int i = 0; i < 5; ++i) {
+    bool here;
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, i, names[i], &here));
+    runTime |= here;
+  }
+  if (runTime) {
+    MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)dlcOnnxAttrInt(n, "output_datatype", 1));
+    if (mlirTypeIsNull(elt))
+      return dlcOnnxUnsupported(n, "attribute 'output_datatype' names a type DLC does not support");
+    MlirValue w;
+    DLC_ONNX_TRY(dlcOnnxRunTimeMelWeightMatrix(n, elt, &w));
+    return dlcOnnxSetOutput(n, 0, w);
+  }
   double mels, length, rate, lower, upper;
   DLC_ONNX_TRY(scalarInput(n, 0, "num_mel_bins", &mels));
   DLC_ONNX_TRY(scalarInput(n, 1, "dft_length", &length));
@@ -549,7 +567,9 @@ static const DlcOnnxOpEntry ops[] = {
      "time is read when the code runs (the frame count, and for a run-time length the frame "
      "and bin counts, are `?`; the matrices are then computed when the code runs). Each frame's transform is a product with constant matrices: n^2 work per frame."},
     {"MelWeightMatrix", 17, translateMelWeightMatrix, {A_INT("output_datatype")},
-     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("All five inputs")},
+     "dlc_graph.constant",
+     "Inputs not known at compile time are read when the code runs (the matrix is then computed "
+     "when the code runs; its dims are `?`)."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count) {

@@ -385,3 +385,109 @@ DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out) 
   *out = y;
   return DLC_ONNX_OK;
 }
+
+//===----------------------------------------------------------------------===//
+// MelWeightMatrix
+//===----------------------------------------------------------------------===//
+
+// Input `i` (one value) cast to `elt`, as a 1-element tensor.
+static DlcOnnxStatus oneValue(DlcOnnxNode *n, int i, const char *what, MlirType elt,
+                              MlirValue *out) {
+  int64_t single = 1;
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, out));
+  MlirType type = mlirValueGetType(*out);
+  if (mlirShapedTypeGetRank(type) > 1 ||
+      (mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeGetDimSize(type, 0) != 1))
+    return dlcOnnxError(n, "input '%s' must hold one value", what);
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, *out, elt, out));
+  return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
+}
+
+// The mels of hertz `hz` (f32, as the reference's float32 edges):
+// 2595 log10(1 + hz / 700).
+static DlcOnnxStatus toMel(DlcOnnxNode *n, MlirValue hz, MlirValue *out) {
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.div", hz, 700, out));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", *out, 1, out));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.log", *out, out));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.div", *out, M_LN10, out));
+  return withConstant(n, "dlc_graph.mul", *out, 2595, out);
+}
+
+// DFT bin of mel point `i` (f64): floor((length + 1) hz / rate), hz =
+// 700 (10^((i step + low) / 2595) - 1).
+static DlcOnnxStatus melPoint(DlcOnnxNode *n, MlirValue i, MlirValue step, MlirValue low,
+                              MlirValue lengthPlus1, MlirValue rate, MlirValue *out) {
+  MlirValue v;
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", i, step, &v));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", v, low, &v));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", v, M_LN10 / 2595, &v));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.exp", v, &v));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.sub", v, 1, &v));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.mul", v, 700, &v));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", v, lengthPlus1, &v));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", v, rate, &v));
+  return dlcOnnxUnaryOp(n, "dlc_graph.floor", v, out);
+}
+
+DlcOnnxStatus dlcOnnxRunTimeMelWeightMatrix(DlcOnnxNode *n, MlirType elt, MlirValue *out) {
+  MlirType i64 = i64Of(n), f32 = mlirF32TypeGet(n->ctx), f64 = mlirF64TypeGet(n->ctx);
+  MlirValue bins, length, rate, lower, upper;
+  DLC_ONNX_TRY(oneValue(n, 0, "num_mel_bins", i64, &bins));
+  DLC_ONNX_TRY(oneValue(n, 1, "dft_length", i64, &length));
+  DLC_ONNX_TRY(oneValue(n, 2, "sample_rate", f64, &rate));
+  DLC_ONNX_TRY(oneValue(n, 3, "lower_edge_hertz", f32, &lower));
+  DLC_ONNX_TRY(oneValue(n, 4, "upper_edge_hertz", f32, &upper));
+  // The mel step in f32: (high - low) / (bins + 2).
+  MlirValue lowMel, highMel, step, parts;
+  DLC_ONNX_TRY(toMel(n, lower, &lowMel));
+  DLC_ONNX_TRY(toMel(n, upper, &highMel));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", bins, 2, &parts));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, parts, f32, &parts));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", highMel, lowMel, &step));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", step, parts, &step));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, step, f64, &step));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, lowMel, f64, &lowMel));
+  // Rows j (the DFT bins, length / 2 + 1) down, mel bins i across; bin i
+  // rises from point i to point i + 1 and falls to point i + 2.
+  MlirValue rows, j, i, lengthPlus1, point[3];
+  int64_t column[2] = {-1, 1}, row[2] = {1, -1};
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.div", length, 2, &rows));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", rows, 1, &rows));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, rows, &j));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, j, f64, &j));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", j, column, 2, &j));
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, bins, &i));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, i, f64, &i));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", i, row, 2, &i));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, length, f64, &lengthPlus1));
+  DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", lengthPlus1, 1, &lengthPlus1));
+  for (int k = 0; k < 3; ++k) {
+    MlirValue shifted;
+    DLC_ONNX_TRY(withConstant(n, "dlc_graph.add", i, k, &shifted));
+    DLC_ONNX_TRY(melPoint(n, shifted, step, lowMel, lengthPlus1, rate, &point[k]));
+  }
+  MlirValue left = point[0], center = point[1], right = point[2];
+  MlirValue up, upVal, down, downVal, a, b, flat, one, zero, w;
+  // Rising: left <= j <= center, (j - left) / (center - left), 1 when the
+  // two points coincide.
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less_equal", left, j, &a));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less_equal", j, center, &b));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", a, b, &up));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", j, left, &a));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", center, left, &b));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", a, b, &upVal));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", center, left, &flat));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 1, &one));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, flat, one, upVal, &upVal));
+  // Falling (written last, so it wins at the center): center <= j < right.
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less_equal", center, j, &a));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", j, right, &b));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", a, b, &down));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", right, j, &a));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", right, center, &b));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", a, b, &downVal));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, up, upVal, zero, &w));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, down, downVal, w, &w));
+  return dlcOnnxCastOp(n, w, elt, out);
+}

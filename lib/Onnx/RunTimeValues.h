@@ -44,4 +44,10 @@ DlcOnnxStatus dlcOnnxRunTimeAffineGrid(DlcOnnxNode *n, MlirValue theta, bool ali
 /// lands there (a gather): N * C * K * positions work.
 DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out);
 
+/// MelWeightMatrix of inputs known only at run time (num_mel_bins,
+/// dft_length, sample_rate, lower and upper edge hertz, one value each) as
+/// ONNX's reference computes it, [dft_length / 2 + 1, num_mel_bins] (`?`
+/// dims) of element type `elt`.
+DlcOnnxStatus dlcOnnxRunTimeMelWeightMatrix(DlcOnnxNode *n, MlirType elt, MlirValue *out);
+
 #endif

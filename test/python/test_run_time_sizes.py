@@ -195,3 +195,33 @@ def test_run_time_stft_frame_length_compiles_once(tmp_path):
                          for f in range(frames)])[None]
         assert y.shape == (1, frames, length // 2 + 1, 2)
         np.testing.assert_allclose(y, np.stack([want.real, want.imag], -1), rtol=1e-5, atol=1e-5)
+
+
+def numpy_mel(bins, length, rate, low, high):
+    # ONNX's reference: float32 mel edges, points floored to DFT bins.
+    low_mel = np.float32(2595) * np.log10(np.float32(1) + np.float32(low) / np.float32(700))
+    high_mel = np.float32(2595) * np.log10(np.float32(1) + np.float32(high) / np.float32(700))
+    step = (high_mel - low_mel) / np.float32(bins + 2)
+    hz = 700 * (10 ** ((np.arange(bins + 2) * np.float64(step) + np.float64(low_mel)) / 2595) - 1)
+    points = np.floor((length + 1) * hz / rate).astype(np.int64)
+    w = np.zeros((length // 2 + 1, bins))
+    for i in range(bins):
+        left, center, right = points[i:i + 3]
+        for j in range(max(left, 0), min(center + 1, length // 2 + 1)):
+            w[j, i] = 1 if center == left else (j - left) / (center - left)
+        for j in range(max(center, 0), min(right, length // 2 + 1)):
+            w[j, i] = (right - j) / (right - center)
+    return w.astype(np.float32)
+
+
+def test_run_time_mel_weight_matrix_compiles_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "mel.onnx"),
+                          helper.make_node("MelWeightMatrix", ["b", "l", "r", "lo", "hi"], ["y"]),
+                          [("b", T.INT64, []), ("l", T.INT64, []), ("r", T.INT64, []),
+                           ("lo", T.FLOAT, []), ("hi", T.FLOAT, [])], 2, 17)
+    m = dlc.compile(path, threads=1)
+    for bins, length, rate, low, high in ((8, 16, 8192, 0, 4096), (5, 32, 16000, 100, 7000)):
+        (y,) = m(np.array(bins, np.int64), np.array(length, np.int64), np.array(rate, np.int64),
+                 np.array(low, np.float32), np.array(high, np.float32))
+        np.testing.assert_allclose(y, numpy_mel(bins, length, rate, low, high), rtol=1e-6, atol=1e-7)

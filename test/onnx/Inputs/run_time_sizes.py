@@ -60,6 +60,16 @@ def main(out):
     save(out, "col2im_runtime_lengths",
          helper.make_node("Col2Im", ["x", "image", "block"], ["y"], name="col2im"),
          [("x", T.FLOAT, [1, 6, 4]), ("image", T.INT64, [2]), ("block", T.INT64, [3])], 4, 18)
+    save(out, "mel_runtime",
+         helper.make_node("MelWeightMatrix", ["bins", "length", "rate", "low", "high"], ["y"],
+                          name="mel"),
+         [("bins", T.INT32, []), ("length", T.INT32, []), ("rate", T.INT32, []),
+          ("low", T.FLOAT, []), ("high", T.FLOAT, [])], 2, 17)
+    save(out, "mel_runtime_two",
+         helper.make_node("MelWeightMatrix", ["bins", "length", "rate", "low", "high"], ["y"],
+                          name="mel"),
+         [("bins", T.INT32, [2]), ("length", T.INT32, []), ("rate", T.INT32, []),
+          ("low", T.FLOAT, []), ("high", T.FLOAT, [])], 2, 17)
 
 
 if __name__ == "__main__":
