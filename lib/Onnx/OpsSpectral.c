@@ -7,7 +7,8 @@
 // inverse (the conjugate, over N). The inverse of a onesided spectrum is
 // numpy's irfft: a real signal, the frequencies between DC and Nyquist
 // counted twice. An axis fed at run time picks among the transforms along
-// each axis it may name. STFT transforms frames gathered from the signal
+// each axis it may name; a dft_length fed at run time gives weights
+// computed when the code runs. STFT transforms frames gathered from the signal
 // the same way. MelWeightMatrix is a constant computed from its scalar
 // inputs, or computed when the code runs from run-time ones.
 //
@@ -96,6 +97,87 @@ static DlcOnnxStatus channel(DlcOnnxNode *n, MlirValue x, int64_t c, const int64
   return dlcOnnxCastOp(n, *out, mlirF64TypeGet(n->ctx), out);
 }
 
+// x times the weights: the constant matrices of `f`, or, when computed
+// when the code runs, `runTime[sine]`.
+static DlcOnnxStatus product(DlcOnnxNode *n, const Transform *f, const MlirValue *runTime,
+                             MlirValue x, bool sine, MlirValue *out) {
+  if (!runTime || mlirValueIsNull(runTime[0]))
+    return times(n, f, x, sine, out);
+  return dlcOnnxBinaryOp(n, "dlc_graph.matmul", x, runTime[sine], out);
+}
+
+// The weights of `f` (its in, inverse and onesided) for a DFT length known
+// only at run time (1-element i64 `length`), as `weights` computes them:
+// [in, K] f64 with K = length / 2 + 1 for a onesided forward transform,
+// else length (`?`); rows past the length are 0.
+static DlcOnnxStatus runTimeDftWeights(DlcOnnxNode *n, const Transform *f, MlirValue length,
+                                       bool sine, MlirValue *out) {
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64), f64 = mlirF64TypeGet(n->ctx);
+  bool irfft = f->inverse && f->onesided;
+  MlirValue count = length, k, t, angle, lf, scale, w, zero;
+  int64_t row[2] = {1, -1}, *rows = dlcOnnxScratch(n, (size_t)f->in * sizeof *rows);
+  if (!rows)
+    return dlcOnnxError(n, "too many compile-time inputs");
+  if (!f->inverse && f->onesided) {
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 2, &k));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", length, k, &count));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &k));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", count, k, &count));
+  }
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, &k));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", k, row, 2, &k));
+  for (int64_t i = 0; i < f->in; ++i)
+    rows[i] = i;
+  int64_t tDims[2] = {f->in, 1};
+  DlcOnnxOp tc;
+  dlcOnnxOpInit(&tc, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &tc, "value",
+                mlirDenseElementsAttrInt64Get(mlirRankedTensorTypeGet(2, tDims, i64,
+                                                                      mlirAttributeGetNull()),
+                                              f->in, rows));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &tc));
+  t = tc.results[0];
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", t, k, &angle));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", angle, length, &angle));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, angle, f64, &angle));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, length, f64, &lf));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 2 * M_PI, &scale));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", angle, scale, &angle));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", angle, lf, &angle));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, sine ? "dlc_graph.sin" : "dlc_graph.cos", angle, &w));
+  if (sine && !f->inverse)
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.neg", w, &w));
+  // Per input row t: 0 past the length (or, for irfft, past its half);
+  // 1 / length for the inverse, doubled for irfft's inner frequencies.
+  MlirValue tf, keep, rowScale, one;
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, t, f64, &tf));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 1, &one));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", tf, lf, &keep));
+  rowScale = one;
+  if (f->inverse)
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", one, lf, &rowScale));
+  if (irfft) {
+    MlirValue half, two, inner, edge, doubled, le;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 2, &two));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", lf, two, &half));
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", half, &half));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less_equal", tf, half, &le));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", keep, le, &keep));
+    // Inner: 0 < t < length / 2 (exactly: t == length / 2 only for an
+    // even length, the Nyquist frequency, counted once).
+    MlirValue twoT;
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", tf, two, &twoT));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", zero, tf, &inner));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", twoT, lf, &edge));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", inner, edge, &inner));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", rowScale, two, &doubled));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, inner, doubled, rowScale, &rowScale));
+  }
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, keep, rowScale, zero, &rowScale));
+  return dlcOnnxBinaryOp(n, "dlc_graph.mul", w, rowScale, out);
+}
+
 // The transform along `axis` (in [0, rank - 1)) of the input's dim there.
 static DlcOnnxStatus planDft(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t parts,
                              int64_t givenN, Transform *f) {
@@ -114,7 +196,8 @@ static DlcOnnxStatus planDft(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t 
 // The DFT `f` of x along `axis`: [.., 2], or [.., 1] for the inverse of a
 // onesided spectrum (a real signal).
 static DlcOnnxStatus buildDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t parts,
-                              int64_t axis, const Transform *f, MlirValue *out) {
+                              int64_t axis, const Transform *f, const MlirValue *weights,
+                              MlirValue *out) {
   bool irfft = f->inverse && f->onesided;
   // Parts moved to [.., signal] rows.
   int64_t perm[DLC_MAX_RANK], inverse[DLC_MAX_RANK], r = 0;
@@ -129,9 +212,9 @@ static DlcOnnxStatus buildDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t
   if (parts == 2)
     DLC_ONNX_TRY(channel(n, x, 1, perm, rank, &im));
   // With s the signed sine weight: out = (re + i im)(c + i s).
-  DLC_ONNX_TRY(times(n, f, re, false, &outRe));
+  DLC_ONNX_TRY(product(n, f, weights, re, false, &outRe));
   if (!mlirValueIsNull(im)) {
-    DLC_ONNX_TRY(times(n, f, im, true, &a));
+    DLC_ONNX_TRY(product(n, f, weights, im, true, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", outRe, a, &outRe));
   }
   int64_t last = rank - 1;
@@ -144,9 +227,9 @@ static DlcOnnxStatus buildDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t
     *out = pieces[0];
     return DLC_ONNX_OK;
   }
-  DLC_ONNX_TRY(times(n, f, re, true, &outIm));
+  DLC_ONNX_TRY(product(n, f, weights, re, true, &outIm));
   if (!mlirValueIsNull(im)) {
-    DLC_ONNX_TRY(times(n, f, im, false, &b));
+    DLC_ONNX_TRY(product(n, f, weights, im, false, &b));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", outIm, b, &outIm));
   }
   DLC_ONNX_TRY(dlcOnnxCastOp(n, outIm, f32, &outIm));
@@ -185,10 +268,10 @@ static DlcOnnxStatus runTimeAxisDft(DlcOnnxNode *n, MlirValue x, int64_t rank, i
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", axis, size, &wrapped));
   DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, &axis));
-  DLC_ONNX_TRY(buildDft(n, x, rank, parts, 0, &f[0], out));
+  DLC_ONNX_TRY(buildDft(n, x, rank, parts, 0, &f[0], NULL, out));
   for (int64_t a = 1; a < rank - 1; ++a) {
     MlirValue along, here, k;
-    DLC_ONNX_TRY(buildDft(n, x, rank, parts, a, &f[a], &along));
+    DLC_ONNX_TRY(buildDft(n, x, rank, parts, a, &f[a], NULL, &along));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)a, &k));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", axis, k, &here));
     DLC_ONNX_TRY(dlcOnnxWhereOp(n, here, along, *out, out));
@@ -221,12 +304,40 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   } else {
     axis = dlcOnnxAttrInt(n, "axis", 1);
   }
-  if (dlcOnnxHasInput(n, 1)) {
+  bool lengthAtRunTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "dft_length", &lengthAtRunTime));
+  if (dlcOnnxHasInput(n, 1) && !lengthAtRunTime) {
     const DlcTensor *t;
     DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
     givenN = (int64_t)dlcOnnxTensorElement(t, 0);
   }
   MlirValue y;
+  if (lengthAtRunTime && axisAtRunTime)
+    return dlcOnnxUnsupported(n, "inputs 'dft_length' and 'axis' known only at run time: the axis "
+                                 "decides which dim the length resizes; bind one with "
+                                 "--bind-input");
+  if (lengthAtRunTime) {
+    // The weights computed when the code runs; the signal dim is `?`.
+    axis = axis < 0 ? axis + rank : axis;
+    if (axis < 0 || axis >= rank - 1)
+      return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
+    MlirValue length, weights[2];
+    int64_t single = 1;
+    Transform f;
+    DLC_ONNX_TRY(planDft(n, x, axis, parts, -1, &f));
+    DLC_ONNX_TRY(dlcOnnxInput(n, 1, &length));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, length, mlirIntegerTypeGet(n->ctx, 64), &length));
+    MlirType lt = mlirValueGetType(length);
+    if (mlirShapedTypeGetRank(lt) > 1 ||
+        (mlirShapedTypeGetRank(lt) == 1 && mlirShapedTypeGetDimSize(lt, 0) != 1))
+      return dlcOnnxError(n, "input 'dft_length' must hold one value");
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", length, &single, 1, &length));
+    DLC_ONNX_TRY(runTimeDftWeights(n, &f, length, false, &weights[0]));
+    DLC_ONNX_TRY(runTimeDftWeights(n, &f, length, true, &weights[1]));
+    DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, weights, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
   if (axisAtRunTime) {
     DLC_ONNX_TRY(runTimeAxisDft(n, x, rank, parts, givenN, &y));
     return dlcOnnxSetOutput(n, 0, y);
@@ -236,7 +347,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
   Transform f;
   DLC_ONNX_TRY(planDft(n, x, axis, parts, givenN, &f));
-  DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, &y));
+  DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, NULL, &y));
   return dlcOnnxSetOutput(n, 0, y);
 }
 
@@ -346,14 +457,6 @@ static DlcOnnxStatus runTimeWeights(DlcOnnxNode *n, MlirValue lengthV, bool ones
   return dlcOnnxUnaryOp(n, "dlc_graph.neg", angle, out);
 }
 
-// x times the weights: the constant matrices of `f`, or `runTime[sine]`.
-static DlcOnnxStatus timesEither(DlcOnnxNode *n, const Transform *f, const MlirValue *runTime,
-                                 MlirValue x, bool sine, MlirValue *out) {
-  if (mlirValueIsNull(runTime[0]))
-    return times(n, f, x, sine, out);
-  return dlcOnnxBinaryOp(n, "dlc_graph.matmul", x, runTime[sine], out);
-}
-
 // STFT: the frames (frame_length samples every frame_step, gathered with
 // constant positions, or positions computed when the code runs for a
 // run-time frame_step or frame_length: the frame count is then `?`) times
@@ -448,12 +551,12 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   }
   // With s the signed sine weight: out = (re + i im)(c + i s).
   MlirValue re, im, a, pieces[2];
-  DLC_ONNX_TRY(timesEither(n, &f, weights, part[0], false, &re));
-  DLC_ONNX_TRY(timesEither(n, &f, weights, part[0], true, &im));
+  DLC_ONNX_TRY(product(n, &f, weights, part[0], false, &re));
+  DLC_ONNX_TRY(product(n, &f, weights, part[0], true, &im));
   if (parts == 2) {
-    DLC_ONNX_TRY(timesEither(n, &f, weights, part[1], true, &a));
+    DLC_ONNX_TRY(product(n, &f, weights, part[1], true, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", re, a, &re));
-    DLC_ONNX_TRY(timesEither(n, &f, weights, part[1], false, &a));
+    DLC_ONNX_TRY(product(n, &f, weights, part[1], false, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", im, a, &im));
   }
   int64_t last = 3;
@@ -551,11 +654,12 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
 }
 
 #define DFT_LIMITS                                                                                 \
-  "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length`")                       \
-  " An `axis` input not known at compile time is read when the code runs (the transform along "  \
-  "each axis it may name, one picked: rank - 1 times the work) unless the transform resizes the " \
-  "signal dim (onesided)."                                                                        \
-  " The transform is a product with constant matrices: n^2 work per signal."
+  "Float input with a static shape. A `dft_length` not known at compile time is read when the "  \
+  "code runs (the weights are then computed when the code runs; the signal dim is `?`), unless " \
+  "`axis` is a run-time input too. An `axis` input not known at compile time is read when the "  \
+  "code runs (the transform along each axis it may name, one picked: rank - 1 times the work) "  \
+  "unless the transform resizes the signal dim (onesided). The transform is a product with "     \
+  "constant matrices: n^2 work per signal."
 
 static const DlcOnnxOpEntry ops[] = {
     {"DFT", 17, translateDft, {A_INT("axis"), A_INT("inverse"), A_INT("onesided")},

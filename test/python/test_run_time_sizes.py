@@ -225,3 +225,27 @@ def test_run_time_mel_weight_matrix_compiles_once(tmp_path):
         (y,) = m(np.array(bins, np.int64), np.array(length, np.int64), np.array(rate, np.int64),
                  np.array(low, np.float32), np.array(high, np.float32))
         np.testing.assert_allclose(y, numpy_mel(bins, length, rate, low, high), rtol=1e-6, atol=1e-7)
+
+
+def test_run_time_dft_length_compiles_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    rng = np.random.default_rng(4)
+    x = rng.uniform(-1, 1, (2, 6, 2)).astype(np.float32)
+    z = x[..., 0] + 1j * x[..., 1].astype(np.float64)
+    # (inverse, onesided, input parts, numpy reference of length n)
+    kinds = ((0, 0, 2, lambda n: np.fft.fft(z, n, axis=1)),
+             (0, 1, 1, lambda n: np.fft.rfft(x[..., 0].astype(np.float64), n, axis=1)),
+             (1, 0, 2, lambda n: np.fft.ifft(z, n, axis=1)),
+             (1, 1, 2, lambda n: np.fft.irfft(z[:, :n // 2 + 1], n, axis=1)))
+    for inverse, onesided, parts, ref in kinds:
+        path = one_node_model(str(tmp_path / f"dft{inverse}{onesided}.onnx"),
+                              helper.make_node("DFT", ["x", "n"], ["y"], inverse=inverse,
+                                               onesided=onesided, axis=1),
+                              [("x", T.FLOAT, [2, 6, parts]), ("n", T.INT64, [])], 3, 17)
+        m = dlc.compile(path, threads=1)
+        # Shorter than the signal (truncated) and longer (zero-padded).
+        for n in (4, 9):
+            (y,) = m(x[..., :parts].copy(), np.array(n, np.int64))
+            want = ref(n)
+            want = want[..., None] if inverse and onesided else np.stack([want.real, want.imag], -1)
+            np.testing.assert_allclose(y, want.astype(np.float32), rtol=1e-5, atol=1e-5)

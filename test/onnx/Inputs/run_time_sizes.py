@@ -48,6 +48,12 @@ def main(out):
     save(out, "dft_axis_runtime_onesided",
          helper.make_node("DFT", ["x", "", "axis"], ["y"], onesided=1, name="dft"),
          [("x", T.FLOAT, [3, 4, 4, 1]), ("axis", T.INT64, [])], 4, 20)
+    save(out, "dft_length_runtime",
+         helper.make_node("DFT", ["x", "n"], ["y"], axis=1, name="dft"),
+         [("x", T.FLOAT, [2, 6, 1]), ("n", T.INT64, [])], 3, 17)
+    save(out, "dft_length_axis_runtime",
+         helper.make_node("DFT", ["x", "n", "axis"], ["y"], name="dft"),
+         [("x", T.FLOAT, [2, 6, 1]), ("n", T.INT64, []), ("axis", T.INT64, [])], 3, 20)
     save(out, "stft_step_runtime",
          helper.make_node("STFT", ["signal", "step", "window"], ["y"], name="stft"),
          [("signal", T.FLOAT, [1, 16, 1]), ("step", T.INT64, []), ("window", T.FLOAT, [4])], 4, 17)
