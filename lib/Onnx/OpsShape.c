@@ -7,7 +7,8 @@
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
 // the dlc_graph ops (but Reshape's and Expand's shape, Slice's inputs and
 // constant-mode Pad's pads and axes, read at run time when not known at
-// import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// import time; the other modes' run-time pads become gathers,
+// RunTimeSizes.c): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -298,14 +299,11 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
   if (dlcOnnxHasInput(n, 3))
     DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
-  if (!constant && runTimeAxes)
-    return dlcOnnxUnsupported(n, "input 'axes' known only at run time needs mode \"constant\" "
-                                 "(mode \"%.*s\" gathers along each padded dim); bind it with "
-                                 "--bind-input",
-                              (int)mode.length, mode.data);
-  if (!constant && runTimePads) {
+  if (!constant && runTimePads && !runTimeAxes) {
     // Edge, reflect and wrap read input elements at positions computed
-    // from the pads when the code runs (RunTimeSizes.c).
+    // from the pads when the code runs (RunTimeSizes.c); which dims they
+    // gather along must be known (run-time axes: below, an error naming
+    // what to bind).
     MlirValue pads, y;
     int64_t *axes = NULL, numAxes = -1;
     if (dlcOnnxHasInput(n, 3))
@@ -318,13 +316,13 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxRunTimePadGather(n, op.operands[0], padMode, pads, axes, numAxes, &y));
     return dlcOnnxSetOutput(n, 0, y);
   }
-  if (runTimePads || runTimeAxes) {
+  if (constant && (runTimePads || runTimeAxes)) {
     DLC_ONNX_TRY(padsOperand(n, runTimeAxes, &op.operands[2]));
     if (!runTimeAxes)
       DLC_ONNX_TRY(constInputAttr(n, &op, 3, "axes", "axes"));
   } else {
-    // The other modes repeat input elements at positions that depend on
-    // the pads: they need them at compile time.
+    // Known pads and axes (or, in the other modes with run-time axes,
+    // the inputs to bind, listed).
     DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
     DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
   }
