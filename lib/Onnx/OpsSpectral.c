@@ -106,76 +106,16 @@ static DlcOnnxStatus product(DlcOnnxNode *n, const Transform *f, const MlirValue
   return dlcOnnxBinaryOp(n, "dlc_graph.matmul", x, runTime[sine], out);
 }
 
-// The weights of `f` (its in, inverse and onesided) for a DFT length known
-// only at run time (1-element i64 `length`), as `weights` computes them:
-// [in, K] f64 with K = length / 2 + 1 for a onesided forward transform,
-// else length (`?`); rows past the length are 0.
-static DlcOnnxStatus runTimeDftWeights(DlcOnnxNode *n, const Transform *f, MlirValue length,
-                                       bool sine, MlirValue *out) {
-  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64), f64 = mlirF64TypeGet(n->ctx);
-  bool irfft = f->inverse && f->onesided;
-  MlirValue count = length, k, t, angle, lf, scale, w, zero;
-  int64_t row[2] = {1, -1}, *rows = dlcOnnxScratch(n, (size_t)f->in * sizeof *rows);
-  if (!rows)
-    return dlcOnnxError(n, "too many compile-time inputs");
-  if (!f->inverse && f->onesided) {
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 2, &k));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", length, k, &count));
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &k));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", count, k, &count));
-  }
-  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, &k));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", k, row, 2, &k));
-  for (int64_t i = 0; i < f->in; ++i)
-    rows[i] = i;
-  int64_t tDims[2] = {f->in, 1};
-  DlcOnnxOp tc;
-  dlcOnnxOpInit(&tc, "dlc_graph.constant");
-  dlcOnnxOpAttr(n, &tc, "value",
-                mlirDenseElementsAttrInt64Get(mlirRankedTensorTypeGet(2, tDims, i64,
-                                                                      mlirAttributeGetNull()),
-                                              f->in, rows));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &tc));
-  t = tc.results[0];
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", t, k, &angle));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", angle, length, &angle));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, angle, f64, &angle));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, length, f64, &lf));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 2 * M_PI, &scale));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", angle, scale, &angle));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", angle, lf, &angle));
-  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, sine ? "dlc_graph.sin" : "dlc_graph.cos", angle, &w));
-  if (sine && !f->inverse)
-    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.neg", w, &w));
-  // Per input row t: 0 past the length (or, for irfft, past its half);
-  // 1 / length for the inverse, doubled for irfft's inner frequencies.
-  MlirValue tf, keep, rowScale, one;
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, t, f64, &tf));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 0, &zero));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 1, &one));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", tf, lf, &keep));
-  rowScale = one;
-  if (f->inverse)
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", one, lf, &rowScale));
-  if (irfft) {
-    MlirValue half, two, inner, edge, doubled, le;
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 2, &two));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", lf, two, &half));
-    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", half, &half));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less_equal", tf, half, &le));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", keep, le, &keep));
-    // Inner: 0 < t < length / 2 (exactly: t == length / 2 only for an
-    // even length, the Nyquist frequency, counted once).
-    MlirValue twoT;
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", tf, two, &twoT));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", zero, tf, &inner));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", twoT, lf, &edge));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", inner, edge, &inner));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", rowScale, two, &doubled));
-    DLC_ONNX_TRY(dlcOnnxWhereOp(n, inner, doubled, rowScale, &rowScale));
-  }
-  DLC_ONNX_TRY(dlcOnnxWhereOp(n, keep, rowScale, zero, &rowScale));
-  return dlcOnnxBinaryOp(n, "dlc_graph.mul", w, rowScale, out);
+// Input `i` (one integer) as a 1-element i64 tensor; `what` names it.
+static DlcOnnxStatus oneI64(DlcOnnxNode *n, int i, const char *what, MlirValue *out) {
+  int64_t single = 1;
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, out));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, *out, mlirIntegerTypeGet(n->ctx, 64), out));
+  MlirType type = mlirValueGetType(*out);
+  if (mlirShapedTypeGetRank(type) > 1 ||
+      (mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeGetDimSize(type, 0) != 1))
+    return dlcOnnxError(n, "input '%s' must hold one value", what);
+  return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
 }
 
 // The transform along `axis` (in [0, rank - 1)) of the input's dim there.
@@ -323,18 +263,13 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     if (axis < 0 || axis >= rank - 1)
       return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
     MlirValue length, weights[2];
-    int64_t single = 1;
     Transform f;
     DLC_ONNX_TRY(planDft(n, x, axis, parts, -1, &f));
-    DLC_ONNX_TRY(dlcOnnxInput(n, 1, &length));
-    DLC_ONNX_TRY(dlcOnnxCastOp(n, length, mlirIntegerTypeGet(n->ctx, 64), &length));
-    MlirType lt = mlirValueGetType(length);
-    if (mlirShapedTypeGetRank(lt) > 1 ||
-        (mlirShapedTypeGetRank(lt) == 1 && mlirShapedTypeGetDimSize(lt, 0) != 1))
-      return dlcOnnxError(n, "input 'dft_length' must hold one value");
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", length, &single, 1, &length));
-    DLC_ONNX_TRY(runTimeDftWeights(n, &f, length, false, &weights[0]));
-    DLC_ONNX_TRY(runTimeDftWeights(n, &f, length, true, &weights[1]));
+    DLC_ONNX_TRY(oneI64(n, 1, "dft_length", &length));
+    DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, false,
+                                          &weights[0]));
+    DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, true,
+                                          &weights[1]));
     DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, weights, &y));
     return dlcOnnxSetOutput(n, 0, y);
   }
@@ -377,84 +312,6 @@ static DlcOnnxStatus constantFrames(DlcOnnxNode *n, int64_t samples, int64_t len
   DlcOnnxStatus status = positionsConstant(n, frames, length, positions, out);
   free(positions);
   return status;
-}
-
-// The same when the step or the length is known only at run time (the
-// 1-element i64 `step` and `lengthV`; `length` the static length, or -1):
-// (samples - length) / step + 1 frames (`?`), a run-time iota times the
-// step plus the row 0 .. length - 1. A step of 0 is a run-time division
-// error.
-static DlcOnnxStatus runTimeFrames(DlcOnnxNode *n, int64_t samples, int64_t length,
-                                   MlirValue lengthV, MlirValue step, MlirValue *out) {
-  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue span, one, frames, i, row;
-  int64_t column[2] = {-1, 1}, rowShape[2] = {1, -1};
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)samples, &span));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", span, lengthV, &span));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", span, step, &frames));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", frames, one, &frames));
-  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, frames, &i));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", i, column, 2, &i));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", i, step, &i));
-  if (length < 0) {
-    DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, lengthV, &row));
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", row, rowShape, 2, &row));
-  } else {
-    int64_t *t = malloc((size_t)length * sizeof *t);
-    if (!t)
-      abort();
-    for (int64_t k = 0; k < length; ++k)
-      t[k] = k;
-    DlcOnnxStatus status = positionsConstant(n, 1, length, t, &row);
-    free(t);
-    DLC_ONNX_TRY(status);
-  }
-  return dlcOnnxBinaryOp(n, "dlc_graph.add", i, row, out);
-}
-
-// Input `i` (one integer) as a 1-element i64 tensor; `what` names it.
-static DlcOnnxStatus oneI64(DlcOnnxNode *n, int i, const char *what, MlirValue *out) {
-  int64_t single = 1;
-  DLC_ONNX_TRY(dlcOnnxInput(n, i, out));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, *out, mlirIntegerTypeGet(n->ctx, 64), out));
-  MlirType type = mlirValueGetType(*out);
-  if (mlirShapedTypeGetRank(type) > 1 ||
-      (mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeGetDimSize(type, 0) != 1))
-    return dlcOnnxError(n, "input '%s' must hold one value", what);
-  return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
-}
-
-// The forward DFT weights of a run-time length L (1-element i64) as a
-// [L, K] f64 matrix, K = L / 2 + 1 when onesided: cos, or the signed sine,
-// of 2 pi ((t k) mod L) / L, the product reduced exactly in integers.
-static DlcOnnxStatus runTimeWeights(DlcOnnxNode *n, MlirValue lengthV, bool onesided, bool sine,
-                                    MlirValue *out) {
-  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64), f64 = mlirF64TypeGet(n->ctx);
-  MlirValue t, k, count = lengthV, angle, scale, lf;
-  int64_t column[2] = {-1, 1}, row[2] = {1, -1};
-  if (onesided) {
-    MlirValue two, one;
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 2, &two));
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &one));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", lengthV, two, &count));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", count, one, &count));
-  }
-  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, lengthV, &t));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", t, column, 2, &t));
-  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, count, &k));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", k, row, 2, &k));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", t, k, &angle));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mod", angle, lengthV, &angle));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, angle, f64, &angle));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, lengthV, f64, &lf));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 2 * M_PI, &scale));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", angle, scale, &angle));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", angle, lf, &angle));
-  if (!sine)
-    return dlcOnnxUnaryOp(n, "dlc_graph.cos", angle, out);
-  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.sin", angle, &angle));
-  return dlcOnnxUnaryOp(n, "dlc_graph.neg", angle, out);
 }
 
 // STFT: the frames (frame_length samples every frame_step, gathered with
@@ -525,12 +382,12 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
     }
     if (lengthAtRunTime) {
       DLC_ONNX_TRY(oneI64(n, 3, "frame_length", &lengthV));
-      DLC_ONNX_TRY(runTimeWeights(n, lengthV, f.onesided, false, &weights[0]));
-      DLC_ONNX_TRY(runTimeWeights(n, lengthV, f.onesided, true, &weights[1]));
+      DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, -1, false, f.onesided, lengthV, false, &weights[0]));
+      DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, -1, false, f.onesided, lengthV, true, &weights[1]));
     } else {
       DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)length, &lengthV));
     }
-    DLC_ONNX_TRY(runTimeFrames(n, samples, length, lengthV, stepV, &positions));
+    DLC_ONNX_TRY(dlcOnnxRunTimeFrames(n, samples, length, lengthV, stepV, &positions));
   } else {
     DLC_ONNX_TRY(constantFrames(n, samples, length, step, &positions));
   }

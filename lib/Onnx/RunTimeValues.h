@@ -50,4 +50,25 @@ DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out);
 /// dims) of element type `elt`.
 DlcOnnxStatus dlcOnnxRunTimeMelWeightMatrix(DlcOnnxNode *n, MlirType elt, MlirValue *out);
 
+//===----------------------------------------------------------------------===//
+// DFT and STFT pieces of run-time sizes (RunTimeSpectral.c)
+//===----------------------------------------------------------------------===//
+
+/// The DFT weights for a transform length known only at run time (the
+/// 1-element i64 `length`), as OpsSpectral's constant ones: an f64 [in, K]
+/// matrix of cos (or the signed sin when `sine`) of 2 pi ((t k) mod length)
+/// / length, K = length / 2 + 1 for a onesided forward transform, else
+/// length; rows past the length are 0, the inverse scaled by 1 / length
+/// (irfft: rows past length / 2 dropped, the inner ones doubled). `in` < 0:
+/// `length` rows too.
+DlcOnnxStatus dlcOnnxRunTimeDftWeights(DlcOnnxNode *n, int64_t in, bool inverse, bool onesided,
+                                       MlirValue length, bool sine, MlirValue *out);
+
+/// STFT's signal positions [frames, length] for a step or a frame length
+/// known only at run time (1-element i64 `step` and `lengthV`; `length` the
+/// static length, or -1): (samples - length) / step + 1 frames (`?`) of i *
+/// step + t. A step of 0 is a run-time division error.
+DlcOnnxStatus dlcOnnxRunTimeFrames(DlcOnnxNode *n, int64_t samples, int64_t length,
+                                   MlirValue lengthV, MlirValue step, MlirValue *out);
+
 #endif
