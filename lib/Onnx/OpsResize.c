@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -438,6 +439,13 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
 static DlcOnnxStatus translateAffineGrid(DlcOnnxNode *n) {
   MlirValue theta;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &theta));
+  bool align = dlcOnnxAttrInt(n, "align_corners", 0) != 0, runTime;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "size", &runTime));
+  if (runTime) { // a grid of run-time sizes (RunTimeSizes.c)
+    MlirValue y;
+    DLC_ONNX_TRY(dlcOnnxRunTimeAffineGrid(n, theta, align, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
   int64_t *size, count;
   DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "size", &size, &count));
   int64_t dims = count - 2, positions = 1;
@@ -450,7 +458,6 @@ static DlcOnnxStatus translateAffineGrid(DlcOnnxNode *n) {
   }
   if (positions > (1 << 24))
     return dlcOnnxUnsupported(n, "a grid of %lld positions is too large", (long long)positions);
-  bool align = dlcOnnxAttrInt(n, "align_corners", 0) != 0;
   int64_t cols = dims + 1, cells = positions * cols;
   float *base = malloc((size_t)cells * sizeof *base);
   if (!base)
@@ -489,7 +496,8 @@ static DlcOnnxStatus translateAffineGrid(DlcOnnxNode *n) {
 
 static const DlcOnnxOpEntry ops[] = {
     {"AffineGrid", 20, translateAffineGrid, {A_INT("align_corners")}, "dlc_graph.matmul",
-     "Float theta; " DLC_ONNX_COMPILE_TIME("`size`")},
+     "Float theta. A `size` not known at compile time is read when the code runs (its static "
+     "length decides the rank; the spatial output dims are `?`)."},
     {"Upsample", 9, translateResize, {A_STRING("mode")}, "dlc_graph.gather", RESIZE_LIMITS},
     {"Resize", 10, translateResize, {A_STRING("mode")}, "dlc_graph.gather", RESIZE_LIMITS},
     {"Resize", 11, translateResize,

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -259,7 +260,8 @@ static DlcOnnxStatus translateTensorScatter(DlcOnnxNode *n) {
 
 // MaxUnpool: zeros of the unpooled shape (from the window attributes)
 // with X[p] written at the flat position I[p] (an index into that whole
-// tensor, as MaxPool returns it); a larger output_shape pads it at the end.
+// tensor, as MaxPool returns it); a larger output_shape pads it at the end
+// (a pad of run-time pads when output_shape is known only at run time).
 // Per (N, C) plane of P positions: hit[n, c, q, p] = (I[n, c, q] - plane
 // offset == p), and the sum over q of where(hit, X, 0).
 static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
@@ -286,7 +288,10 @@ static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
     inferred[2 + i] = (dimOf(x, 2 + i) - 1) * (strides ? strides[i] : 1) -
                       (pads ? pads[i] + pads[spatial + i] : 0) + kernel[i];
   memcpy(outShape, inferred, (size_t)rank * sizeof *inferred);
-  if (dlcOnnxHasInput(n, 2)) { // the unpooled tensor at its start, zeros after it
+  bool runTimeShape = false;
+  if (dlcOnnxHasInput(n, 2))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "output_shape", &runTimeShape));
+  if (dlcOnnxHasInput(n, 2) && !runTimeShape) { // the unpooled tensor at its start, zeros after it
     int64_t *shape, count;
     DLC_ONNX_TRY(dlcOnnxConstInts(n, 2, "output_shape", &shape, &count));
     bool fits = count == rank;
@@ -328,7 +333,25 @@ static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
   int64_t over = 2;
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &over, 1, false, &y));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", y, inferred, rank, &y));
-  if (memcmp(outShape, inferred, (size_t)rank * sizeof *inferred)) {
+  if (runTimeShape) { // padded at the end to output_shape when the code runs
+    MlirValue shape, pads;
+    DLC_ONNX_TRY(dlcOnnxInput(n, 2, &shape));
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, shape, mlirIntegerTypeGet(n->ctx, 64), &shape));
+    MlirType shapeType = mlirValueGetType(shape);
+    if (mlirShapedTypeGetRank(shapeType) != 1 || mlirShapedTypeGetDimSize(shapeType, 0) != rank)
+      return dlcOnnxError(n, "input 'output_shape' must be 1-D with %lld values", (long long)rank);
+    int64_t zeros[DLC_MAX_RANK] = {0}, rankDims[1] = {rank};
+    MlirValue inferredV, begins;
+    DLC_ONNX_TRY(constantI64(n, rankDims, 1, inferred, &inferredV));
+    DLC_ONNX_TRY(constantI64(n, rankDims, 1, zeros, &begins));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", shape, inferredV, &pads));
+    DLC_ONNX_TRY(dlcOnnxConcatOp(n, begins, pads, 0, &pads));
+    DlcOnnxOp pad;
+    dlcOnnxOpInit(&pad, "dlc_graph.pad");
+    pad.operands[0] = y, pad.operands[1] = zero, pad.operands[2] = pads;
+    DLC_ONNX_TRY(dlcOnnxBuild(n, &pad));
+    y = pad.results[0];
+  } else if (memcmp(outShape, inferred, (size_t)rank * sizeof *inferred)) {
     int64_t padding[2 * DLC_MAX_RANK] = {0};
     for (int64_t i = 0; i < rank; ++i)
       padding[rank + i] = outShape[i] - inferred[i];
@@ -342,6 +365,14 @@ static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
+// Col2Im of an image_shape or block_shape known only at run time: a sum of
+// gathers (RunTimeSizes.c), its output dims other than N `?`.
+static DlcOnnxStatus col2ImAtRunTime(DlcOnnxNode *n, MlirValue x) {
+  MlirValue y;
+  DLC_ONNX_TRY(dlcOnnxRunTimeCol2Im(n, x, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 // Col2Im: input [N, C * prod(block), L] holds, for each of the L block
 // positions, the block's values; they are summed into the image at
 // position l * stride + k * dilation - pad_begin (per spatial dim). Here a
@@ -350,6 +381,11 @@ static DlcOnnxStatus translateMaxUnpool(DlcOnnxNode *n) {
 static DlcOnnxStatus translateCol2Im(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  bool runTime[2];
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "image_shape", &runTime[0]));
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "block_shape", &runTime[1]));
+  if (runTime[0] || runTime[1])
+    return col2ImAtRunTime(n, x);
   int64_t *image, *block, ni, nb;
   DlcOnnxStatus status = dlcOnnxConstInts(n, 1, "image_shape", &image, &ni);
   status = dlcOnnxWorse(status, dlcOnnxConstInts(n, 2, "block_shape", &block, &nb));
@@ -448,12 +484,15 @@ static const DlcOnnxOpEntry ops[] = {
      "dlc_graph.gather_elements", STATIC_SHAPES},
     {"MaxUnpool", 9, translateMaxUnpool,
      {A_INTS("kernel_shape"), A_INTS("pads"), A_INTS("strides")}, "dlc_graph.where",
-     STATIC_SHAPES " " DLC_ONNX_COMPILE_TIME("`output_shape`") " A one-hot scatter per (N, C) "
+     STATIC_SHAPES " An `output_shape` not known at compile time is read when the code runs "
+                   "(a run-time pad at the end: every output dim is `?`). A one-hot scatter per (N, C) "
                    "plane: inputs times outputs per plane at most 2^24."},
     {"Col2Im", 18, translateCol2Im,
      {A_INTS("dilations"), A_INTS("pads"), A_INTS("strides")}, "dlc_graph.matmul",
-     "Float or double; static shapes. " DLC_ONNX_COMPILE_TIME("`image_shape` and `block_shape`")
-     " A product with a 0/1 placement matrix of at most 2^24 elements."},
+     "Float or double; static shapes. A product with a 0/1 placement matrix of at most 2^24 "
+     "elements. An `image_shape` or `block_shape` not known at compile time is read when the code "
+     "runs (their static length decides the rank; the output dims after N are `?`): a sum over "
+     "the block offsets of gathers, N * C * prod(block_shape) * prod(image_shape) work."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxSelectOps(size_t *count) {

@@ -7,7 +7,8 @@
 // Shapes, axes, pads, starts/ends/steps and split sizes are attributes of
 // the dlc_graph ops (but Reshape's and Expand's shape, Slice's inputs and
 // constant-mode Pad's pads and axes, read at run time when not known at
-// import time): when ONNX passes them as inputs (Squeeze/Unsqueeze/
+// import time; the other modes' run-time pads become gathers,
+// RunTimeSizes.c): when ONNX passes them as inputs (Squeeze/Unsqueeze/
 // Split from opset 13, Pad from 11, Pad's axes from 18), they must be known
 // at import time: constants, bound graph inputs, or values other nodes
 // compute from static shapes (Fold.c folds them as it imports those
@@ -295,18 +296,33 @@ static DlcOnnxStatus translatePad(DlcOnnxNode *n) {
   if (n->opset < 18 && dlcOnnxHasInput(n, 3))
     return dlcOnnxUnsupported(n, "input 'axes' does not exist before opset 18");
   bool runTimePads = false, runTimeAxes = false;
-  if (constant) {
-    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "pads", &runTimePads));
+  if (dlcOnnxHasInput(n, 3))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
+  if (!constant && runTimePads && !runTimeAxes) {
+    // Edge, reflect and wrap read input elements at positions computed
+    // from the pads when the code runs (RunTimeSizes.c); which dims they
+    // gather along must be known (run-time axes: below, an error naming
+    // what to bind).
+    MlirValue pads, y;
+    int64_t *axes = NULL, numAxes = -1;
     if (dlcOnnxHasInput(n, 3))
-      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "axes", &runTimeAxes));
+      DLC_ONNX_TRY(dlcOnnxConstInts(n, 3, "axes", &axes, &numAxes));
+    DLC_ONNX_TRY(padsOperand(n, false, &pads));
+    DlcPadMode padMode = wrap ? DLC_PAD_WRAP
+                         : mlirStringRefEqual(mode, mlirStringRefCreateFromCString("edge"))
+                             ? DLC_PAD_EDGE
+                             : DLC_PAD_REFLECT;
+    DLC_ONNX_TRY(dlcOnnxRunTimePadGather(n, op.operands[0], padMode, pads, axes, numAxes, &y));
+    return dlcOnnxSetOutput(n, 0, y);
   }
-  if (runTimePads || runTimeAxes) {
+  if (constant && (runTimePads || runTimeAxes)) {
     DLC_ONNX_TRY(padsOperand(n, runTimeAxes, &op.operands[2]));
     if (!runTimeAxes)
       DLC_ONNX_TRY(constInputAttr(n, &op, 3, "axes", "axes"));
   } else {
-    // The other modes repeat input elements at positions that depend on
-    // the pads: they need them at compile time.
+    // Known pads and axes (or, in the other modes with run-time axes,
+    // the inputs to bind, listed).
     DlcOnnxStatus status = constInputAttr(n, &op, 1, "pads", "pads");
     DLC_ONNX_TRY(dlcOnnxWorse(status, constInputAttr(n, &op, 3, "axes", "axes")));
   }
@@ -817,8 +833,9 @@ static const DlcOnnxOpEntry ops[] = {
     {"Gather", 1, translateGather, {A_INT("axis")}, "dlc_graph.gather", NULL},
     {"Pad", 11, translatePad, {A_STRING("mode")}, "dlc_graph.pad",
      "In constant mode, `pads` and `axes` not known at compile time are read when the code runs "
-     "(the padded dims, every dim for run-time `axes`, are `?`); the other modes "
-     "need them at compile time."},
+     "(the padded dims, every dim for run-time `axes`, are `?`); in the other modes run-time "
+     "`pads` are read when the code runs too (a gather per padded dim), `axes` must be known "
+     "at compile time."},
     {"Expand", 8, translateExpand, {{0}}, "dlc_graph.expand", RESHAPE_NOTE},
     // One dlc_graph.slice per output.
     {"Split", 2, translateSplit, {A_INT("axis"), A_INTS("split")}, "dlc_graph.slice",

@@ -6,11 +6,15 @@
 // a shorter input adds nothing), onesided outputs (K = N / 2 + 1) and the
 // inverse (the conjugate, over N). The inverse of a onesided spectrum is
 // numpy's irfft: a real signal, the frequencies between DC and Nyquist
-// counted twice. STFT transforms frames gathered from the signal the same
-// way. MelWeightMatrix is a constant computed from its scalar inputs.
+// counted twice. An axis fed at run time picks among the transforms along
+// each axis it may name; a dft_length fed at run time gives weights
+// computed when the code runs. STFT transforms frames gathered from the signal
+// the same way. MelWeightMatrix is a constant computed from its scalar
+// inputs, or computed when the code runs from run-time ones.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 #include "Tensor/TensorIO.h"
 
@@ -93,46 +97,48 @@ static DlcOnnxStatus channel(DlcOnnxNode *n, MlirValue x, int64_t c, const int64
   return dlcOnnxCastOp(n, *out, mlirF64TypeGet(n->ctx), out);
 }
 
-static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
-  MlirValue x;
-  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
-  MlirType type = mlirValueGetType(x);
-  int64_t rank = mlirShapedTypeGetRank(type);
-  if (!mlirShapedTypeHasStaticShape(type) || rank < 2 ||
-      !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
-    return dlcOnnxUnsupported(n, "the input must be float with a static shape");
-  int64_t parts = dimOf(x, rank - 1), axis;
-  if (parts != 1 && parts != 2)
-    return dlcOnnxError(n, "the last dim must be 1 (real) or 2 (complex), but is %lld",
-                        (long long)parts);
-  if (n->opset >= 20) {
-    axis = -2;
-    if (dlcOnnxHasInput(n, 2)) {
-      const DlcTensor *t;
-      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "axis", &t));
-      axis = (int64_t)dlcOnnxTensorElement(t, 0);
-    }
-  } else {
-    axis = dlcOnnxAttrInt(n, "axis", 1);
-  }
-  axis = axis < 0 ? axis + rank : axis;
-  if (axis < 0 || axis >= rank - 1)
-    return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
-  Transform f = {.in = dimOf(x, axis),
-                 .inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0,
-                 .onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0};
-  f.n = f.inverse && f.onesided ? 2 * (f.in - 1) : f.in;
-  if (dlcOnnxHasInput(n, 1)) {
-    const DlcTensor *t;
-    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
-    f.n = (int64_t)dlcOnnxTensorElement(t, 0);
-  }
-  if (f.n < 1 || f.n > 65536 || f.in > 65536)
-    return dlcOnnxError(n, "a DFT of length %lld is not supported (1 to 65536)", (long long)f.n);
-  bool irfft = f.inverse && f.onesided;
-  f.out = !f.inverse && f.onesided ? f.n / 2 + 1 : f.n;
-  if (f.onesided && !f.inverse && parts != 1)
+// x times the weights: the constant matrices of `f`, or, when computed
+// when the code runs, `runTime[sine]`.
+static DlcOnnxStatus product(DlcOnnxNode *n, const Transform *f, const MlirValue *runTime,
+                             MlirValue x, bool sine, MlirValue *out) {
+  if (!runTime || mlirValueIsNull(runTime[0]))
+    return times(n, f, x, sine, out);
+  return dlcOnnxBinaryOp(n, "dlc_graph.matmul", x, runTime[sine], out);
+}
+
+// Input `i` (one integer) as a 1-element i64 tensor; `what` names it.
+static DlcOnnxStatus oneI64(DlcOnnxNode *n, int i, const char *what, MlirValue *out) {
+  int64_t single = 1;
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, out));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, *out, mlirIntegerTypeGet(n->ctx, 64), out));
+  MlirType type = mlirValueGetType(*out);
+  if (mlirShapedTypeGetRank(type) > 1 ||
+      (mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeGetDimSize(type, 0) != 1))
+    return dlcOnnxError(n, "input '%s' must hold one value", what);
+  return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
+}
+
+// The transform along `axis` (in [0, rank - 1)) of the input's dim there.
+static DlcOnnxStatus planDft(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t parts,
+                             int64_t givenN, Transform *f) {
+  *f = (Transform){.in = dimOf(x, axis),
+                   .inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0,
+                   .onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0};
+  f->n = givenN >= 0 ? givenN : f->inverse && f->onesided ? 2 * (f->in - 1) : f->in;
+  if (f->n < 1 || f->n > 65536 || f->in > 65536)
+    return dlcOnnxError(n, "a DFT of length %lld is not supported (1 to 65536)", (long long)f->n);
+  f->out = !f->inverse && f->onesided ? f->n / 2 + 1 : f->n;
+  if (f->onesided && !f->inverse && parts != 1)
     return dlcOnnxError(n, "a onesided DFT needs a real input");
+  return DLC_ONNX_OK;
+}
+
+// The DFT `f` of x along `axis`: [.., 2], or [.., 1] for the inverse of a
+// onesided spectrum (a real signal).
+static DlcOnnxStatus buildDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t parts,
+                              int64_t axis, const Transform *f, const MlirValue *weights,
+                              MlirValue *out) {
+  bool irfft = f->inverse && f->onesided;
   // Parts moved to [.., signal] rows.
   int64_t perm[DLC_MAX_RANK], inverse[DLC_MAX_RANK], r = 0;
   for (int64_t i = 0; i < rank - 1; ++i)
@@ -146,9 +152,9 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   if (parts == 2)
     DLC_ONNX_TRY(channel(n, x, 1, perm, rank, &im));
   // With s the signed sine weight: out = (re + i im)(c + i s).
-  DLC_ONNX_TRY(times(n, &f, re, false, &outRe));
+  DLC_ONNX_TRY(product(n, f, weights, re, false, &outRe));
   if (!mlirValueIsNull(im)) {
-    DLC_ONNX_TRY(times(n, &f, im, true, &a));
+    DLC_ONNX_TRY(product(n, f, weights, im, true, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", outRe, a, &outRe));
   }
   int64_t last = rank - 1;
@@ -157,34 +163,180 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxCastOp(n, outRe, f32, &outRe));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outRe, inverse, rank - 1, &outRe));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outRe, &last, 1, &pieces[0]));
-  if (irfft)
-    return dlcOnnxSetOutput(n, 0, pieces[0]);
-  DLC_ONNX_TRY(times(n, &f, re, true, &outIm));
+  if (irfft) {
+    *out = pieces[0];
+    return DLC_ONNX_OK;
+  }
+  DLC_ONNX_TRY(product(n, f, weights, re, true, &outIm));
   if (!mlirValueIsNull(im)) {
-    DLC_ONNX_TRY(times(n, &f, im, false, &b));
+    DLC_ONNX_TRY(product(n, f, weights, im, false, &b));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", outIm, b, &outIm));
   }
   DLC_ONNX_TRY(dlcOnnxCastOp(n, outIm, f32, &outIm));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", outIm, inverse, rank - 1, &outIm));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", outIm, &last, 1, &pieces[1]));
-  DlcOnnxOp cat;
-  dlcOnnxOpInit(&cat, "dlc_graph.concat");
-  cat.operands[0] = pieces[0], cat.operands[1] = pieces[1];
-  dlcOnnxOpInt(n, &cat, "axis", last);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &cat));
-  return dlcOnnxSetOutput(n, 0, cat.results[0]);
+  return dlcOnnxConcatOp(n, pieces[0], pieces[1], last, out);
+}
+
+// An axis fed at run time: the transform along every axis it may name,
+// the one it names picked when the code runs (rank - 1 transforms' work).
+// The output's shape must not depend on it: no transform may resize the
+// signal dim (onesided, dft_length).
+static DlcOnnxStatus runTimeAxisDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t parts,
+                                    int64_t givenN, MlirValue *out) {
+  Transform f[DLC_MAX_RANK];
+  bool inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0;
+  bool onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0;
+  for (int64_t a = 0; a < rank - 1; ++a) {
+    int64_t in = dimOf(x, a);
+    int64_t length = givenN >= 0 ? givenN : inverse && onesided ? 2 * (in - 1) : in;
+    if ((!inverse && onesided ? length / 2 + 1 : length) != in)
+      return dlcOnnxUnsupported(n, "input 'axis' known only at run time decides the output's "
+                                   "shape (the transform resizes dim %lld from %lld to %lld); "
+                                   "bind it with --bind-input",
+                                (long long)a, (long long)in,
+                                (long long)(!inverse && onesided ? length / 2 + 1 : length));
+    DLC_ONNX_TRY(planDft(n, x, a, parts, givenN, &f[a]));
+  }
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue axis, zero, size, negative, wrapped;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &axis));
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, axis, i64, &axis));
+  DLC_ONNX_TRY(dlcOnnxScalar(n, axis, &axis));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)rank, &size));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", axis, size, &wrapped));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, &axis));
+  DLC_ONNX_TRY(buildDft(n, x, rank, parts, 0, &f[0], NULL, out));
+  for (int64_t a = 1; a < rank - 1; ++a) {
+    MlirValue along, here, k;
+    DLC_ONNX_TRY(buildDft(n, x, rank, parts, a, &f[a], NULL, &along));
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)a, &k));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", axis, k, &here));
+    DLC_ONNX_TRY(dlcOnnxWhereOp(n, here, along, *out, out));
+  }
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
+  MlirValue x;
+  DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+  MlirType type = mlirValueGetType(x);
+  int64_t rank = mlirShapedTypeGetRank(type);
+  if (!mlirShapedTypeHasStaticShape(type) || rank < 2 ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
+    return dlcOnnxUnsupported(n, "the input must be float with a static shape");
+  int64_t parts = dimOf(x, rank - 1), axis, givenN = -1;
+  if (parts != 1 && parts != 2)
+    return dlcOnnxError(n, "the last dim must be 1 (real) or 2 (complex), but is %lld",
+                        (long long)parts);
+  bool axisAtRunTime = false;
+  if (n->opset >= 20) {
+    axis = -2;
+    if (dlcOnnxHasInput(n, 2))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "axis", &axisAtRunTime));
+    if (dlcOnnxHasInput(n, 2) && !axisAtRunTime) {
+      const DlcTensor *t;
+      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "axis", &t));
+      axis = (int64_t)dlcOnnxTensorElement(t, 0);
+    }
+  } else {
+    axis = dlcOnnxAttrInt(n, "axis", 1);
+  }
+  bool lengthAtRunTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "dft_length", &lengthAtRunTime));
+  if (dlcOnnxHasInput(n, 1) && !lengthAtRunTime) {
+    const DlcTensor *t;
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "dft_length", &t));
+    givenN = (int64_t)dlcOnnxTensorElement(t, 0);
+  }
+  MlirValue y;
+  if (lengthAtRunTime && axisAtRunTime)
+    return dlcOnnxUnsupported(n, "inputs 'dft_length' and 'axis' known only at run time: the axis "
+                                 "decides which dim the length resizes; bind one with "
+                                 "--bind-input");
+  if (lengthAtRunTime) {
+    // The weights computed when the code runs; the signal dim is `?`.
+    axis = axis < 0 ? axis + rank : axis;
+    if (axis < 0 || axis >= rank - 1)
+      return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
+    MlirValue length, weights[2];
+    Transform f;
+    DLC_ONNX_TRY(planDft(n, x, axis, parts, -1, &f));
+    DLC_ONNX_TRY(oneI64(n, 1, "dft_length", &length));
+    DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, false,
+                                          &weights[0]));
+    DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, true,
+                                          &weights[1]));
+    DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, weights, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
+  if (axisAtRunTime) {
+    DLC_ONNX_TRY(runTimeAxisDft(n, x, rank, parts, givenN, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
+  axis = axis < 0 ? axis + rank : axis;
+  if (axis < 0 || axis >= rank - 1)
+    return dlcOnnxError(n, "the signal axis must not be the last (complex) dim");
+  Transform f;
+  DLC_ONNX_TRY(planDft(n, x, axis, parts, givenN, &f));
+  DLC_ONNX_TRY(buildDft(n, x, rank, parts, axis, &f, NULL, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
+static DlcOnnxStatus positionsConstant(DlcOnnxNode *n, int64_t rows, int64_t cols,
+                                       const int64_t *values, MlirValue *out) {
+  int64_t dims[2] = {rows, cols};
+  MlirType type = mlirRankedTensorTypeGet(2, dims, mlirIntegerTypeGet(n->ctx, 64),
+                                          mlirAttributeGetNull());
+  DlcOnnxOp c;
+  dlcOnnxOpInit(&c, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &c, "value", mlirDenseElementsAttrInt64Get(type, rows * cols, values));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &c));
+  *out = c.results[0];
+  return DLC_ONNX_OK;
+}
+
+// The signal positions of each frame, [frames, length]: i * step + t.
+static DlcOnnxStatus constantFrames(DlcOnnxNode *n, int64_t samples, int64_t length, int64_t step,
+                                    MlirValue *out) {
+  int64_t frames = (samples - length) / step + 1;
+  int64_t *positions = malloc((size_t)(frames * length) * sizeof *positions);
+  if (!positions)
+    abort();
+  for (int64_t i = 0; i < frames; ++i)
+    for (int64_t t = 0; t < length; ++t)
+      positions[i * length + t] = i * step + t;
+  DlcOnnxStatus status = positionsConstant(n, frames, length, positions, out);
+  free(positions);
+  return status;
 }
 
 // STFT: the frames (frame_length samples every frame_step, gathered with
-// constant positions) times the window, each transformed as DFT does.
+// constant positions, or positions computed when the code runs for a
+// run-time frame_step or frame_length: the frame count is then `?`) times
+// the window, each transformed as DFT does (with matrices computed when
+// the code runs for a run-time frame_length).
 static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   MlirValue x, window;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &window));
   const DlcTensor *stepT, *lengthT;
-  DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "frame_step", &stepT));
-  int64_t step = (int64_t)dlcOnnxTensorElement(stepT, 0), length = -1;
-  if (dlcOnnxHasInput(n, 3)) {
+  bool stepAtRunTime;
+  int64_t step = 1, length = -1;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "frame_step", &stepAtRunTime));
+  if (!stepAtRunTime) {
+    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "frame_step", &stepT));
+    step = (int64_t)dlcOnnxTensorElement(stepT, 0);
+  }
+  // Without a window, a frame_length known only at run time sizes the
+  // frames and the transform's matrices when the code runs.
+  bool lengthAtRunTime = false;
+  if (dlcOnnxHasInput(n, 3) && mlirValueIsNull(window))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 3, "frame_length", &lengthAtRunTime));
+  if (dlcOnnxHasInput(n, 3) && !lengthAtRunTime) {
     DLC_ONNX_TRY(dlcOnnxKnownInput(n, 3, "frame_length", &lengthT));
     length = (int64_t)dlcOnnxTensorElement(lengthT, 0);
   }
@@ -204,7 +356,7 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
     length = wl;
   }
   int64_t samples = dimOf(x, 1), parts = dimOf(x, 2);
-  if (length < 1 || length > samples || length > 65536)
+  if (!lengthAtRunTime && (length < 1 || length > samples || length > 65536))
     return dlcOnnxError(n, "the frame length (from 'frame_length' or 'window') must be in "
                            "[1, %lld]",
                         (long long)(samples < 65536 ? samples : 65536));
@@ -217,21 +369,28 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   f.out = f.onesided ? length / 2 + 1 : length;
   if (f.onesided && parts != 1)
     return dlcOnnxError(n, "a onesided STFT needs a real signal");
-  int64_t frames = (samples - length) / step + 1, idxDims[2] = {frames, length};
-  int64_t *positions = malloc((size_t)(frames * length) * sizeof *positions);
-  if (!positions)
-    abort();
-  for (int64_t i = 0; i < frames; ++i)
-    for (int64_t t = 0; t < length; ++t)
-      positions[i * length + t] = i * step + t;
-  MlirType idxType = mlirRankedTensorTypeGet(2, idxDims, mlirIntegerTypeGet(n->ctx, 64),
-                                             mlirAttributeGetNull());
-  DlcOnnxOp idx;
-  dlcOnnxOpInit(&idx, "dlc_graph.constant");
-  dlcOnnxOpAttr(n, &idx, "value",
-                mlirDenseElementsAttrInt64Get(idxType, frames * length, positions));
-  free(positions);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &idx));
+  MlirValue positions, weights[2] = {{NULL}, {NULL}};
+  if (stepAtRunTime || lengthAtRunTime) {
+    MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+    MlirValue stepV, lengthV;
+    int64_t single = 1;
+    if (stepAtRunTime) {
+      DLC_ONNX_TRY(oneI64(n, 1, "frame_step", &stepV));
+    } else {
+      DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)step, &stepV));
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", stepV, &single, 1, &stepV));
+    }
+    if (lengthAtRunTime) {
+      DLC_ONNX_TRY(oneI64(n, 3, "frame_length", &lengthV));
+      DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, -1, false, f.onesided, lengthV, false, &weights[0]));
+      DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, -1, false, f.onesided, lengthV, true, &weights[1]));
+    } else {
+      DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)length, &lengthV));
+    }
+    DLC_ONNX_TRY(dlcOnnxRunTimeFrames(n, samples, length, lengthV, stepV, &positions));
+  } else {
+    DLC_ONNX_TRY(constantFrames(n, samples, length, step, &positions));
+  }
   static const int64_t keep[2] = {0, 1};
   MlirValue part[2] = {{NULL}, {NULL}}, w = {NULL};
   if (!mlirValueIsNull(window))
@@ -240,7 +399,7 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
     DlcOnnxOp gather;
     DLC_ONNX_TRY(channel(n, x, c, keep, 3, &part[c]));
     dlcOnnxOpInit(&gather, "dlc_graph.gather");
-    gather.operands[0] = part[c], gather.operands[1] = idx.results[0];
+    gather.operands[0] = part[c], gather.operands[1] = positions;
     dlcOnnxOpInt(n, &gather, "axis", 1);
     DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
     part[c] = gather.results[0];
@@ -249,12 +408,12 @@ static DlcOnnxStatus translateStft(DlcOnnxNode *n) {
   }
   // With s the signed sine weight: out = (re + i im)(c + i s).
   MlirValue re, im, a, pieces[2];
-  DLC_ONNX_TRY(times(n, &f, part[0], false, &re));
-  DLC_ONNX_TRY(times(n, &f, part[0], true, &im));
+  DLC_ONNX_TRY(product(n, &f, weights, part[0], false, &re));
+  DLC_ONNX_TRY(product(n, &f, weights, part[0], true, &im));
   if (parts == 2) {
-    DLC_ONNX_TRY(times(n, &f, part[1], true, &a));
+    DLC_ONNX_TRY(product(n, &f, weights, part[1], true, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", re, a, &re));
-    DLC_ONNX_TRY(times(n, &f, part[1], false, &a));
+    DLC_ONNX_TRY(product(n, &f, weights, part[1], false, &a));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", im, a, &im));
   }
   int64_t last = 3;
@@ -287,6 +446,24 @@ static DlcOnnxStatus scalarInput(DlcOnnxNode *n, int i, const char *what, double
 // mel bin is a triangle from its left point up to its center and down to
 // its right point, over the [dft_length / 2 + 1, num_mel_bins] matrix.
 static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
+  // Inputs known only at run time: the same computed when the code runs
+  // (RunTimeSizes.c).
+  static const char *names[5] = {"num_mel_bins", "dft_length", "sample_rate", "lower_edge_hertz",
+                                 "upper_edge_hertz"};
+  bool runTime = false;
+  for (int i = 0; i < 5; ++i) {
+    bool here;
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, i, names[i], &here));
+    runTime |= here;
+  }
+  if (runTime) {
+    MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)dlcOnnxAttrInt(n, "output_datatype", 1));
+    if (mlirTypeIsNull(elt))
+      return dlcOnnxUnsupported(n, "attribute 'output_datatype' names a type DLC does not support");
+    MlirValue w;
+    DLC_ONNX_TRY(dlcOnnxRunTimeMelWeightMatrix(n, elt, &w));
+    return dlcOnnxSetOutput(n, 0, w);
+  }
   double mels, length, rate, lower, upper;
   DLC_ONNX_TRY(scalarInput(n, 0, "num_mel_bins", &mels));
   DLC_ONNX_TRY(scalarInput(n, 1, "dft_length", &length));
@@ -334,8 +511,12 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
 }
 
 #define DFT_LIMITS                                                                                 \
-  "Float input with a static shape; " DLC_ONNX_COMPILE_TIME("`dft_length` and `axis`")            \
-  " The transform is a product with constant matrices: n^2 work per signal."
+  "Float input with a static shape. A `dft_length` not known at compile time is read when the "  \
+  "code runs (the weights are then computed when the code runs; the signal dim is `?`), unless " \
+  "`axis` is a run-time input too. An `axis` input not known at compile time is read when the "  \
+  "code runs (the transform along each axis it may name, one picked: rank - 1 times the work) "  \
+  "unless the transform resizes the signal dim (onesided). The transform is a product with "     \
+  "constant matrices: n^2 work per signal."
 
 static const DlcOnnxOpEntry ops[] = {
     {"DFT", 17, translateDft, {A_INT("axis"), A_INT("inverse"), A_INT("onesided")},
@@ -343,10 +524,13 @@ static const DlcOnnxOpEntry ops[] = {
     {"DFT", 20, translateDft, {A_INT("inverse"), A_INT("onesided")}, "dlc_graph.matmul",
      DFT_LIMITS},
     {"STFT", 17, translateStft, {A_INT("onesided")}, "dlc_graph.matmul",
-     "Float signal with a static shape; " DLC_ONNX_COMPILE_TIME("`frame_step` and `frame_length`")
-     " Each frame's transform is a product with constant matrices: n^2 work per frame."},
+     "Float signal with a static shape. A `frame_step` or `frame_length` not known at compile "
+     "time is read when the code runs (the frame count, and for a run-time length the frame "
+     "and bin counts, are `?`; the matrices are then computed when the code runs). Each frame's transform is a product with constant matrices: n^2 work per frame."},
     {"MelWeightMatrix", 17, translateMelWeightMatrix, {A_INT("output_datatype")},
-     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("All five inputs")},
+     "dlc_graph.constant",
+     "Inputs not known at compile time are read when the code runs (the matrix is then computed "
+     "when the code runs; its dims are `?`)."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxSpectralOps(size_t *count) {

@@ -279,7 +279,24 @@ static DlcOnnxStatus translateRange(DlcOnnxNode *n) {
 // Hann, Hamming and Blackman windows: sums of cosines over n / N, N the
 // size (periodic) or the size - 1 (symmetric); a constant of
 // output_datatype.
+// A `size` known only at run time gives a window of `?` elements computed
+// when the code runs (RunTimeSizes.c).
 static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
+  double a[3] = {0.5, 0.5, 0}; // Hann
+  if (!strcmp(n->opType, "HammingWindow"))
+    a[0] = 25.0 / 46, a[1] = 21.0 / 46;
+  else if (!strcmp(n->opType, "BlackmanWindow"))
+    a[0] = 0.42, a[1] = 0.5, a[2] = 0.08;
+  bool periodic = dlcOnnxAttrInt(n, "periodic", 1) != 0, runTime;
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 0, "size", &runTime));
+  if (runTime) {
+    MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)dlcOnnxAttrInt(n, "output_datatype", 1));
+    if (mlirTypeIsNull(elt))
+      return dlcOnnxUnsupported(n, "attribute 'output_datatype' names a type DLC does not support");
+    MlirValue w;
+    DLC_ONNX_TRY(dlcOnnxRunTimeWindow(n, a, periodic, elt, &w));
+    return dlcOnnxSetOutput(n, 0, w);
+  }
   const DlcTensor *sizeT;
   DLC_ONNX_TRY(dlcOnnxKnownInput(n, 0, "size", &sizeT));
   if (dlcTensorNumElements(sizeT) != 1)
@@ -290,13 +307,8 @@ static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
   DlcDType dtype;
   if (!dlcDTypeFromOnnx((int32_t)dlcOnnxAttrInt(n, "output_datatype", 1), &dtype))
     return dlcOnnxUnsupported(n, "attribute 'output_datatype' names a type DLC does not support");
-  double a[3] = {0.5, 0.5, 0}; // Hann
-  if (!strcmp(n->opType, "HammingWindow"))
-    a[0] = 25.0 / 46, a[1] = 21.0 / 46;
-  else if (!strcmp(n->opType, "BlackmanWindow"))
-    a[0] = 0.42, a[1] = 0.5, a[2] = 0.08;
   int64_t count = (int64_t)size;
-  double period = dlcOnnxAttrInt(n, "periodic", 1) ? size : size - 1;
+  double period = periodic ? size : size - 1;
   DlcTensor t;
   if (mlirLogicalResultIsFailure(dlcTensorCreate(dtype, 1, &count, &t)))
     return dlcOnnxError(n, "out of memory");
@@ -391,6 +403,9 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
   "Inference only: `training_mode` absent, false, or true with a `ratio` of 0, known at compile "  \
   "time; `seed` is ignored."
 
+#define WINDOW_NOTE                                                                                \
+  "A `size` not known at compile time is read when the code runs (the output's length is `?`)."
+
 static const DlcOnnxOpEntry ops[] = {
     {"Constant", 9, translateConstant, {A_TENSOR("value"), A_SPARSE_TENSOR("sparse_value")},
      "dlc_graph.constant", CONSTANT_LIMITS},
@@ -411,11 +426,11 @@ static const DlcOnnxOpEntry ops[] = {
     {"BitCast", 26, translateCast, {A_INT("to")}, "dlc_graph.bitcast", NULL},
     {"Size", 1, translateSize, {{0}}, "dlc_graph.shape", NULL},
     {"HannWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
-     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
+     "dlc_graph.constant", WINDOW_NOTE},
     {"HammingWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
-     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
+     "dlc_graph.constant", WINDOW_NOTE},
     {"BlackmanWindow", 17, translateWindow, {A_INT("output_datatype"), A_INT("periodic")},
-     "dlc_graph.constant", DLC_ONNX_COMPILE_TIME("`size`")},
+     "dlc_graph.constant", WINDOW_NOTE},
     {"Range", 11, translateRange, {{0}}, "dlc_graph.constant",
      "`start`, `limit` and `delta` known at compile time make a constant; otherwise they are read "
      "when the code runs and the output's length is `?`."},

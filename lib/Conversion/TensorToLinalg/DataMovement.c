@@ -180,6 +180,31 @@ static MlirValue groupedReshape(DlcBuilder *b, MlirValue input, const DlcShape *
   return v;
 }
 
+// Whether the reshape only inserts or removes static 1s: the other dims,
+// in order, are the input's (a dynamic one the same dynamic dim), so each
+// result dim is an input dim whatever the run-time sizes (an unsqueeze or
+// squeeze of several dynamic dims).
+static bool unitDimsOnly(const DlcShape *in, const DlcShape *out) {
+  int64_t i = 0, j = 0;
+  for (;;) {
+    while (i < in->rank && in->dims[i] == 1)
+      ++i;
+    while (j < out->rank && out->dims[j] == 1)
+      ++j;
+    if (i == in->rank || j == out->rank)
+      return i == in->rank && j == out->rank;
+    if (in->dims[i++] != out->dims[j++])
+      return false;
+  }
+}
+
+static int64_t dynamicDims(const DlcShape *s) {
+  int64_t count = 0;
+  for (int64_t i = 0; i < s->rank; ++i)
+    count += s->dims[i] == DLC_DYN;
+  return count;
+}
+
 MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
   MlirValue input = mlirOperationGetOperand(rw->op, 0);
   MlirType type = resultTypeOf(rw);
@@ -196,6 +221,20 @@ MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
     for (int64_t i = 0; i < out.rank; ++i)
       dims[i] = mlirIntegerAttrGet(index, out.dims[i]);
     shape = dlcConstant(&rw->b, mlirDenseElementsAttrGet(shapeType, out.rank, dims));
+  } else if (dynamicDims(&out) > 1 && unitDimsOnly(&in, &out)) {
+    MlirValue dims[DLC_MAX_RANK];
+    for (int64_t i = 0, j = 0; i < out.rank; ++i) {
+      if (out.dims[i] == 1) {
+        dims[i] = dlcConstIndex(&rw->b, 1);
+        continue;
+      }
+      while (in.dims[j] == 1)
+        ++j;
+      dims[i] = out.dims[i] == DLC_DYN ? dlcTensorDim(&rw->b, input, j)
+                                       : dlcConstIndex(&rw->b, out.dims[i]);
+      ++j;
+    }
+    shape = dlcBuild1(&rw->b, "tensor.from_elements", out.rank, dims, shapeType, 0, NULL);
   } else {
     // One dynamic dim: the input's element count over the static dims'.
     int64_t known = 1, dynamicAt = -1;

@@ -145,6 +145,23 @@ func.func @reshape_dynamic_from_static(%x: tensor<12xf32>) -> tensor<?x4xf32> {
 
 // -----
 
+// Several dynamic result dims when the reshape only inserts or removes 1s
+// (an unsqueeze): each is the input dim at its place.
+// CHECK-LABEL: func.func @reshape_unit_dims
+// CHECK-SAME: %[[X:[^:]*]]: tensor<2x?x?xf32>
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[D1:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK-DAG: %[[D2:.*]] = tensor.dim %[[X]], %[[C2]]
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[C2]], %[[D1]], %[[C1]], %[[D2]], %[[C1]] : tensor<5xindex>
+// CHECK: tensor.reshape %[[X]](%[[SHAPE]]) : (tensor<2x?x?xf32>, tensor<5xindex>) -> tensor<2x?x1x?x1xf32>
+func.func @reshape_unit_dims(%x: tensor<2x?x?xf32>) -> tensor<2x?x1x?x1xf32> {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<2x?x?xf32>) -> tensor<2x?x1x?x1xf32>
+  return %y : tensor<2x?x1x?x1xf32>
+}
+
+// -----
+
 // Size-1 input dims read index 0; missing leading dims are not read.
 // CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2) -> (d1, 0)>
 // CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -19,6 +19,7 @@ func.func @pool_indices_dynamic(%x: tensor<?x4xf32>) -> (tensor<?x3xf32>, tensor
 
 // -----
 
+// Not only unit dims inserted or removed: the sizes are unknown.
 func.func @reshape_two_dynamic(%x: tensor<?x4xf32>) -> tensor<?x?xf32> {
   // expected-error@+1 {{'dlc_tensor.reshape' op cannot be lowered by dlc-tensor-to-linalg: a result with more than one dynamic dim}}
   %y = "dlc_tensor.reshape"(%x) : (tensor<?x4xf32>) -> tensor<?x?xf32>
