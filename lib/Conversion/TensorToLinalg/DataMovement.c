@@ -89,21 +89,19 @@ static MlirValue staticReshape(DlcBuilder *b, MlirValue input, const DlcShape *i
 // A reshape that only inserts or drops dims of 1 (a reduction's kept
 // dims, an unsqueeze): its other dims are the input's in order, so each
 // dynamic result dim is a dynamic input dim, however many there are.
-// Fills `dims` and returns true when `in` and `out` pair up so.
-static bool unitDimsOnly(DlcBuilder *b, MlirValue input, const DlcShape *in, const DlcShape *out,
-                         MlirValue *dims) {
+// Fills `from` (the input dim of each result dim, -1 for an inserted 1)
+// and returns true when `in` and `out` pair up so; builds nothing.
+static bool unitDimsOnly(const DlcShape *in, const DlcShape *out, int64_t *from) {
   int64_t j = 0;
   for (int64_t i = 0; i < out->rank; ++i) {
-    if (out->dims[i] == 1) {
-      dims[i] = dlcConstIndex(b, 1);
+    from[i] = -1;
+    if (out->dims[i] == 1)
       continue;
-    }
     while (j < in->rank && in->dims[j] == 1)
       ++j;
     if (j == in->rank || in->dims[j] != out->dims[i])
       return false;
-    dims[i] = out->dims[i] == DLC_DYN ? dlcTensorDim(b, input, j) : dlcConstIndex(b, out->dims[i]);
-    ++j;
+    from[i] = j++;
   }
   while (j < in->rank && in->dims[j] == 1)
     ++j;
@@ -120,14 +118,19 @@ MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
     return replaceWith(rw, staticReshape(&rw->b, input, &in, &out, dlcElementType(type)));
   MlirType index = mlirIndexTypeGet(rw->b.ctx);
   MlirType shapeType = mlirRankedTensorTypeGet(1, &out.rank, index, mlirAttributeGetNull());
-  MlirValue shape, dynDims[DLC_MAX_RANK];
+  MlirValue shape;
+  int64_t from[DLC_MAX_RANK];
   if (dlcShapeIsStatic(&out)) {
     MlirAttribute dims[DLC_MAX_RANK];
     for (int64_t i = 0; i < out.rank; ++i)
       dims[i] = mlirIntegerAttrGet(index, out.dims[i]);
     shape = dlcConstant(&rw->b, mlirDenseElementsAttrGet(shapeType, out.rank, dims));
-  } else if (unitDimsOnly(&rw->b, input, &in, &out, dynDims)) {
-    shape = dlcBuild1(&rw->b, "tensor.from_elements", out.rank, dynDims, shapeType, 0, NULL);
+  } else if (unitDimsOnly(&in, &out, from)) {
+    MlirValue dims[DLC_MAX_RANK];
+    for (int64_t i = 0; i < out.rank; ++i)
+      dims[i] = out.dims[i] == DLC_DYN ? dlcTensorDim(&rw->b, input, from[i])
+                                       : dlcConstIndex(&rw->b, out.dims[i]);
+    shape = dlcBuild1(&rw->b, "tensor.from_elements", out.rank, dims, shapeType, 0, NULL);
   } else {
     // One dynamic dim: the input's element count over the static dims'.
     int64_t known = 1, dynamicAt = -1;
