@@ -12,13 +12,18 @@
 // Squeeze, the pads of a Pad, the repeats of a Tile, which the dlc_graph
 // ops take as attributes.
 // Larger results stay ops for dlc-fold-constants, whose size option keeps
-// weights from being copied.
+// weights from being copied. A small integer result that reads the shape of
+// a dynamic tensor folds too when the entries it takes are static ones
+// (Dialect/Graph/ShapeValues.c follows them): the last dim of a [?, 17, 48]
+// tensor divided by 3, say, which PyTorch's attention slices its packed
+// projection by.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/Importer.h"
 #include "Onnx/Translate.h"
 #include "Dialect/OpDef.h"
+#include "Dialect/Graph/ShapeValues.h"
 #include "Optimize/Evaluate.h"
 #include "Support/IR.h"
 
@@ -107,13 +112,41 @@ static bool evaluate(MlirValue value, DlcElements *out) {
   return ok;
 }
 
+// The entries of a small integer value that follow from static dims alone.
+static bool foldStaticDims(MlirValue value, DlcTensor *out) {
+  MlirType type = mlirValueGetType(value);
+  DlcSymDim e[DLC_MAX_RANK];
+  DlcDType dtype;
+  if (!mlirShapedTypeHasStaticShape(type) ||
+      !mlirTypeIsAInteger(mlirShapedTypeGetElementType(type)) ||
+      numElements(type) > DLC_MAX_RANK)
+    return false;
+  int64_t n = numElements(type);
+  if (!dlcSymShapeValue(value, e, n))
+    return false;
+  for (int64_t k = 0; k < n; ++k)
+    if (!e[k].known || e[k].count)
+      return false;
+  int64_t rank = mlirShapedTypeGetRank(type), dims[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    dims[i] = mlirShapedTypeGetDimSize(type, i);
+  if (mlirLogicalResultIsFailure(dlcDTypeFromMlirType(mlirShapedTypeGetElementType(type), &dtype)) ||
+      mlirLogicalResultIsFailure(dlcTensorCreate(dtype, rank, dims, out)))
+    return false;
+  for (int64_t k = 0; k < n; ++k)
+    dlcOnnxSetTensorElement(out, k, (double)e[k].coef);
+  return true;
+}
+
 bool dlcOnnxFold(MlirValue value, DlcTensor *out) {
   int budget = FOLD_MAX_OPS;
-  if (!mlirValueIsAOpResult(value) || isGraphConstant(value) || !computable(value, &budget))
+  if (!mlirValueIsAOpResult(value) || isGraphConstant(value))
     return false;
   DlcElements result;
-  if (!evaluate(value, &result))
-    return false;
+  // (the shape of a tensor with dynamic dims is computable but does not
+  // evaluate)
+  if (!computable(value, &budget) || !evaluate(value, &result))
+    return foldStaticDims(value, out);
   bool ok = toTensor(&result, out);
   dlcElementsFree(&result);
   return ok;

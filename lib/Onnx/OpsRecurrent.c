@@ -8,6 +8,10 @@
 // ONNX's operator spec writes them. Y stacks the steps' states in
 // [seq, num_directions, batch, hidden] ([batch, seq, ...] with layout 1).
 //
+// The batch may be dynamic (`?`, an exporter's dynamic axis): every op of
+// a step works on rows whatever their number, and the zero initial state
+// takes its rows from X's shape when the code runs.
+//
 // Variable sequence lengths mask each step per batch row (t < length):
 // past its length a row's state stays as it was and its Y is 0. For the
 // reverse direction, walking t down from seq - 1, that also makes a row
@@ -17,6 +21,7 @@
 
 #include "Onnx/Translate.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
@@ -227,17 +232,22 @@ static DlcOnnxStatus readActivations(DlcOnnxNode *n, Cell *c) {
   return DLC_ONNX_OK;
 }
 
-// Checks one weight-like input's static shape against `want` (-1: any).
+// Checks one weight-like input's static shape against `want` (-1: any;
+// DLC_DYN, a dynamic batch: any, `?` included).
 static DlcOnnxStatus checkShape(DlcOnnxNode *n, MlirValue v, const char *what,
                                 const int64_t *want, int64_t rank) {
-  bool ok = rankOf(v) == rank && mlirShapedTypeHasStaticShape(typeOf(v));
+  bool ok = rankOf(v) == rank;
   for (int64_t i = 0; ok && i < rank; ++i)
-    ok = want[i] < 0 || dimOf(v, i) == want[i];
+    ok = want[i] == DLC_DYN || (dimOf(v, i) != DLC_DYN && (want[i] < 0 || dimOf(v, i) == want[i]));
   if (ok)
     return DLC_ONNX_OK;
   DlcStr s = DLC_STR_INIT;
-  for (int64_t i = 0; i < rank; ++i)
-    dlcStrPrintf(&s, "%s%lld", i ? ", " : "", (long long)want[i]);
+  for (int64_t i = 0; i < rank; ++i) {
+    if (want[i] == DLC_DYN)
+      dlcStrPrintf(&s, "%s?", i ? ", " : "");
+    else
+      dlcStrPrintf(&s, "%s%lld", i ? ", " : "", (long long)want[i]);
+  }
   DlcOnnxStatus st = dlcOnnxError(n, "input '%s' must have the static shape [%s]", what,
                                   dlcStrGet(&s));
   dlcStrFree(&s);
@@ -251,7 +261,8 @@ static DlcOnnxStatus readLengths(DlcOnnxNode *n, Cell *c) {
   if (!dlcOnnxHasInput(n, 4))
     return DLC_ONNX_OK;
   const DlcTensor *known = dlcOnnxConstInput(n, 4);
-  if (known && dlcTensorNumElements(known) == c->batch) { // else the shape check fails
+  if (known && c->batch != DLC_DYN && dlcTensorNumElements(known) == c->batch) {
+    // (else the shape check fails, or the batch is known only at run time)
     bool full = true;
     for (int64_t k = 0; k < c->batch; ++k)
       full = full && dlcOnnxTensorElement(known, k) == (double)c->seq;
@@ -377,15 +388,35 @@ static DlcOnnxStatus step(DlcOnnxNode *n, const Cell *c, const Dir *d, int64_t t
 //===----------------------------------------------------------------------===//
 
 // Direction `k`'s [batch, hidden] slice of initial_h / initial_c (`all`,
-// already in layout 0), or zeros when `all` is null.
-static DlcOnnxStatus initialState(DlcOnnxNode *n, const Cell *c, MlirValue all, int64_t k,
-                                  MlirValue *out) {
+// already in layout 0), or zeros when `all` is null: of X's batch (`x` in
+// layout 0), read from its shape when the code runs if it is dynamic.
+static DlcOnnxStatus initialState(DlcOnnxNode *n, const Cell *c, MlirValue all, MlirValue x,
+                                  int64_t k, MlirValue *out) {
   if (!mlirValueIsNull(all))
     return slice(n, all, 0, k, k + 1, true, out);
   MlirValue zero;
   int64_t dims[2] = {c->batch, c->hidden};
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, c->elt, 0, &zero));
-  return dlcOnnxShapeOp(n, "dlc_graph.expand", zero, dims, 2, out);
+  if (c->batch != DLC_DYN)
+    return dlcOnnxShapeOp(n, "dlc_graph.expand", zero, dims, 2, out);
+  DlcOnnxOp shape, hidden, expand;
+  dlcOnnxOpInit(&shape, "dlc_graph.shape");
+  shape.operands[0] = x;
+  dlcOnnxOpInt(n, &shape, "start", 1);
+  dlcOnnxOpInt(n, &shape, "end", 2);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &shape));
+  int64_t one = 1;
+  MlirType row = mlirRankedTensorTypeGet(1, &one, mlirIntegerTypeGet(n->ctx, 64),
+                                         mlirAttributeGetNull());
+  dlcOnnxOpInit(&hidden, "dlc_graph.constant");
+  dlcOnnxOpAttr(n, &hidden, "value", mlirDenseElementsAttrInt64Get(row, 1, &c->hidden));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &hidden));
+  dlcOnnxOpInit(&expand, "dlc_graph.expand");
+  expand.operands[0] = zero;
+  DLC_ONNX_TRY(dlcOnnxConcatOp(n, shape.results[0], hidden.results[0], 0, &expand.operands[1]));
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &expand));
+  *out = expand.results[0];
+  return DLC_ONNX_OK;
 }
 
 // initial_h / initial_c (input `i`) in layout 0, or null when absent.
@@ -410,9 +441,10 @@ static DlcOnnxStatus translateRecurrent(DlcOnnxNode *n, Family family) {
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &w));
   DLC_ONNX_TRY(dlcOnnxInput(n, 2, &r));
-  if (rankOf(x) != 3 || !mlirShapedTypeHasStaticShape(typeOf(x)))
-    return dlcOnnxUnsupported(n, "X must have a static 3-D shape (the steps are unrolled)");
   c.layout = dlcOnnxAttrInt(n, "layout", 0) != 0;
+  if (rankOf(x) != 3 || dimOf(x, c.layout ? 1 : 0) == DLC_DYN || dimOf(x, 2) == DLC_DYN)
+    return dlcOnnxUnsupported(n, "X must be 3-D with a static number of steps and input size "
+                                 "(the steps are unrolled; the batch may be dynamic)");
   c.seq = dimOf(x, c.layout ? 1 : 0);
   if (c.seq < 1) // Y would be empty and Y_h the initial state; not worth a path of its own
     return dlcOnnxUnsupported(n, "a sequence of no steps is not supported");
@@ -513,9 +545,9 @@ static DlcOnnxStatus translateRecurrent(DlcOnnxNode *n, Family family) {
     }
     MlirValue h, cell = {NULL};
     bool fromZero = mlirValueIsNull(h0);
-    DLC_ONNX_TRY(initialState(n, &c, h0, k, &h));
+    DLC_ONNX_TRY(initialState(n, &c, h0, x, k, &h));
     if (family == LSTM)
-      DLC_ONNX_TRY(initialState(n, &c, c0, k, &cell));
+      DLC_ONNX_TRY(initialState(n, &c, c0, x, k, &cell));
     bool backwards = c.reverse || k == 1;
     for (int64_t s = 0; s < c.seq; ++s) {
       int64_t t = backwards ? c.seq - 1 - s : s;
@@ -586,7 +618,8 @@ static DlcOnnxStatus translateLSTM(DlcOnnxNode *n) { return translateRecurrent(n
   A_FLOATS("activation_alpha"), A_FLOATS("activation_beta"), A_STRINGS("activations"),             \
       A_FLOAT("clip"), A_STRING("direction"), A_INT("hidden_size")
 #define LIMITS                                                                                     \
-  "X needs a static shape with at least one step (the time steps are unrolled at import)."
+  "X needs a static number of steps, at least one, and a static input size (the time steps are "  \
+  "unrolled at import); the batch may be dynamic."
 
 static const DlcOnnxOpEntry ops[] = {
     {"GRU", 7, translateGRU, {COMMON_ATTRS, A_INT("linear_before_reset")}, "dlc_graph.sigmoid",

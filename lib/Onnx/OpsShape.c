@@ -810,7 +810,9 @@ static DlcOnnxStatus translateRotaryEmbedding(DlcOnnxNode *n) {
   "`shape` must be known at compile time: a constant, or computed from static shapes (folded "    \
   "by dlc-optimize)."
 #define RESHAPE_NOTE                                                                               \
-  "A `shape` not known at compile time is read when the code runs: the output dims are `?`."
+  "A `shape` not known at compile time is read when the code runs: the output dims that follow "   \
+  "from the ops computing it (Shape -> Gather -> Concat of static dims, constants) are static, "   \
+  "the others `?`."
 
 #define RUN_TIME_AXES_NOTE                                                                         \
   "`axes` not known at compile time are read when the code runs (a reshape to the dims computed "  \

@@ -180,22 +180,26 @@ static MlirValue groupedReshape(DlcBuilder *b, MlirValue input, const DlcShape *
   return v;
 }
 
-// Whether the reshape only inserts or removes static 1s: the other dims,
-// in order, are the input's (a dynamic one the same dynamic dim), so each
-// result dim is an input dim whatever the run-time sizes (an unsqueeze or
-// squeeze of several dynamic dims).
-static bool unitDimsOnly(const DlcShape *in, const DlcShape *out) {
-  int64_t i = 0, j = 0;
-  for (;;) {
-    while (i < in->rank && in->dims[i] == 1)
-      ++i;
-    while (j < out->rank && out->dims[j] == 1)
+// A reshape that only inserts or drops dims of 1 (a reduction's kept
+// dims, an unsqueeze): its other dims are the input's in order, so each
+// dynamic result dim is a dynamic input dim, however many there are.
+// Fills `from` (the input dim of each result dim, -1 for an inserted 1)
+// and returns true when `in` and `out` pair up so; builds nothing.
+static bool unitDimsOnly(const DlcShape *in, const DlcShape *out, int64_t *from) {
+  int64_t j = 0;
+  for (int64_t i = 0; i < out->rank; ++i) {
+    from[i] = -1;
+    if (out->dims[i] == 1)
+      continue;
+    while (j < in->rank && in->dims[j] == 1)
       ++j;
-    if (i == in->rank || j == out->rank)
-      return i == in->rank && j == out->rank;
-    if (in->dims[i++] != out->dims[j++])
+    if (j == in->rank || in->dims[j] != out->dims[i])
       return false;
+    from[i] = j++;
   }
+  while (j < in->rank && in->dims[j] == 1)
+    ++j;
+  return j == in->rank;
 }
 
 static int64_t dynamicDims(const DlcShape *s) {
@@ -216,24 +220,17 @@ MlirLogicalResult dlcLowerReshape(DlcRewriter *rw) {
   MlirType index = mlirIndexTypeGet(rw->b.ctx);
   MlirType shapeType = mlirRankedTensorTypeGet(1, &out.rank, index, mlirAttributeGetNull());
   MlirValue shape;
+  int64_t from[DLC_MAX_RANK];
   if (dlcShapeIsStatic(&out)) {
     MlirAttribute dims[DLC_MAX_RANK];
     for (int64_t i = 0; i < out.rank; ++i)
       dims[i] = mlirIntegerAttrGet(index, out.dims[i]);
     shape = dlcConstant(&rw->b, mlirDenseElementsAttrGet(shapeType, out.rank, dims));
-  } else if (dynamicDims(&out) > 1 && unitDimsOnly(&in, &out)) {
+  } else if (dynamicDims(&out) > 1 && unitDimsOnly(&in, &out, from)) {
     MlirValue dims[DLC_MAX_RANK];
-    for (int64_t i = 0, j = 0; i < out.rank; ++i) {
-      if (out.dims[i] == 1) {
-        dims[i] = dlcConstIndex(&rw->b, 1);
-        continue;
-      }
-      while (in.dims[j] == 1)
-        ++j;
-      dims[i] = out.dims[i] == DLC_DYN ? dlcTensorDim(&rw->b, input, j)
+    for (int64_t i = 0; i < out.rank; ++i)
+      dims[i] = out.dims[i] == DLC_DYN ? dlcTensorDim(&rw->b, input, from[i])
                                        : dlcConstIndex(&rw->b, out.dims[i]);
-      ++j;
-    }
     shape = dlcBuild1(&rw->b, "tensor.from_elements", out.rank, dims, shapeType, 0, NULL);
   } else {
     // One dynamic dim: the input's element count over the static dims'.

@@ -430,7 +430,9 @@ static const DlcOpDef graphOps[] = {
      "element count. The shape is the attribute `shape` or the operand `shape_tensor` (exactly "
      "one): exporters compute shapes at run time (Shape -> Gather -> Concat); dlc-fold-constants "
      "turns a constant `shape_tensor` into the attribute. Otherwise the shape is read when the "
-     "code runs (one compiled artifact for every value) and every result dim is `?`.",
+     "code runs (one compiled artifact for every value); the result dims that follow from the ops "
+     "computing it (an entry that is a constant or a static dim, a 0 copying a static dim, a -1 "
+     "whose dynamic factors cancel the input's) are static, the others `?`.",
      {REQ("input", DLC_T_STORED, NULL), OPT("shape_tensor", DLC_T_INDEX, "1-D, static length")},
      {REQ("output", DLC_T_STORED, "element type of input")},
      {{"shape", DLC_ATTR_INTS, false, NULL, "the new shape"},
@@ -535,8 +537,9 @@ static const DlcOpDef graphOps[] = {
      "constant the result type is static and the op lowers to a splat; dlc-fold-constants "
      "replaces it by the constant. A static declared result type also lowers to a splat when "
      "`shape` is known only at run time: the type says what the shape must be, and the values "
-     "at run time are not checked against it. Otherwise `shape` is read when the code runs and "
-     "every result dim is `?`.",
+     "at run time are not checked against it. Otherwise `shape` is read when the code runs; the "
+     "dims that follow from the ops computing it (constants, static dims of other tensors) are "
+     "static, the others `?`.",
      {REQ("shape", DLC_T_INDEX, "1-D, static length, values >= 0")},
      {REQ("output", DLC_T_ANY, "element type `dtype`")},
      {{"dtype", DLC_ATTR_TYPE, true, NULL, "the result element type"},

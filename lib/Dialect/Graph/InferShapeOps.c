@@ -8,6 +8,7 @@
 
 #include "Dialect/Graph/GraphInfer.h"
 #include "Dialect/Graph/ShapeOpParams.h"
+#include "Dialect/Graph/ShapeValues.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
 
@@ -35,8 +36,10 @@ static bool sameElt(DlcInfer *in, int a, int b) {
   return false;
 }
 
-// With the shape as an operand (known at run time), only the result rank
-// follows: the operand's length. Exactly one of attribute and operand.
+// With the shape as an operand (known at run time), the result rank
+// follows from the operand's length, and the dims that ShapeValues.c
+// can follow through the ops computing it. Exactly one of attribute and
+// operand.
 static MlirLogicalResult shapeOperand(DlcInfer *in, bool *given) {
   bool hasAttr = dlcOpHasAttr(in->op, "shape");
   *given = !mlirValueIsNull(in->operands[1]);
@@ -55,20 +58,16 @@ static MlirLogicalResult shapeOperand(DlcInfer *in, bool *given) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult unknownDims(DlcInfer *in, int64_t rank) {
-  DlcShape out = {.rank = rank};
-  for (int64_t i = 0; i < rank; ++i)
-    out.dims[i] = DLC_DYN;
-  return result(in, &out);
-}
-
 MlirLogicalResult dlcGraphInferReshape(DlcInfer *in) {
   bool given;
   if (mlirLogicalResultIsFailure(shapeOperand(in, &given)))
     return fail();
-  if (given)
-    return unknownDims(in, in->shapes[1].dims[0]);
   DlcShape out;
+  if (given) {
+    dlcSymReshape(in->operands[0], &in->shapes[0], in->operands[1], in->shapes[1].dims[0],
+                  dlcOpBool(in->op, "allowzero"), &out);
+    return result(in, &out);
+  }
   if (!dlcReshapeTarget(in->op, &in->shapes[0], &out))
     return fail();
   return result(in, &out);
@@ -313,11 +312,11 @@ MlirLogicalResult dlcGraphInferExpand(DlcInfer *in) {
   bool given;
   if (mlirLogicalResultIsFailure(shapeOperand(in, &given)))
     return fail();
-  if (given) {
-    int64_t n = in->shapes[1].dims[0];
-    return unknownDims(in, n > in->shapes[0].rank ? n : in->shapes[0].rank);
-  }
   DlcShape out;
+  if (given) {
+    dlcSymExpand(&in->shapes[0], in->operands[1], in->shapes[1].dims[0], &out);
+    return result(in, &out);
+  }
   if (!dlcExpandShape(in->op, &in->shapes[0], &out))
     return fail();
   return result(in, &out);
@@ -329,25 +328,6 @@ MlirLogicalResult dlcGraphInferShape(DlcInfer *in) {
   DlcShape out = {.rank = 1, .dims = {end - start}};
   in->results[0] = dlcTensorType(&out, mlirIntegerTypeGet(in->ctx, 64));
   return mlirLogicalResultSuccess();
-}
-
-// The values of a 1-D integer dlc_graph.constant, for shapes given as
-// operands; false when `v` is not one.
-static bool constantInts(MlirValue v, int64_t *out, int64_t n) {
-  if (!mlirValueIsAOpResult(v))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (!mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(def)),
-                          mlirStringRefCreateFromCString("dlc_graph.constant")))
-    return false;
-  MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  if (!mlirAttributeIsADenseElements(value))
-    return false;
-  bool is64 = dlcEltWidth(mlirShapedTypeGetElementType(mlirAttributeGetType(value))) == 64;
-  for (int64_t i = 0; i < n; ++i)
-    out[i] = is64 ? mlirDenseElementsAttrGetInt64Value(value, i)
-                  : mlirDenseElementsAttrGetInt32Value(value, i);
-  return true;
 }
 
 MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in) {
@@ -363,10 +343,10 @@ MlirLogicalResult dlcGraphInferConstantOfShape(DlcInfer *in) {
     return fail();
   }
   DlcShape out = {.rank = s->dims[0]};
-  if (!constantInts(in->operands[0], out.dims, out.rank)) {
-    for (int64_t i = 0; i < out.rank; ++i)
-      out.dims[i] = DLC_DYN;
-  }
+  DlcSymDim e[DLC_MAX_RANK];
+  dlcSymShapeValue(in->operands[0], e, out.rank);
+  for (int64_t i = 0; i < out.rank; ++i)
+    out.dims[i] = e[i].known && !e[i].count ? e[i].coef : DLC_DYN;
   for (int64_t i = 0; i < out.rank; ++i) {
     if (out.dims[i] < 0 && out.dims[i] != DLC_DYN) {
       dlcEmitOpError(in->op, "operand 'shape' entries must be >= 0, but entry %lld is %lld",

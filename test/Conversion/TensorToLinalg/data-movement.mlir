@@ -162,6 +162,23 @@ func.func @reshape_unit_dims(%x: tensor<2x?x?xf32>) -> tensor<2x?x1x?x1xf32> {
 
 // -----
 
+// Only unit dims inserted (a keepdims reduction of [?, ?, 16]): each
+// dynamic result dim is the input's, however many there are.
+// CHECK-LABEL: func.func @reshape_unit_dims_dynamic
+// CHECK-SAME: %[[X:[^:]*]]: tensor<?x?xf32>
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[D0:.*]] = tensor.dim %[[X]], %[[C0]]
+// CHECK: %[[D1:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[D0]], %[[D1]], %[[C1]] : tensor<3xindex>
+// CHECK: tensor.reshape %[[X]](%[[SHAPE]]) : (tensor<?x?xf32>, tensor<3xindex>) -> tensor<?x?x1xf32>
+func.func @reshape_unit_dims_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?x1xf32> {
+  %y = "dlc_tensor.reshape"(%x) : (tensor<?x?xf32>) -> tensor<?x?x1xf32>
+  return %y : tensor<?x?x1xf32>
+}
+
+// -----
+
 // Size-1 input dims read index 0; missing leading dims are not read.
 // CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2) -> (d1, 0)>
 // CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>

@@ -4,10 +4,12 @@ folder per case: DIR/NAME/model.onnx and DIR/NAME/test_data_set_0/
 {input,output}_N.pb. Cases cover what the node tests do not: both
 directions, layout 1, initial states, peepholes, clip, the other
 activations with their alpha / beta, linear_before_reset, input_forget and
-variable sequence lengths (known at import or a graph input).
+variable sequence lengths (known at import or a graph input), and a
+dynamic batch (dim_param "N", run with dlc-run --dynamic).
 
-    rnn_cases.py DIR          writes every case
-    rnn_cases.py --list       prints the case names
+    rnn_cases.py DIR             writes every case
+    rnn_cases.py --list          prints the names of the static cases
+    rnn_cases.py --list-dynamic  prints the names of the dynamic-batch cases
 """
 
 import os
@@ -123,7 +125,7 @@ def reference(op, X, W, R, B=None, lens=None, h0=None, c0=None, P=None, directio
 
 def case(op, seq=3, batch=2, inp=3, hidden=4, direction="forward", bias=True, initial=False,
          peepholes=False, lens=None, lens_input=False, outputs=("Y", "Y_h"), layout=0, opset=14,
-         attrs=None, seed=0):
+         attrs=None, seed=0, dynamic_batch=False):
     rng = np.random.default_rng(seed)
     num_dir = 2 if direction == "bidirectional" else 1
     G = GATES[op]
@@ -168,6 +170,13 @@ def case(op, seq=3, batch=2, inp=3, hidden=4, direction="forward", bias=True, in
          for n, v in inputs],
         [helper.make_tensor_value_info(n, T.FLOAT, ref[n].shape) for n in node_outputs if n],
         inits)
+    if dynamic_batch:  # dim_param "N" for the batch of X, the states and the outputs
+        batch_dim = {"X": 0 if layout else 1, "sequence_lens": 0, "initial_h": 0 if layout else 1,
+                     "initial_c": 0 if layout else 1, "Y": 0 if layout else 2, "Y_h": 0 if layout else 1,
+                     "Y_c": 0 if layout else 1}
+        for v in list(graph.input) + list(graph.output):
+            if v.name in batch_dim:
+                v.type.tensor_type.shape.dim[batch_dim[v.name]].dim_param = "N"
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 8
     return model, feeds, results
@@ -201,7 +210,16 @@ CASES = {
     # One step from a given state, no bias: x W^T + h R^T feed one add.
     "lstm_one_step": lambda: case("LSTM", seq=1, batch=3, inp=2, bias=False, initial=True),
     "rnn_softplus_relu": lambda: case("RNN", direction="bidirectional", attrs={"activations": ["Softplus", "Relu"]}),
+    # A dynamic batch (run with --dynamic): zero initial states from X's shape,
+    # given states and lengths at run time, batch first.
+    "gru_dynamic_batch": lambda: case("GRU", direction="bidirectional", batch=3,
+                                      attrs={"linear_before_reset": 1}, dynamic_batch=True),
+    "lstm_dynamic_batch_layout": lambda: case("LSTM", layout=1, initial=True, lens=[2, 3],
+                                              lens_input=True, outputs=("Y", "Y_h", "Y_c"),
+                                              dynamic_batch=True),
+    "rnn_dynamic_batch": lambda: case("RNN", batch=1, dynamic_batch=True),
 }
+DYNAMIC = ["gru_dynamic_batch", "lstm_dynamic_batch_layout", "rnn_dynamic_batch"]
 
 
 def main(out):
@@ -221,6 +239,8 @@ def main(out):
 if __name__ == "__main__":
     sys.dont_write_bytecode = True
     if sys.argv[1] == "--list":
-        print(" ".join(CASES))
+        print(" ".join(c for c in CASES if c not in DYNAMIC))
+    elif sys.argv[1] == "--list-dynamic":
+        print(" ".join(DYNAMIC))
     else:
         main(sys.argv[1])
