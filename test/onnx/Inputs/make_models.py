@@ -904,11 +904,6 @@ def _():
     return np.array([1, 1, 2, 2], np.float32)
 
 
-@register("scales_1x3.npy")
-def _():
-    return np.array([1, 1, 1, 3], np.float32)
-
-
 @register("sizes_7x8.npy")
 def _():
     return np.array([7, 8], np.int64)
@@ -932,11 +927,6 @@ def _():
 @register("want_upsample_2x2.npy")
 def _():
     return np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]], np.float32).reshape(1, 1, 4, 4)
-
-
-@register("sizes_3x1.npy")
-def _():
-    return np.array([3, 1], np.int64)
 
 
 # --- attention ------------------------------------------------------------
