@@ -165,6 +165,53 @@ static DlcOnnxStatus tapOffsets(Ctx *c, const DlcResizeParams *p, MlirValue scal
   return dlcOnnxCastOp(c->n, *k, c->f64, k);
 }
 
+// Output positions y (i64 [out, 1..]) as f64 on the grid of positions x
+// taps with offsets k [n, 1..]: y + 0 * k.
+static DlcOnnxStatus onGrid(Ctx *c, MlirValue y, MlirValue k, MlirValue *out) {
+  MlirValue noOffset;
+  DLC_ONNX_TRY(dlcOnnxCastOp(c->n, y, c->f64, &y));
+  DLC_ONNX_TRY(binK(c, "dlc_graph.mul", k, 0, &noOffset));
+  return bin(c, "dlc_graph.add", y, noOffset, out);
+}
+
+// From positions y: the first of the taps of each (as f64), the ratio
+// and whether the source coordinate is whole; *outside as coordinates().
+static DlcOnnxStatus tapStart(Ctx *c, const DlcResizeParams *p, MlirValue y, MlirValue scale,
+                              MlirValue in, MlirValue out, MlirValue roiStart, MlirValue roiEnd,
+                              MlirValue halfCount, MlirValue *start, MlirValue *ratio,
+                              MlirValue *isWhole, MlirValue *outside) {
+  DlcOnnxNode *n = c->n;
+  MlirValue x, floorX, one, zero, padded, base, frac, offset;
+  DLC_ONNX_TRY(coordinates(c, p, y, scale, in, out, roiStart, roiEnd, &x, outside));
+  // ratio in (0, 1]: a whole x is the end of the span below it.
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", x, &floorX));
+  DLC_ONNX_TRY(bin(c, "dlc_graph.equal", x, floorX, isWhole));
+  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", x, floorX, ratio));
+  DLC_ONNX_TRY(num(c, 1, &one));
+  DLC_ONNX_TRY(select(c, *isWhole, one, *ratio, ratio));
+  // The first of the n taps nearest x, ties to the smaller ones (n even):
+  // floor(x + n/2) - n/2 + (a fraction ? 1 : 0) - n/2.
+  DLC_ONNX_TRY(bin(c, "dlc_graph.add", x, halfCount, &padded));
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", padded, &base));
+  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", padded, base, &frac));
+  DLC_ONNX_TRY(binK(c, "dlc_graph.equal", frac, 0, &frac));
+  DLC_ONNX_TRY(num(c, 0, &zero));
+  DLC_ONNX_TRY(select(c, frac, zero, one, &offset));
+  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", offset, halfCount, &offset));
+  DLC_ONNX_TRY(bin(c, "dlc_graph.add", base, offset, start));
+  return bin(c, "dlc_graph.sub", *start, halfCount, start);
+}
+
+static DlcOnnxStatus squeezeAxis(Ctx *c, MlirValue v, int64_t axis, MlirValue *out) {
+  DlcOnnxOp squeeze;
+  dlcOnnxOpInit(&squeeze, "dlc_graph.squeeze");
+  squeeze.operands[0] = v;
+  dlcOnnxOpInts(c->n, &squeeze, "axes", &axis, 1);
+  DLC_ONNX_TRY(dlcOnnxBuild(c->n, &squeeze));
+  *out = squeeze.results[0];
+  return DLC_ONNX_OK;
+}
+
 // Resizes axis `axis` of `v` (in elements `in`) to `out` elements by
 // `scale` (each f64 [1]; out also i64 [1]).
 static DlcOnnxStatus resizeAxis(Ctx *c, const DlcResizeParams *p, MlirValue v, int64_t axis,
@@ -173,34 +220,28 @@ static DlcOnnxStatus resizeAxis(Ctx *c, const DlcResizeParams *p, MlirValue v, i
   DlcOnnxNode *n = c->n;
   MlirType xType = mlirValueGetType(v), elt = mlirShapedTypeGetElementType(xType);
   int64_t rank = mlirShapedTypeGetRank(xType), one = 1;
-  MlirValue y, x, outside, floorX, isWhole, ratio, k, count, halfCount, padded, base, frac;
-  MlirValue offset, start, zero, inLess1;
-  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, outI64, &y));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, y, c->f64, &y));
-  DLC_ONNX_TRY(coordinates(c, p, y, scale, in, out, roiStart, roiEnd, &x, &outside));
-  // ratio in (0, 1]: a whole x is the end of the span below it.
-  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", x, &floorX));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.equal", x, floorX, &isWhole));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", x, floorX, &ratio));
-  DLC_ONNX_TRY(num(c, 1, &k));
-  DLC_ONNX_TRY(select(c, isWhole, k, ratio, &ratio));
+  bool nearest = p->mode == DLC_RESIZE_NEAREST;
+  MlirValue y, positions, outside, isWhole, ratio, k, count, halfCount, start, zero, inLess1;
   DLC_ONNX_TRY(tapOffsets(c, p, scale, &k, &count));
-  // The first of the n taps nearest x, ties to the smaller ones (n even):
-  // floor(x + n/2) - n/2 + (a fraction ? 1 : 0) - n/2.
+  DLC_ONNX_TRY(dlcOnnxRunTimeIota(n, outI64, &y));
   DLC_ONNX_TRY(binK(c, "dlc_graph.div", count, 2, &halfCount));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.add", x, halfCount, &padded));
-  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.floor", padded, &base));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", padded, base, &frac));
-  DLC_ONNX_TRY(binK(c, "dlc_graph.equal", frac, 0, &frac));
   DLC_ONNX_TRY(num(c, 0, &zero));
-  DLC_ONNX_TRY(num(c, 1, &offset));
-  DLC_ONNX_TRY(select(c, frac, zero, offset, &offset));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", offset, halfCount, &offset));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.add", base, offset, &start));
-  DLC_ONNX_TRY(bin(c, "dlc_graph.sub", start, halfCount, &start));
   DLC_ONNX_TRY(binK(c, "dlc_graph.sub", in, 1, &inLess1));
+  if (nearest) {
+    DLC_ONNX_TRY(dlcOnnxCastOp(n, y, c->f64, &positions));
+  } else {
+    // Every value below on the grid of positions x taps [out, n] of the
+    // taps and weights: each is then elementwise on the values before it,
+    // and the elementwise fusion makes one loop nest of them (a position's
+    // values computed once per tap; y + 0 is y).
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", y, &one, 1, &positions));
+    DLC_ONNX_TRY(onGrid(c, positions, k, &positions));
+  }
+  DLC_ONNX_TRY(tapStart(c, p, positions, scale, in, out, roiStart, roiEnd, halfCount, &start,
+                        &ratio, &isWhole, &outside));
   MlirValue taps, weights = {NULL}, picked;
-  if (p->mode == DLC_RESIZE_NEAREST) {
+  int64_t weightsRank = 0;
+  if (nearest) {
     // The right neighbor (weight 1 in tapWeights) or the left one.
     MlirValue right;
     switch (p->nearest) {
@@ -228,28 +269,38 @@ static DlcOnnxStatus resizeAxis(Ctx *c, const DlcResizeParams *p, MlirValue v, i
     }
     DLC_ONNX_TRY(select(c, right, taps, start, &taps));
   } else {
-    // The weights take the gather's rank, [out, n, 1..], from broadcasts of
-    // 1-D values: a reshape lowers with one dynamic dim at most.
-    MlirValue startW, ratioW, kW = k, tapsW, col, d, sum, empty, quotient;
-    int64_t wAxes[DLC_MAX_RANK + 1], numW = 0;
-    for (int64_t i = 1; i <= rank - axis; ++i)
-      wAxes[numW++] = i;
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", start, &one, 1, &col));
-    DLC_ONNX_TRY(bin(c, "dlc_graph.add", col, k, &taps));
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", start, wAxes, numW, &startW));
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", ratio, wAxes, numW, &ratioW));
-    if (numW > 1)
+    MlirValue d, sum, empty, quotient, kW = k;
+    DLC_ONNX_TRY(bin(c, "dlc_graph.add", start, k, &taps));
+    // The weights take the gather's rank, [out, n, 1..]. With a run-time
+    // n (antialiasing) they are computed on that grid, from 1-D values
+    // made [out, 1..] and [n, 1..]: a reshape lowers with one dynamic dim
+    // at most. Otherwise [out, n] reshaped once they are made.
+    weightsRank = 2;
+    if (p->antialias && rank - axis > 1) {
+      MlirValue yW, unused;
+      int64_t wAxes[DLC_MAX_RANK + 1], numW = 0;
+      for (int64_t i = 1; i <= rank - axis; ++i)
+        wAxes[numW++] = i;
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", y, wAxes, numW, &yW));
       DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", k, wAxes, numW - 1, &kW));
-    DLC_ONNX_TRY(bin(c, "dlc_graph.add", startW, kW, &tapsW));
-    if (!p->antialias && p->mode == DLC_RESIZE_LINEAR) {
-      DLC_ONNX_TRY(kBin(c, "dlc_graph.sub", 1, ratioW, &weights));
-      DLC_ONNX_TRY(dlcOnnxConcatOp(n, weights, ratioW, 1, &weights));
+      DLC_ONNX_TRY(onGrid(c, yW, kW, &yW));
+      DLC_ONNX_TRY(tapStart(c, p, yW, scale, in, out, roiStart, roiEnd, halfCount, &start,
+                            &ratio, &isWhole, &unused));
+      weightsRank = rank - axis + 1;
+    }
+    MlirValue tapsW;
+    DLC_ONNX_TRY(bin(c, "dlc_graph.add", start, kW, &tapsW));
+    if (!p->antialias && p->mode == DLC_RESIZE_LINEAR) { // 1 - ratio, then ratio
+      MlirValue first, left;
+      DLC_ONNX_TRY(binK(c, "dlc_graph.equal", kW, 0, &first));
+      DLC_ONNX_TRY(kBin(c, "dlc_graph.sub", 1, ratio, &left));
+      DLC_ONNX_TRY(select(c, first, left, ratio, &weights));
     } else {
       // Offsets from floor(x): 1 - n/2 + k, less the ratio, by min(scale, 1)
       // when antialiasing.
       DLC_ONNX_TRY(kBin(c, "dlc_graph.sub", 1, halfCount, &d));
       DLC_ONNX_TRY(bin(c, "dlc_graph.add", d, kW, &d));
-      DLC_ONNX_TRY(bin(c, "dlc_graph.sub", d, ratioW, &d));
+      DLC_ONNX_TRY(bin(c, "dlc_graph.sub", d, ratio, &d));
       if (p->antialias) {
         MlirValue s;
         DLC_ONNX_TRY(binK(c, "dlc_graph.min", scale, 1, &s));
@@ -279,6 +330,12 @@ static DlcOnnxStatus resizeAxis(Ctx *c, const DlcResizeParams *p, MlirValue v, i
       DLC_ONNX_TRY(bin(c, "dlc_graph.div", weights, sum, &quotient));
       DLC_ONNX_TRY(select(c, empty, weights, quotient, &weights));
     }
+    // tf_crop_and_resize's test is the position's: the first tap's.
+    if (!mlirValueIsNull(outside)) {
+      int64_t tapAxis = 1;
+      DLC_ONNX_TRY(dlcOnnxSliceOp(n, outside, 1, 0, 1, 1, &outside));
+      DLC_ONNX_TRY(squeezeAxis(c, outside, tapAxis, &outside));
+    }
   }
   // Taps clamped into the input: ONNX's edge padding.
   DLC_ONNX_TRY(binK(c, "dlc_graph.max", taps, 0, &taps));
@@ -294,6 +351,11 @@ static DlcOnnxStatus resizeAxis(Ctx *c, const DlcResizeParams *p, MlirValue v, i
   if (!mlirValueIsNull(weights)) { // [out, n, 1..] against [.., out, n, ..], summed over n
     int64_t tapAxis = axis + 1;
     DLC_ONNX_TRY(dlcOnnxCastOp(n, weights, elt, &weights));
+    for (int64_t i = weightsRank; i <= rank - axis; ++i)
+      trailing[numTrailing++] = i;
+    if (numTrailing)
+      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", weights, trailing, numTrailing,
+                                  &weights));
     DLC_ONNX_TRY(bin(c, "dlc_graph.mul", picked, weights, &picked));
     DLC_ONNX_TRY(dlcOnnxReduceOp(n, "dlc_graph.reduce_sum", picked, &tapAxis, 1, false, &picked));
   }
