@@ -9,11 +9,14 @@
 // reference (onnx/reference/ops/op_resize.py): every coordinate
 // transformation, nearest mode, linear, cubic, antialiasing and
 // exclude_outside. tf_crop_and_resize's positions outside the input take
-// extrapolation_value through a constant mask. AffineGrid is theta times a
+// extrapolation_value through a constant mask. When roi, scales or sizes
+// come at run time, or the input's dims do, the same tables are computed by
+// graph ops when the code runs (ResizeRunTime.c). AffineGrid is theta times a
 // constant grid of homogeneous coordinates.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/Resize.h"
 #include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
@@ -24,24 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum Mode { NEAREST, LINEAR, CUBIC } Mode;
-typedef enum Transform {
-  HALF_PIXEL,
-  HALF_PIXEL_SYMMETRIC,
-  PYTORCH_HALF_PIXEL,
-  ALIGN_CORNERS,
-  ASYMMETRIC,
-  TF_CROP_AND_RESIZE,
-} Transform;
-typedef enum Nearest { ROUND_PREFER_FLOOR, ROUND_PREFER_CEIL, FLOOR, CEIL } Nearest;
-
-typedef struct Params {
-  Mode mode;
-  Transform transform;
-  Nearest nearest;
-  double cubicA, extrapolation;
-  bool excludeOutside, antialias;
-} Params;
+typedef DlcResizeParams Params;
 
 // The position in the input that output position y of one axis maps to.
 // *outside is set for tf_crop_and_resize positions beyond the input.
@@ -50,23 +36,23 @@ static double sourceCoordinate(const Params *p, double y, double scale, int64_t 
   double outWidth = scale * (double)in, x;
   *outside = false;
   switch (p->transform) {
-  case ALIGN_CORNERS:
+  case DLC_RESIZE_ALIGN_CORNERS:
     return outWidth == 1 ? 0 : y * (double)(in - 1) / (outWidth - 1);
-  case ASYMMETRIC:
+  case DLC_RESIZE_ASYMMETRIC:
     return y / scale;
-  case TF_CROP_AND_RESIZE:
+  case DLC_RESIZE_TF_CROP_AND_RESIZE:
     x = outWidth == 1 ? (roi[1] - roi[0]) * (double)(in - 1) / 2
                       : y * (roi[1] - roi[0]) * (double)(in - 1) / (outWidth - 1);
     x += roi[0] * (double)(in - 1);
     *outside = x < 0 || x > (double)(in - 1);
     return x;
-  case PYTORCH_HALF_PIXEL:
+  case DLC_RESIZE_PYTORCH_HALF_PIXEL:
     return outWidth == 1 ? -0.5 : (y + 0.5) / scale - 0.5;
-  case HALF_PIXEL_SYMMETRIC: {
+  case DLC_RESIZE_HALF_PIXEL_SYMMETRIC: {
     double adjustment = (double)out / outWidth, center = (double)in / 2;
     return center * (1 - adjustment) + (y + 0.5) / scale - 0.5;
   }
-  case HALF_PIXEL:
+  case DLC_RESIZE_HALF_PIXEL:
     break;
   }
   return (y + 0.5) / scale - 0.5;
@@ -84,31 +70,31 @@ static double cubicWeight(double x, double a) {
 // How many taps each output position reads.
 static int64_t numTaps(const Params *p, double scale) {
   double s = scale < 1 ? scale : 1;
-  if (p->mode == NEAREST)
+  if (p->mode == DLC_RESIZE_NEAREST)
     return 2; // the two neighbors, one of weight 1
   if (!p->antialias)
-    return p->mode == LINEAR ? 2 : 4;
-  int64_t start = (int64_t)floor((p->mode == LINEAR ? -1 : -2) / s) + 1;
+    return p->mode == DLC_RESIZE_LINEAR ? 2 : 4;
+  int64_t start = (int64_t)floor((p->mode == DLC_RESIZE_LINEAR ? -1 : -2) / s) + 1;
   return 2 - 2 * start;
 }
 
 // The taps' weights for the fraction `ratio` in (0, 1].
 static void tapWeights(const Params *p, double ratio, double scale, int64_t n, double *w) {
   double s = scale < 1 ? scale : 1, sum = 0;
-  if (p->mode == NEAREST) {
+  if (p->mode == DLC_RESIZE_NEAREST) {
     bool right = ratio == 1;
     if (!right) {
       switch (p->nearest) {
-      case ROUND_PREFER_FLOOR: right = ratio > 0.5; break;
-      case ROUND_PREFER_CEIL: right = ratio >= 0.5; break;
-      case FLOOR: right = false; break;
-      case CEIL: right = true; break;
+      case DLC_RESIZE_ROUND_PREFER_FLOOR: right = ratio > 0.5; break;
+      case DLC_RESIZE_ROUND_PREFER_CEIL: right = ratio >= 0.5; break;
+      case DLC_RESIZE_FLOOR: right = false; break;
+      case DLC_RESIZE_CEIL: right = true; break;
       }
     }
     w[0] = !right, w[1] = right;
     return;
   }
-  if (!p->antialias && p->mode == LINEAR) {
+  if (!p->antialias && p->mode == DLC_RESIZE_LINEAR) {
     w[0] = 1 - ratio, w[1] = ratio;
     return;
   }
@@ -120,7 +106,7 @@ static void tapWeights(const Params *p, double ratio, double scale, int64_t n, d
   int64_t start = 1 - n / 2; // the first tap's offset from floor(x)
   for (int64_t k = 0; k < n; ++k) {
     double x = s * ((double)(start + k) - ratio);
-    w[k] = p->mode == LINEAR ? fmax(0, fmin(1, 1 - fabs(x))) : cubicWeight(x, p->cubicA);
+    w[k] = p->mode == DLC_RESIZE_LINEAR ? fmax(0, fmin(1, 1 - fabs(x))) : cubicWeight(x, p->cubicA);
     sum += w[k];
   }
   for (int64_t k = 0; k < n; ++k)
@@ -179,7 +165,7 @@ static DlcOnnxStatus buildAxis(DlcOnnxNode *n, const Params *p, MlirValue x, int
   DlcOnnxOp gather;
   dlcOnnxOpInit(&gather, "dlc_graph.gather");
   dlcOnnxOpInt(n, &gather, "axis", axis);
-  if (p->mode == NEAREST) { // the tap of weight 1
+  if (p->mode == DLC_RESIZE_NEAREST) { // the tap of weight 1
     for (int64_t y = 0; y < out; ++y)
       index[y] = index[y * 2 + (weights[y * 2 + 1] == 1)];
     MlirType t = mlirRankedTensorTypeGet(1, &out, i64, mlirAttributeGetNull());
@@ -275,7 +261,7 @@ static DlcOnnxStatus readParams(DlcOnnxNode *n, Params *p) {
                                            "asymmetric",   "tf_crop_and_resize"};
   static const char *const nearests[] = {"round_prefer_floor", "round_prefer_ceil", "floor",
                                          "ceil"};
-  int mode, transform = ASYMMETRIC, nearest = FLOOR;
+  int mode, transform = DLC_RESIZE_ASYMMETRIC, nearest = DLC_RESIZE_FLOOR;
   MlirStringRef s = dlcOnnxAttrString(n, "mode", "nearest");
   // Resize-10 and Upsample: asymmetric coordinates, nearest rounds down;
   // their "bilinear" / "trilinear" spellings are linear.
@@ -298,14 +284,14 @@ static DlcOnnxStatus readParams(DlcOnnxNode *n, Params *p) {
       return dlcOnnxError(n, "attribute 'nearest_mode' is \"%.*s\", not one ONNX defines",
                           (int)s.length, s.data);
   }
-  *p = (Params){.mode = (Mode)mode,
-                .transform = (Transform)transform,
-                .nearest = (Nearest)nearest,
+  *p = (Params){.mode = (DlcResizeMode)mode,
+                .transform = (DlcResizeTransform)transform,
+                .nearest = (DlcResizeNearest)nearest,
                 .cubicA = dlcOnnxAttrFloat(n, "cubic_coeff_a", -0.75f),
                 .extrapolation = dlcOnnxAttrFloat(n, "extrapolation_value", 0),
                 .excludeOutside = dlcOnnxAttrInt(n, "exclude_outside", 0) != 0,
                 .antialias = dlcOnnxAttrInt(n, "antialias", 0) != 0};
-  if (p->antialias && p->mode == NEAREST)
+  if (p->antialias && p->mode == DLC_RESIZE_NEAREST)
     return dlcOnnxError(n, "antialias applies to linear and cubic modes only");
   return DLC_ONNX_OK;
 }
@@ -339,47 +325,124 @@ static DlcOnnxStatus knownFloats(DlcOnnxNode *n, int i, const char *what, double
   return DLC_ONNX_OK;
 }
 
+// axes (opset 18): the dims scales, sizes and roi name; default all.
+static DlcOnnxStatus readAxes(DlcOnnxNode *n, int64_t rank, int64_t *axes, int64_t *numAxes) {
+  const int64_t *given;
+  if (!dlcOnnxAttrInts(n, "axes", &given, numAxes)) {
+    *numAxes = rank;
+    for (int64_t i = 0; i < rank; ++i)
+      axes[i] = i;
+    return DLC_ONNX_OK;
+  }
+  if (*numAxes > rank)
+    return dlcOnnxError(n, "attribute 'axes' has %lld values for rank %lld", (long long)*numAxes,
+                        (long long)rank);
+  for (int64_t i = 0; i < *numAxes; ++i) {
+    axes[i] = given[i] < 0 ? given[i] + rank : given[i];
+    if (axes[i] < 0 || axes[i] >= rank)
+      return dlcOnnxError(n, "attribute 'axes' has %lld, out of range for rank %lld",
+                          (long long)given[i], (long long)rank);
+  }
+  return DLC_ONNX_OK;
+}
+
+// A shape-like input fed at run time as a data operand: null when absent
+// or empty; its length, which ONNX ties to the number of axes, must be
+// static.
+static DlcOnnxStatus runTimeOperand(DlcOnnxNode *n, int i, const char *what, MlirValue *out,
+                                    int64_t *count) {
+  *out = (MlirValue){NULL};
+  *count = 0;
+  if (!dlcOnnxHasInput(n, i))
+    return DLC_ONNX_OK;
+  MlirValue v;
+  DLC_ONNX_TRY(dlcOnnxInput(n, i, &v));
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeHasRank(t) || mlirShapedTypeGetRank(t) != 1 ||
+      mlirShapedTypeIsDynamicDim(t, 0))
+    return dlcOnnxError(n, "input '%s' fed at run time must be 1-D with a static length (one "
+                           "value per resized axis)",
+                        what);
+  *count = mlirShapedTypeGetDimSize(t, 0);
+  if (*count)
+    *out = v;
+  return DLC_ONNX_OK;
+}
+
+// Resize whose scales, sizes or roi come at run time, or whose input has
+// dynamic dims (ResizeRunTime.c).
+static DlcOnnxStatus translateAtRunTime(DlcOnnxNode *n, const Params *p, MlirValue x, bool old,
+                                        const int64_t *axes, int64_t numAxes, int keep) {
+  MlirValue roi = {NULL}, scales, sizes = {NULL}, y;
+  int64_t numRoi = 0, numScales, numSizes = 0;
+  DlcOnnxStatus status = DLC_ONNX_OK;
+  if (old) {
+    status = runTimeOperand(n, 1, "scales", &scales, &numScales);
+  } else {
+    if (p->transform == DLC_RESIZE_TF_CROP_AND_RESIZE)
+      status = runTimeOperand(n, 1, "roi", &roi, &numRoi);
+    status = dlcOnnxWorse(status, runTimeOperand(n, 2, "scales", &scales, &numScales));
+    status = dlcOnnxWorse(status, runTimeOperand(n, 3, "sizes", &sizes, &numSizes));
+  }
+  DLC_ONNX_TRY(status);
+  if ((numSizes != 0) == (numScales != 0))
+    return dlcOnnxError(n, "exactly one of 'scales' and 'sizes' must be given");
+  int64_t numGiven = numSizes ? numSizes : numScales;
+  if (numGiven != numAxes)
+    return dlcOnnxError(n, "'%s' has %lld values for %lld axes", numSizes ? "sizes" : "scales",
+                        (long long)numGiven, (long long)numAxes);
+  if (numSizes && !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirValueGetType(sizes))))
+    return dlcOnnxError(n, "input 'sizes' must be int64");
+  if (numScales && !mlirTypeIsAFloat(mlirShapedTypeGetElementType(mlirValueGetType(scales))))
+    return dlcOnnxError(n, "input 'scales' must be float or double");
+  if (numRoi != 2 * numAxes) // as at compile time: the whole input
+    roi = (MlirValue){NULL};
+  DLC_ONNX_TRY(dlcOnnxResizeAtRunTime(n, p, x, axes, numAxes, roi, scales, sizes,
+                                      numSizes ? keep : 0, &y));
+  return dlcOnnxSetOutput(n, 0, y);
+}
+
 static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
   Params p = {0};
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
   DLC_ONNX_TRY(readParams(n, &p));
   MlirType type = mlirValueGetType(x);
-  if (!mlirShapedTypeHasStaticShape(type))
-    return dlcOnnxUnsupported(n, "input 'X' must have a static shape");
-  if (p.mode != NEAREST && !mlirTypeIsAFloat(mlirShapedTypeGetElementType(type)))
+  if (!mlirShapedTypeHasRank(type))
+    return dlcOnnxUnsupported(n, "input 'X' must have a known rank");
+  if (p.mode != DLC_RESIZE_NEAREST && !mlirTypeIsAFloat(mlirShapedTypeGetElementType(type)))
     return dlcOnnxUnsupported(n, "linear and cubic modes need a float input");
   int64_t rank = mlirShapedTypeGetRank(type), in[DLC_MAX_RANK], out[DLC_MAX_RANK];
   for (int64_t i = 0; i < rank; ++i)
     in[i] = mlirShapedTypeGetDimSize(type, i);
+  int64_t axes[DLC_MAX_RANK], numAxes;
+  DLC_ONNX_TRY(readAxes(n, rank, axes, &numAxes));
+  MlirStringRef policy = dlcOnnxAttrString(n, "keep_aspect_ratio_policy", "stretch");
+  bool notLarger = mlirStringRefEqual(policy, mlirStringRefCreateFromCString("not_larger"));
+  bool notSmaller = mlirStringRefEqual(policy, mlirStringRefCreateFromCString("not_smaller"));
   // The inputs: Resize-10 and Upsample-9 (X, scales); Resize-11 on (X,
-  // roi, scales, sizes).
+  // roi, scales, sizes); roi matters to tf_crop_and_resize only.
   bool old = n->opset < 11 || !strcmp(n->opType, "Upsample");
+  bool usesRoi = !old && p.transform == DLC_RESIZE_TF_CROP_AND_RESIZE;
+  static const char *const names[4] = {"X", "roi", "scales", "sizes"};
+  bool runTime = false;
+  for (int i = old ? 2 : usesRoi ? 1 : 2; i <= (old ? 2 : 3) && !runTime; ++i) {
+    int input = old ? 1 : i;
+    if (dlcOnnxHasInput(n, input))
+      DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, input, names[i], &runTime));
+  }
+  if (runTime)
+    return translateAtRunTime(n, &p, x, old, axes, numAxes, notLarger ? -1 : notSmaller ? 1 : 0);
   double roiIn[2 * DLC_MAX_RANK], scalesIn[2 * DLC_MAX_RANK];
   int64_t numRoi = 0, numScales, numSizes = 0, *sizes = NULL;
   if (old) {
     DLC_ONNX_TRY(knownFloats(n, 1, "scales", scalesIn, &numScales));
   } else {
-    DlcOnnxStatus status = knownFloats(n, 1, "roi", roiIn, &numRoi);
+    DlcOnnxStatus status = usesRoi ? knownFloats(n, 1, "roi", roiIn, &numRoi) : DLC_ONNX_OK;
     status = dlcOnnxWorse(status, knownFloats(n, 2, "scales", scalesIn, &numScales));
     if (dlcOnnxHasInput(n, 3))
       status = dlcOnnxWorse(status, dlcOnnxConstInts(n, 3, "sizes", &sizes, &numSizes));
     DLC_ONNX_TRY(status);
-  }
-  // axes (opset 18): the dims scales, sizes and roi name; default all.
-  int64_t axes[DLC_MAX_RANK], numAxes = rank;
-  const int64_t *given;
-  if (dlcOnnxAttrInts(n, "axes", &given, &numAxes)) {
-    for (int64_t i = 0; i < numAxes; ++i) {
-      axes[i] = given[i] < 0 ? given[i] + rank : given[i];
-      if (axes[i] < 0 || axes[i] >= rank)
-        return dlcOnnxError(n, "attribute 'axes' has %lld, out of range for rank %lld",
-                            (long long)given[i], (long long)rank);
-    }
-  } else {
-    numAxes = rank;
-    for (int64_t i = 0; i < rank; ++i)
-      axes[i] = i;
   }
   if ((numSizes != 0) == (numScales != 0))
     return dlcOnnxError(n, "exactly one of 'scales' and 'sizes' must be given");
@@ -387,6 +450,14 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
   if (numGiven != numAxes)
     return dlcOnnxError(n, "'%s' has %lld values for %lld axes", numSizes ? "sizes" : "scales",
                         (long long)numGiven, (long long)numAxes);
+  // A dynamic dim may only keep its size here (a scale of 1, the whole
+  // roi); sizes, or another scale, need its size: computed at run time.
+  for (int64_t i = 0; i < numAxes; ++i) {
+    bool whole = numRoi != 2 * numAxes || (roiIn[i] == 0 && roiIn[numAxes + i] == 1);
+    if (mlirShapedTypeIsDynamicDim(type, axes[i]) && (numSizes || scalesIn[i] != 1 || !whole))
+      return translateAtRunTime(n, &p, x, old, axes, numAxes,
+                                notLarger ? -1 : notSmaller ? 1 : 0);
+  }
   double scale[DLC_MAX_RANK], roi[2 * DLC_MAX_RANK];
   for (int64_t i = 0; i < rank; ++i)
     scale[i] = 1, out[i] = in[i], roi[i] = 0, roi[rank + i] = 1;
@@ -401,9 +472,6 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
       scale[axes[i]] = (double)sizes[i] / (double)in[axes[i]];
     }
   }
-  MlirStringRef policy = dlcOnnxAttrString(n, "keep_aspect_ratio_policy", "stretch");
-  bool notLarger = mlirStringRefEqual(policy, mlirStringRefCreateFromCString("not_larger"));
-  bool notSmaller = mlirStringRefEqual(policy, mlirStringRefCreateFromCString("not_smaller"));
   if (numSizes && (notLarger || notSmaller)) {
     double s = scale[axes[0]];
     for (int64_t i = 1; i < numAxes; ++i)
@@ -415,6 +483,8 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
   }
   MlirValue v = x;
   for (int64_t a = 0; a < rank; ++a) {
+    if (mlirShapedTypeIsDynamicDim(type, a)) // kept, as checked above
+      continue;
     if (!(scale[a] > 0) || out[a] < 0 || out[a] > (1 << 24))
       return dlcOnnxError(n, "dim %lld resizes %lld elements by %g to %lld", (long long)a,
                           (long long)in[a], scale[a], (long long)out[a]);
@@ -491,8 +561,9 @@ static DlcOnnxStatus translateAffineGrid(DlcOnnxNode *n) {
 }
 
 #define RESIZE_LIMITS                                                                              \
-  "The input's shape must be static and `roi`, `scales` and `sizes` known at compile time; "      \
-  "linear and cubic modes take float inputs."
+  "`roi`, `scales` and `sizes` may be known only at run time when their lengths are static "     \
+  "(the resized dims are then computed when the code runs), as may the input's dims; its rank "   \
+  "must be known. Linear and cubic modes take float inputs."
 
 static const DlcOnnxOpEntry ops[] = {
     {"AffineGrid", 20, translateAffineGrid, {A_INT("align_corners")}, "dlc_graph.matmul",

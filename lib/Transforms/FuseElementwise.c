@@ -1,7 +1,8 @@
 //===- FuseElementwise.c - The dlc-fuse-elementwise pass --------*- C -*-===//
 //
 // Fuses chains of elementwise linalg.generic ops into one loop nest: a
-// producer (all loops parallel, one result, used once) is merged into its
+// producer (all loops parallel, one result, used once, or a few arithmetic
+// ops that each of its consumers can compute again) is merged into its
 // consumer when the consumer also has only parallel loops and reads the
 // producer's result once per element (a permutation; unit dims may be read
 // at index 0, as broadcasts are). The producer's inputs become the
@@ -34,6 +35,10 @@
 #include <string.h>
 
 #define MAX_OPERANDS 16
+// The values one fusion maps (Mapping), and the most ops of a producer
+// cloned into each of its consumers (cheapToRepeat).
+#define MAX_MAPPED 64
+#define MAX_REPEATED_OPS 12
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
@@ -107,6 +112,45 @@ static bool readsEachOnce(MlirOperation consumer, intptr_t index, MlirType type)
   return true;
 }
 
+// The ops of a generic's body, its terminator included.
+static intptr_t bodySize(MlirOperation generic) {
+  intptr_t n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(bodyOf(generic)); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    ++n;
+  return n;
+}
+
+// May a producer with several uses be merged into each of them? Only a
+// few arithmetic ops, read once per element by elementwise consumers:
+// computing them again in each costs less than a loop nest and a buffer of
+// their own. (A run-time Resize's coordinate feeds its floor, its fraction
+// and its taps: otherwise each is a loop nest of its own that LLVM
+// vectorizes, and compiling them took 10 times as long as the resize.)
+static bool cheapToRepeat(MlirOperation producer, MlirValue result) {
+  if (bodySize(producer) > MAX_REPEATED_OPS)
+    return false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(bodyOf(producer)); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    bool cheap = (name.length > 6 && strncmp(name.data, "arith.", 6) == 0 &&
+                  !dlcIsOp(op, "arith.remf")) ||
+                 dlcIsOp(op, "math.floor") || dlcIsOp(op, "math.ceil") ||
+                 dlcIsOp(op, "math.absf") || dlcIsOp(op, "linalg.yield");
+    if (!cheap)
+      return false;
+  }
+  for (MlirOpOperand use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    intptr_t k = mlirOpOperandGetOperandNumber(use);
+    if (!isElementwise(user) || k >= numInputs(user) ||
+        !readsEachOnce(user, k, mlirValueGetType(result)))
+      return false;
+  }
+  return true;
+}
+
 // Can `producer` be merged into `consumer`, which reads it as operand
 // `index`? (See the file comment.)
 static bool canFuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
@@ -114,9 +158,13 @@ static bool canFuse(MlirOperation producer, MlirOperation consumer, intptr_t ind
     return false;
   MlirValue result = mlirOperationGetResult(producer, 0);
   MlirOpOperand use = mlirValueGetFirstUse(result);
-  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+  if (mlirOpOperandIsNull(use))
     return false;
-  if (mlirOperationGetNumOperands(producer) + mlirOperationGetNumOperands(consumer) > MAX_OPERANDS)
+  if (!mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)) && !cheapToRepeat(producer, result))
+    return false;
+  if (mlirOperationGetNumOperands(producer) + mlirOperationGetNumOperands(consumer) > MAX_OPERANDS ||
+      bodySize(producer) + mlirOperationGetNumOperands(producer) > MAX_MAPPED ||
+      bodySize(consumer) + mlirOperationGetNumOperands(consumer) > MAX_MAPPED)
     return false;
   MlirAffineMap written = mapOf(producer, mlirOperationGetNumOperands(producer) - 1);
   if (!readsEachOnce(consumer, index, mlirValueGetType(result)) ||
@@ -158,12 +206,12 @@ static MlirAffineMap composed(MlirContext ctx, MlirAffineMap map, MlirAffineMap 
 }
 
 typedef struct Mapping {
-  MlirValue from[64], to[64];
+  MlirValue from[MAX_MAPPED], to[MAX_MAPPED];
   intptr_t count;
 } Mapping;
 
 static void mapValue(Mapping *m, MlirValue from, MlirValue to) {
-  if (m->count < 64) {
+  if (m->count < MAX_MAPPED) {
     m->from[m->count] = from;
     m->to[m->count++] = to;
   }
@@ -201,6 +249,18 @@ static MlirValue cloneBody(MlirBlock body, MlirBlock into, Mapping *m) {
   return yielded;
 }
 
+// The position of input `v` read through `map` among operands[0, *n),
+// appended if new.
+static intptr_t addInput(MlirValue *operands, MlirAttribute *maps, intptr_t *n, MlirValue v,
+                         MlirAttribute map) {
+  for (intptr_t i = 0; i < *n; ++i)
+    if (mlirValueEqual(operands[i], v) && mlirAttributeEqual(maps[i], map))
+      return i;
+  operands[*n] = v;
+  maps[*n] = map;
+  return (*n)++;
+}
+
 static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
   MlirContext ctx = mlirOperationGetContext(consumer);
   // Both ops' locations, producer first: diagnostics and profiles name
@@ -213,25 +273,30 @@ static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index)
   MlirAffineMap written = mapOf(producer, pIn), read = mapOf(consumer, index);
 
   // Operands: the consumer's inputs with the fused one replaced by the
-  // producer's inputs, then the consumer's outputs.
+  // producer's inputs, then the consumer's outputs. An input read twice
+  // through the same map (a repeated producer's input that the consumer
+  // also reads) is one operand: operands stay under MAX_OPERANDS for the
+  // fusions after this one.
   MlirValue operands[MAX_OPERANDS * 2];
   MlirAttribute maps[MAX_OPERANDS * 2];
   MlirType argTypes[MAX_OPERANDS * 2];
   MlirLocation argLocs[MAX_OPERANDS * 2];
+  intptr_t pSlot[MAX_OPERANDS], cSlot[MAX_OPERANDS * 2];
   intptr_t n = 0;
   for (intptr_t i = 0; i < cIn; ++i) {
     if (i == index) {
-      for (intptr_t j = 0; j < pIn; ++j) {
-        operands[n] = mlirOperationGetOperand(producer, j);
-        maps[n++] = mlirAffineMapAttrGet(composed(ctx, mapOf(producer, j), written, read, loops));
-      }
+      for (intptr_t j = 0; j < pIn; ++j)
+        pSlot[j] = addInput(operands, maps, &n, mlirOperationGetOperand(producer, j),
+                            mlirAffineMapAttrGet(
+                                composed(ctx, mapOf(producer, j), written, read, loops)));
     } else {
-      operands[n] = mlirOperationGetOperand(consumer, i);
-      maps[n++] = mlirAffineMapAttrGet(mapOf(consumer, i));
+      cSlot[i] = addInput(operands, maps, &n, mlirOperationGetOperand(consumer, i),
+                          mlirAffineMapAttrGet(mapOf(consumer, i)));
     }
   }
   intptr_t inputs = n;
   for (intptr_t i = 0; i < cOut; ++i) {
+    cSlot[cIn + i] = n;
     operands[n] = mlirOperationGetOperand(consumer, cIn + i);
     maps[n++] = mlirAffineMapAttrGet(mapOf(consumer, cIn + i));
   }
@@ -247,17 +312,12 @@ static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index)
   MlirBlock pBody = bodyOf(producer), cBody = bodyOf(consumer);
   Mapping *m = calloc(1, sizeof *m);
   for (intptr_t j = 0; j < pIn; ++j)
-    mapValue(m, mlirBlockGetArgument(pBody, j), mlirBlockGetArgument(block, index + j));
+    mapValue(m, mlirBlockGetArgument(pBody, j), mlirBlockGetArgument(block, pSlot[j]));
   MlirValue produced = cloneBody(pBody, block, m);
   m->count = 0;
-  for (intptr_t i = 0, a = 0; i < cIn + cOut; ++i) {
+  for (intptr_t i = 0; i < cIn + cOut; ++i) {
     MlirValue old = mlirBlockGetArgument(cBody, i);
-    if (i == index) {
-      mapValue(m, old, produced);
-      a += pIn;
-    } else {
-      mapValue(m, old, mlirBlockGetArgument(block, a++));
-    }
+    mapValue(m, old, i == index ? produced : mlirBlockGetArgument(block, cSlot[i]));
   }
   cloneBody(cBody, block, m);
   MlirOperation yield = mlirOperationClone(mlirBlockGetTerminator(cBody));
@@ -285,7 +345,9 @@ static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index)
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(consumer), consumer, fused);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(consumer, 0), mlirOperationGetResult(fused, 0));
   mlirOperationDestroy(consumer);
-  mlirOperationDestroy(producer);
+  // A producer with other consumers stays for them (cheapToRepeat).
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(producer, 0))))
+    mlirOperationDestroy(producer);
 }
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {

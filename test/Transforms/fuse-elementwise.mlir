@@ -113,6 +113,45 @@ func.func @not_fused(%x: tensor<4xf32>, %m: tensor<3x4xf32>) -> (tensor<4xf32>, 
 
 // -----
 
+// A producer of a few arithmetic ops with several elementwise consumers
+// is computed again in each (a coordinate that feeds its floor and its
+// fraction): no loop nest of its own is left, and the input both copies
+// read is one operand of the fused op.
+// CHECK-LABEL: func.func @cheap_repeated
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf64>)
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<4xf64>)
+// CHECK: %[[C1:.*]] = arith.addf
+// CHECK: %[[F:.*]] = math.floor %[[C1]]
+// CHECK: %[[C2:.*]] = arith.addf
+// CHECK: arith.subf %[[C2]], %[[F]]
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[R]]
+func.func @cheap_repeated(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %half = arith.constant 0.5 : f64
+  %e = tensor.empty() : tensor<4xf64>
+  %c = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+  ^bb0(%in: f64, %out: f64):
+    %0 = arith.addf %in, %half : f64
+    linalg.yield %0 : f64
+  } -> tensor<4xf64>
+  %f = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%c : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+  ^bb0(%in: f64, %out: f64):
+    %0 = math.floor %in : f64
+    linalg.yield %0 : f64
+  } -> tensor<4xf64>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%c, %f : tensor<4xf64>, tensor<4xf64>) outs(%e : tensor<4xf64>) {
+  ^bb0(%p: f64, %q: f64, %out: f64):
+    %0 = arith.subf %p, %q : f64
+    linalg.yield %0 : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
 // A constant broadcast along unit dims (a bias of C x 1 x 1 read at
 // (c, 0, 0) in NHWC loops) is read as a 1-D tensor of C at (c), which the
 // vectorizer loads whole; the full-sized operand keeps its shape.

@@ -305,6 +305,52 @@ def test_run_time_center_crop_pad_compiles_once_for_every_shape_value(tmp_path):
         np.testing.assert_array_equal(y, want)
 
 
+def numpy_resize_axis(x, axis, out, scale, mode):
+    # ONNX Resize along one axis, half_pixel coordinates: linear, or nearest
+    # rounding halves down; edge taps clamped into the input.
+    c = (np.arange(out) + 0.5) / scale - 0.5
+    lo = np.floor(c)
+    ratio = c - lo
+    n = x.shape[axis]
+    if mode == "nearest":
+        idx = np.clip(np.where(ratio > 0.5, lo + 1, lo), 0, n - 1).astype(np.int64)
+        return np.take(x, idx, axis=axis)
+    a = np.take(x, np.clip(lo, 0, n - 1).astype(np.int64), axis=axis)
+    b = np.take(x, np.clip(lo + 1, 0, n - 1).astype(np.int64), axis=axis)
+    shape = [1] * x.ndim
+    shape[axis] = out
+    r = ratio.reshape(shape)
+    return a * (1 - r) + b * r
+
+
+def test_run_time_resize_compiles_once_for_every_scales_and_sizes_value(tmp_path):
+    from onnx import helper, TensorProto as T
+    x = np.random.default_rng(0).standard_normal((1, 2, 3, 4)).astype(np.float32)
+    path = one_node_model(str(tmp_path / "scales.onnx"),
+                          helper.make_node("Resize", ["x", "", "scales"], ["y"], mode="linear", axes=[2, 3]),
+                          [("x", T.FLOAT, [1, 2, 3, 4]), ("scales", T.FLOAT, [2])], 4, 18)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (1, 2, None, None)
+    # Up, down, mixed and unchanged, the sizes floor(scale * dim).
+    for scales in ((2.0, 1.5), (0.5, 0.75), (1.0, 3.0), (1.0, 1.0)):
+        (y,) = m(x, np.array(scales, np.float32))
+        want = x
+        for axis, s in zip((2, 3), scales):
+            want = numpy_resize_axis(want, axis, int(s * x.shape[axis]), s, "linear")
+        np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+    path = one_node_model(str(tmp_path / "sizes.onnx"),
+                          helper.make_node("Resize", ["x", "", "", "sizes"], ["y"]),
+                          [("x", T.FLOAT, [1, 2, 3, 4]), ("sizes", T.INT64, [4])], 4, 18)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None, None, None)
+    for sizes in ((1, 2, 7, 2), (1, 2, 1, 9), (1, 1, 3, 4)):
+        (y,) = m(x, np.array(sizes, np.int64))
+        want = x
+        for axis in range(4):
+            want = numpy_resize_axis(want, axis, sizes[axis], sizes[axis] / x.shape[axis], "nearest")
+        np.testing.assert_array_equal(y, want)
+
+
 def test_run_time_tile_compiles_once_for_every_repeats_value(tmp_path):
     from onnx import TensorProto as T
     path = run_time_shape_model(str(tmp_path / "tile.onnx"), "Tile",

@@ -840,6 +840,95 @@ def _():
                         init("sizes", np.array([1, 1, 4, 4], dtype=np.int64))], opset=13)
 
 
+@register("resize_runtime_scales")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"], mode="linear")],
+                 [("x", F, [1, 1, 2, 3]), ("scales", F, [4])], [("y", F, [None] * 4)], opset=13)
+
+
+@register("resize_runtime_sizes")
+def _():
+    return model([node("Resize", ["x", "", "", "sizes"], ["y"], axes=[2, 3],
+                       keep_aspect_ratio_policy="not_larger")],
+                 [("x", F, [1, 1, 2, 2]), ("sizes", I64, [2])], [("y", F, [None] * 4)], opset=19)
+
+
+@register("resize_runtime_dynamic_length")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"])],
+                 [("x", F, [1, 1, 2, 2]), ("scales", F, ["n"])], [("y", F, [None] * 4)], opset=13)
+
+
+@register("upsample_runtime")
+def _():
+    return model([node("Upsample", ["x", "scales"], ["y"])],
+                 [("x", F, [1, 1, 2, 2]), ("scales", F, [4])], [("y", F, [None] * 4)], opset=9)
+
+
+@register("resize_dynamic_batch")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"], mode="cubic")],
+                 [("x", F, ["n", 1, 2, 2])], [("y", F, [None] * 4)],
+                 inits=[init("scales", np.array([1, 1, 2, 1.5], dtype=np.float32))], opset=13)
+
+
+@register("resize_dynamic_height")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"])],
+                 [("x", F, [1, 1, "h", 2])], [("y", F, [None] * 4)],
+                 inits=[init("scales", np.array([1, 1, 2, 2], dtype=np.float32))], opset=13)
+
+
+@register("x_2x3.npy")
+def _():
+    return np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3)
+
+
+@register("x_2x2.npy")
+def _():
+    return np.arange(4, dtype=np.float32).reshape(1, 1, 2, 2)
+
+
+@register("scales_up.npy")
+def _():
+    return np.array([1, 1, 2, 1], np.float32)
+
+
+@register("scales_down.npy")
+def _():
+    return np.array([1, 1, 1, 0.5], np.float32)
+
+
+@register("scales_2x2.npy")
+def _():
+    return np.array([1, 1, 2, 2], np.float32)
+
+
+@register("sizes_7x8.npy")
+def _():
+    return np.array([7, 8], np.int64)
+
+
+@register("want_scales_up.npy")
+def _():
+    # Rows at -0.25, 0.25, 0.75, 1.25 of x = arange(6) as 2x3 (half_pixel).
+    return np.array([0, 1, 2, 0.75, 1.75, 2.75, 2.25, 3.25, 4.25, 3, 4, 5], np.float32).reshape(1, 1, 4, 3)
+
+
+@register("want_sizes_7x8.npy")
+def _():
+    # Scale 3.5 both ways: positions -0.36, -0.07, 0.21, 0.5, 0.79, 1.07,
+    # 1.36 round (halves down) to rows and columns 0, 0, 0, 0, 1, 1, 1.
+    rows = np.array([0, 0, 0, 0, 1, 1, 1])
+    x = np.arange(4, dtype=np.float32).reshape(2, 2)
+    return np.ascontiguousarray(x[rows][:, rows]).reshape(1, 1, 7, 7)
+
+
+@register("want_upsample_2x2.npy")
+def _():
+    return np.array([[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]], np.float32).reshape(1, 1, 4, 4)
+
+
 # --- attention ------------------------------------------------------------
 @register("attention_gqa_causal")
 def _():
