@@ -44,6 +44,17 @@ MlirValue dlcBuild1(DlcBuilder *b, const char *name, intptr_t numOperands,
       dlcBuildOp(b, name, numOperands, operands, 1, &result, numAttrs, attrs, 0, NULL), 0);
 }
 
+MlirOperation dlcCreateDetachedOp(const char *name, MlirLocation loc, intptr_t numOperands,
+                                  const MlirValue *operands, intptr_t numResults,
+                                  const MlirType *results, intptr_t numAttrs,
+                                  const MlirNamedAttribute *attrs) {
+  MlirOperationState state = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  mlirOperationStateAddOperands(&state, numOperands, operands);
+  mlirOperationStateAddResults(&state, numResults, results);
+  mlirOperationStateAddAttributes(&state, numAttrs, attrs);
+  return mlirOperationCreate(&state);
+}
+
 MlirNamedAttribute dlcNamed(MlirContext ctx, const char *name, MlirAttribute attr) {
   return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
 }

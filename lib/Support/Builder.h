@@ -29,6 +29,13 @@ MlirOperation dlcBuildOp(DlcBuilder *b, const char *name, intptr_t numOperands,
                          const MlirValue *operands, intptr_t numResults, const MlirType *results,
                          intptr_t numAttrs, const MlirNamedAttribute *attrs, intptr_t numRegions,
                          MlirRegion *regions);
+/// Creates an op at `loc` without inserting it: the caller places it
+/// (passes that move ops between blocks rather than build through a
+/// rewriter).
+MlirOperation dlcCreateDetachedOp(const char *name, MlirLocation loc, intptr_t numOperands,
+                                  const MlirValue *operands, intptr_t numResults,
+                                  const MlirType *results, intptr_t numAttrs,
+                                  const MlirNamedAttribute *attrs);
 /// dlcBuildOp without regions, returning result 0.
 MlirValue dlcBuild1(DlcBuilder *b, const char *name, intptr_t numOperands,
                     const MlirValue *operands, MlirType result, intptr_t numAttrs,

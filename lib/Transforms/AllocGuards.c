@@ -47,16 +47,6 @@ enum { AtomicAssign = 3 };
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static MlirOperation create(const char *name, MlirLocation loc, intptr_t numOperands,
-                            const MlirValue *operands, intptr_t numResults,
-                            const MlirType *results, intptr_t numAttrs,
-                            const MlirNamedAttribute *attrs) {
-  MlirOperationState state = mlirOperationStateGet(ref(name), loc);
-  mlirOperationStateAddOperands(&state, numOperands, operands);
-  mlirOperationStateAddResults(&state, numResults, results);
-  mlirOperationStateAddAttributes(&state, numAttrs, attrs);
-  return mlirOperationCreate(&state);
-}
 
 static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
 
@@ -74,7 +64,8 @@ static MlirValue constantAttr(MlirBlock block, MlirOperation before, MlirLocatio
                               MlirAttribute value) {
   MlirType type = mlirAttributeGetType(value);
   MlirNamedAttribute attr = dlcNamed(mlirAttributeGetContext(value), "value", value);
-  return emit(block, before, create("arith.constant", loc, 0, NULL, 1, &type, 1, &attr));
+  return emit(block, before,
+              dlcCreateDetachedOp("arith.constant", loc, 0, NULL, 1, &type, 1, &attr));
 }
 
 static MlirValue constantInt(MlirBlock block, MlirOperation before, MlirLocation loc,
@@ -91,7 +82,7 @@ static MlirValue placeholder(MlirBlock block, MlirOperation before, MlirLocation
   if (mlirTypeIsAFloat(type))
     return constantAttr(block, before, loc, mlirFloatAttrDoubleGet(ctx, type, 0));
   MlirNamedAttribute poison = dlcNamed(ctx, "value", mlirAttributeParseGet(ctx, ref("#ub.poison")));
-  return emit(block, before, create("ub.poison", loc, 0, NULL, 1, &type, 1, &poison));
+  return emit(block, before, dlcCreateDetachedOp("ub.poison", loc, 0, NULL, 1, &type, 1, &poison));
 }
 
 //===----------------------------------------------------------------------===//
@@ -198,7 +189,7 @@ static void guardRest(Guards *g, MlirOperation after, MlirValue cond, MlirValue 
     types[i] = mlirValueGetType(values[i]);
   }
   emit(thenBlock, (MlirOperation){NULL},
-       create("scf.yield", loc, numResults, values, 0, NULL, 0, NULL));
+       dlcCreateDetachedOp("scf.yield", loc, numResults, values, 0, NULL, 0, NULL));
   MlirBlock elseBlock = mlirBlockCreate(0, NULL, NULL);
   if (!mlirValueIsNull(slot)) {
     MlirType i32 = mlirIntegerTypeGet(ctx, 32), i64 = mlirIntegerTypeGet(ctx, 64);
@@ -207,12 +198,12 @@ static void guardRest(Guards *g, MlirOperation after, MlirValue cond, MlirValue 
                           slot};
     MlirNamedAttribute kind = dlcNamed(ctx, "kind", mlirIntegerAttrGet(i64, AtomicAssign));
     emit(elseBlock, (MlirOperation){NULL},
-         create("memref.atomic_rmw", loc, 2, store, 1, &i32, 1, &kind));
+         dlcCreateDetachedOp("memref.atomic_rmw", loc, 2, store, 1, &i32, 1, &kind));
   }
   for (intptr_t i = 0; i < numResults; ++i)
     values[i] = fallback(g, block, i, types[i], elseBlock, (MlirOperation){NULL}, loc);
   emit(elseBlock, (MlirOperation){NULL},
-       create("scf.yield", loc, numResults, values, 0, NULL, 0, NULL));
+       dlcCreateDetachedOp("scf.yield", loc, numResults, values, 0, NULL, 0, NULL));
 
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
   mlirRegionAppendOwnedBlock(regions[0], thenBlock);
@@ -236,11 +227,12 @@ static MlirOperation slotClear(MlirOperation before, MlirValue slot) {
   MlirLocation loc = mlirOperationGetLocation(before);
   MlirBlock block = mlirOperationGetBlock(before);
   MlirType i32 = mlirIntegerTypeGet(ctx, 32), i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirValue loaded = emit(block, before, create("memref.load", loc, 1, &slot, 1, &i32, 0, NULL));
+  MlirValue loaded =
+      emit(block, before, dlcCreateDetachedOp("memref.load", loc, 1, &slot, 1, &i32, 0, NULL));
   MlirValue compared[2] = {loaded, constantInt(block, before, loc, i32, 0)};
   MlirNamedAttribute eq = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 0));
   MlirType i1 = mlirIntegerTypeGet(ctx, 1);
-  MlirOperation cmp = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &eq);
+  MlirOperation cmp = dlcCreateDetachedOp("arith.cmpi", loc, 2, compared, 1, &i1, 1, &eq);
   emit(block, before, cmp);
   return cmp;
 }
@@ -255,8 +247,8 @@ static void guardAncestors(Guards *g, MlirOperation op, MlirValue slot) {
       MlirOperation condition = mlirBlockGetTerminator(before);
       MlirValue both[2] = {mlirOperationGetOperand(condition, 0), result(slotClear(condition, slot))};
       MlirType i1 = mlirValueGetType(both[0]);
-      MlirOperation andOp =
-          create("arith.andi", mlirOperationGetLocation(condition), 2, both, 1, &i1, 0, NULL);
+      MlirOperation andOp = dlcCreateDetachedOp("arith.andi", mlirOperationGetLocation(condition),
+                                                2, both, 1, &i1, 0, NULL);
       mlirOperationSetOperand(condition, 0, emit(before, condition, andOp));
     }
     if (isGuardIf(g, p) || !hasRest(p))
@@ -276,11 +268,12 @@ static void guardAlloc(Guards *g, MlirOperation alloc, MlirValue slot) {
   MlirValue buffer = result(alloc);
   MlirValue compared[2] = {
       emit(block, next,
-           create("memref.extract_aligned_pointer_as_index", loc, 1, &buffer, 1, &index, 0, NULL)),
+           dlcCreateDetachedOp("memref.extract_aligned_pointer_as_index", loc, 1, &buffer, 1,
+                               &index, 0, NULL)),
       constantInt(block, next, loc, index, 0)};
   MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
   MlirType i1 = mlirIntegerTypeGet(ctx, 1);
-  MlirOperation ok = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
+  MlirOperation ok = dlcCreateDetachedOp("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
   emit(block, next, ok);
   guardRest(g, ok, result(ok), slot, alloc);
   guardAncestors(g, alloc, slot);
@@ -383,8 +376,8 @@ static MlirValue newSlot(MlirOperation func, MlirOperation op) {
   MlirNamedAttribute attrs[] = {
       dlcNamed(ctx, "dlc.status_slot", mlirUnitAttrGet(ctx)),
       dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments))};
-  MlirOperation alloca =
-      create("memref.alloca", mlirOperationGetLocation(op), 0, NULL, 1, &slotType, 2, attrs);
+  MlirOperation alloca = dlcCreateDetachedOp("memref.alloca", mlirOperationGetLocation(op), 0,
+                                             NULL, 1, &slotType, 2, attrs);
   MlirOperation at = mlirBlockGetFirstOperation(entry);
   while (!mlirOperationIsNull(at) && isSlot(at))
     at = mlirOperationGetNextInBlock(at);

@@ -22,20 +22,10 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static MlirOperation create(const char *name, MlirLocation loc, intptr_t numOperands,
-                            const MlirValue *operands, intptr_t numResults,
-                            const MlirType *results, intptr_t numAttrs,
-                            const MlirNamedAttribute *attrs) {
-  MlirOperationState state = mlirOperationStateGet(ref(name), loc);
-  mlirOperationStateAddOperands(&state, numOperands, operands);
-  mlirOperationStateAddResults(&state, numResults, results);
-  mlirOperationStateAddAttributes(&state, numAttrs, attrs);
-  return mlirOperationCreate(&state);
-}
 
 static MlirOperation constant(MlirContext ctx, MlirLocation loc, MlirType type, int64_t value) {
   MlirNamedAttribute attr = dlcNamed(ctx, "value", mlirIntegerAttrGet(type, value));
-  return create("arith.constant", loc, 0, NULL, 1, &type, 1, &attr);
+  return dlcCreateDetachedOp("arith.constant", loc, 0, NULL, 1, &type, 1, &attr);
 }
 
 static void insertBefore(MlirOperation before, MlirOperation op) {
@@ -69,7 +59,8 @@ static void describeLocation(DlcStr *s, MlirLocation loc) {
 static MlirValue binary(const char *name, MlirOperation before, MlirValue x, MlirValue y) {
   MlirValue operands[2] = {x, y};
   MlirType type = mlirValueGetType(x);
-  MlirOperation op = create(name, mlirOperationGetLocation(before), 2, operands, 1, &type, 0, NULL);
+  MlirOperation op =
+      dlcCreateDetachedOp(name, mlirOperationGetLocation(before), 2, operands, 1, &type, 0, NULL);
   insertBefore(before, op);
   return result(op);
 }
@@ -99,9 +90,9 @@ MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret) {
     MlirOperation clear = constant(ctx, loc, i32, 0);
     mlirBlockInsertOwnedOperationAfter(entryBlock(func), slots[k], clear);
     MlirValue store[2] = {result(clear), slot};
-    mlirBlockInsertOwnedOperationAfter(entryBlock(func), clear,
-                                       create("memref.store", loc, 2, store, 0, NULL, 0, NULL));
-    MlirOperation load = create("memref.load", loc, 1, &slot, 1, &i32, 0, NULL);
+    MlirOperation stored = dlcCreateDetachedOp("memref.store", loc, 2, store, 0, NULL, 0, NULL);
+    mlirBlockInsertOwnedOperationAfter(entryBlock(func), clear, stored);
+    MlirOperation load = dlcCreateDetachedOp("memref.load", loc, 1, &slot, 1, &i32, 0, NULL);
     insertBefore(ret, load);
     MlirOperation number = constant(ctx, loc, i32, (k + 1) << 8);
     insertBefore(ret, number);
@@ -109,10 +100,10 @@ MlirValue dlcEntryBuildStatus(MlirOperation func, MlirOperation ret) {
     MlirValue compared[2] = {result(load), result(zero)};
     MlirNamedAttribute ne = dlcNamed(ctx, "predicate", mlirIntegerAttrGet(i64, 1));
     MlirType i1 = mlirIntegerTypeGet(ctx, 1);
-    MlirOperation failed = create("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
+    MlirOperation failed = dlcCreateDetachedOp("arith.cmpi", loc, 2, compared, 1, &i1, 1, &ne);
     insertBefore(ret, failed);
     MlirValue chosen[3] = {result(failed), numbered, status};
-    MlirOperation select = create("arith.select", loc, 3, chosen, 1, &i32, 0, NULL);
+    MlirOperation select = dlcCreateDetachedOp("arith.select", loc, 3, chosen, 1, &i32, 0, NULL);
     insertBefore(ret, select);
     status = result(select);
     DlcStr text = DLC_STR_INIT;
@@ -155,14 +146,14 @@ static MlirOperation guardOn(MlirOperation after, MlirValue cond, int32_t elseSt
     mlirBlockAppendOwnedOperation(thenBlock, op);
   }
   MlirValue status = mlirOperationGetOperand(terminator, 0);
-  MlirOperation yield = create("scf.yield", loc, 1, &status, 0, NULL, 0, NULL);
+  MlirOperation yield = dlcCreateDetachedOp("scf.yield", loc, 1, &status, 0, NULL, 0, NULL);
   mlirBlockAppendOwnedOperation(thenBlock, yield);
   MlirBlock elseBlock = mlirBlockCreate(0, NULL, NULL);
   MlirOperation code = constant(ctx, loc, i32, elseStatus);
   mlirBlockAppendOwnedOperation(elseBlock, code);
   MlirValue codeValue = result(code);
-  mlirBlockAppendOwnedOperation(elseBlock,
-                                create("scf.yield", loc, 1, &codeValue, 0, NULL, 0, NULL));
+  mlirBlockAppendOwnedOperation(
+      elseBlock, dlcCreateDetachedOp("scf.yield", loc, 1, &codeValue, 0, NULL, 0, NULL));
 
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
   mlirRegionAppendOwnedBlock(regions[0], thenBlock);
