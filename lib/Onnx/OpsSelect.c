@@ -373,6 +373,20 @@ static DlcOnnxStatus col2ImAtRunTime(DlcOnnxNode *n, MlirValue x) {
   return dlcOnnxSetOutput(n, 0, y);
 }
 
+DlcOnnxStatus dlcOnnxCol2ImAttributes(DlcOnnxNode *n, int64_t s, const int64_t **dil,
+                                      const int64_t **pads, const int64_t **strides) {
+  int64_t nd = 0, np = 0, ns = 0;
+  *dil = *pads = *strides = NULL;
+  dlcOnnxAttrInts(n, "dilations", dil, &nd);
+  dlcOnnxAttrInts(n, "pads", pads, &np);
+  dlcOnnxAttrInts(n, "strides", strides, &ns);
+  if ((*dil && nd != s) || (*pads && np != 2 * s) || (*strides && ns != s))
+    return dlcOnnxError(n, "attributes 'dilations', 'strides' and 'pads' must have %lld, %lld "
+                           "and %lld values",
+                        (long long)s, (long long)s, (long long)(2 * s));
+  return DLC_ONNX_OK;
+}
+
 // Col2Im: input [N, C * prod(block), L] holds, for each of the L block
 // positions, the block's values; they are summed into the image at
 // position l * stride + k * dilation - pad_begin (per spatial dim). Here a
@@ -395,15 +409,8 @@ static DlcOnnxStatus translateCol2Im(DlcOnnxNode *n) {
     return dlcOnnxError(n, "inputs 'image_shape' and 'block_shape' must have the same length, "
                            "1 to %d",
                         DLC_MAX_RANK - 2);
-  const int64_t *dil = NULL, *pads = NULL, *strides = NULL;
-  int64_t nd = 0, np = 0, ns = 0;
-  dlcOnnxAttrInts(n, "dilations", &dil, &nd);
-  dlcOnnxAttrInts(n, "pads", &pads, &np);
-  dlcOnnxAttrInts(n, "strides", &strides, &ns);
-  if ((dil && nd != s) || (pads && np != 2 * s) || (strides && ns != s))
-    return dlcOnnxError(n, "attributes 'dilations', 'strides' and 'pads' must have %lld, %lld "
-                           "and %lld values",
-                        (long long)s, (long long)s, (long long)(2 * s));
+  const int64_t *dil, *pads, *strides;
+  DLC_ONNX_TRY(dlcOnnxCol2ImAttributes(n, s, &dil, &pads, &strides));
   if (rankOf(x) != 3 || !isStatic(x))
     return dlcOnnxUnsupported(n, "the input must be 3-D (N x C*prod(block_shape) x L) with a "
                                  "static shape");

@@ -285,15 +285,8 @@ DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out) 
     return dlcOnnxError(n, "inputs 'image_shape' and 'block_shape' must have the same length, "
                            "1 to %d",
                         DLC_MAX_RANK - 3);
-  const int64_t *dil = NULL, *pads = NULL, *strides = NULL;
-  int64_t nd = 0, np = 0, ns = 0;
-  dlcOnnxAttrInts(n, "dilations", &dil, &nd);
-  dlcOnnxAttrInts(n, "pads", &pads, &np);
-  dlcOnnxAttrInts(n, "strides", &strides, &ns);
-  if ((dil && nd != s) || (pads && np != 2 * s) || (strides && ns != s))
-    return dlcOnnxError(n, "attributes 'dilations', 'strides' and 'pads' must have %lld, %lld "
-                           "and %lld values",
-                        (long long)s, (long long)s, (long long)(2 * s));
+  const int64_t *dil, *pads, *strides;
+  DLC_ONNX_TRY(dlcOnnxCol2ImAttributes(n, s, &dil, &pads, &strides));
   for (int64_t i = 0; i < s; ++i)
     if ((dil && dil[i] < 1) || (strides && strides[i] < 1))
       return dlcOnnxError(n, "dilations and strides must be positive");

@@ -43,6 +43,10 @@ DlcOnnxStatus dlcOnnxRunTimeAffineGrid(DlcOnnxNode *n, MlirValue theta, bool ali
 /// output position sums, over the block offsets, the element whose block
 /// lands there (a gather): N * C * K * positions work.
 DlcOnnxStatus dlcOnnxRunTimeCol2Im(DlcOnnxNode *n, MlirValue x, MlirValue *out);
+/// Col2Im's dilations, pads and strides (NULL when absent) for `s` spatial
+/// dims; an error naming them when a length differs.
+DlcOnnxStatus dlcOnnxCol2ImAttributes(DlcOnnxNode *n, int64_t s, const int64_t **dil,
+                                      const int64_t **pads, const int64_t **strides);
 
 /// MelWeightMatrix of inputs known only at run time (num_mel_bins,
 /// dft_length, sample_rate, lower and upper edge hertz, one value each) as
