@@ -369,6 +369,19 @@ static DlcOnnxStatus runTimeOperand(DlcOnnxNode *n, int i, const char *what, Mli
   return DLC_ONNX_OK;
 }
 
+// Resize takes `scales` or `sizes` (one, not both), one value per resized
+// axis.
+static DlcOnnxStatus checkScalesOrSizes(DlcOnnxNode *n, int64_t numScales, int64_t numSizes,
+                                        int64_t numAxes) {
+  if ((numSizes != 0) == (numScales != 0))
+    return dlcOnnxError(n, "exactly one of 'scales' and 'sizes' must be given");
+  int64_t numGiven = numSizes ? numSizes : numScales;
+  if (numGiven != numAxes)
+    return dlcOnnxError(n, "'%s' has %lld values for %lld axes", numSizes ? "sizes" : "scales",
+                        (long long)numGiven, (long long)numAxes);
+  return DLC_ONNX_OK;
+}
+
 // Resize whose scales, sizes or roi come at run time, or whose input has
 // dynamic dims (ResizeRunTime.c).
 static DlcOnnxStatus translateAtRunTime(DlcOnnxNode *n, const Params *p, MlirValue x, bool old,
@@ -385,12 +398,7 @@ static DlcOnnxStatus translateAtRunTime(DlcOnnxNode *n, const Params *p, MlirVal
     status = dlcOnnxWorse(status, runTimeOperand(n, 3, "sizes", &sizes, &numSizes));
   }
   DLC_ONNX_TRY(status);
-  if ((numSizes != 0) == (numScales != 0))
-    return dlcOnnxError(n, "exactly one of 'scales' and 'sizes' must be given");
-  int64_t numGiven = numSizes ? numSizes : numScales;
-  if (numGiven != numAxes)
-    return dlcOnnxError(n, "'%s' has %lld values for %lld axes", numSizes ? "sizes" : "scales",
-                        (long long)numGiven, (long long)numAxes);
+  DLC_ONNX_TRY(checkScalesOrSizes(n, numScales, numSizes, numAxes));
   if (numSizes && !mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirValueGetType(sizes))))
     return dlcOnnxError(n, "input 'sizes' must be int64");
   if (numScales && !mlirTypeIsAFloat(mlirShapedTypeGetElementType(mlirValueGetType(scales))))
@@ -444,12 +452,7 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
       status = dlcOnnxWorse(status, dlcOnnxConstInts(n, 3, "sizes", &sizes, &numSizes));
     DLC_ONNX_TRY(status);
   }
-  if ((numSizes != 0) == (numScales != 0))
-    return dlcOnnxError(n, "exactly one of 'scales' and 'sizes' must be given");
-  int64_t numGiven = numSizes ? numSizes : numScales;
-  if (numGiven != numAxes)
-    return dlcOnnxError(n, "'%s' has %lld values for %lld axes", numSizes ? "sizes" : "scales",
-                        (long long)numGiven, (long long)numAxes);
+  DLC_ONNX_TRY(checkScalesOrSizes(n, numScales, numSizes, numAxes));
   // A dynamic dim may only keep its size here (a scale of 1, the whole
   // roi); sizes, or another scale, need its size: computed at run time.
   for (int64_t i = 0; i < numAxes; ++i) {
