@@ -201,6 +201,24 @@ DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t 
   return DLC_ONNX_OK;
 }
 
+// dlc_graph.slice takes run-time bounds as one [2, numAxes] tensor.
+DlcOnnxStatus dlcOnnxRunTimeSliceOp(DlcOnnxNode *n, MlirValue x, MlirValue start, MlirValue end,
+                                    const int64_t *axes, int64_t numAxes, MlirValue *out) {
+  int64_t row[2] = {1, numAxes};
+  DlcOnnxOp bounds, slice;
+  dlcOnnxOpInit(&bounds, "dlc_graph.concat");
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, row, 2, &bounds.operands[0]));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, row, 2, &bounds.operands[1]));
+  dlcOnnxOpInt(n, &bounds, "axis", 0);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
+  dlcOnnxOpInit(&slice, "dlc_graph.slice");
+  slice.operands[0] = x, slice.operands[1] = bounds.results[0];
+  dlcOnnxOpInts(n, &slice, "axes", axes, numAxes);
+  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  *out = slice.results[0];
+  return DLC_ONNX_OK;
+}
+
 DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
                               MlirValue *out) {
   if (mlirValueIsNull(a)) {

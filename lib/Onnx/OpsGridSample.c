@@ -297,16 +297,10 @@ static DlcOnnxStatus translateGridSample(DlcOnnxNode *n) {
   Taps taps[MAX_SPATIAL];
   int64_t coordShape[3] = {nn, 1, q}, last = rank - 1;
   for (int64_t i = 0; i < spatial; ++i) {
-    int64_t begin = spatial - 1 - i, end = begin + 1;
-    DlcOnnxOp slice;
-    dlcOnnxOpInit(&slice, "dlc_graph.slice");
-    slice.operands[0] = grid;
-    dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
-    dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-    dlcOnnxOpInts(n, &slice, "axes", &last, 1);
-    DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+    int64_t begin = spatial - 1 - i;
     MlirValue g;
-    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", slice.results[0], coordShape, 3, &g));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, grid, last, begin, begin + 1, 1, &g));
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", g, coordShape, 3, &g));
     DLC_ONNX_TRY(dimTaps(&s, mode, g, i, spatial, dimOf(x, 2 + i), &taps[i]));
   }
   // Each dim's taps lie along their own axis of [N, 1, T0, .., Tr-1, Q]:

@@ -175,21 +175,14 @@ static DlcOnnxStatus translateEyeLike(DlcOnnxNode *n) {
 static DlcOnnxStatus shifted(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t len, int64_t by,
                              bool back, MlirValue fill, MlirValue *out) {
   int64_t pads[2] = {back ? 0 : by, back ? by : 0};
-  DlcOnnxOp pad, slice;
+  DlcOnnxOp pad;
   dlcOnnxOpInit(&pad, "dlc_graph.pad");
   pad.operands[0] = x, pad.operands[1] = fill;
   dlcOnnxOpInts(n, &pad, "pads", pads, 2);
   dlcOnnxOpInts(n, &pad, "axes", &axis, 1);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &pad));
-  int64_t begin = back ? by : 0, end = begin + len;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = pad.results[0];
-  dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
+  int64_t begin = back ? by : 0;
+  return dlcOnnxSliceOp(n, pad.results[0], axis, begin, begin + len, 1, out);
 }
 
 // CumSum and CumProd: a parallel prefix scan (Hillis-Steele) along `axis`,
@@ -278,27 +271,14 @@ static DlcOnnxStatus iotaAt(DlcOnnxNode *n, int64_t size, int64_t at, int64_t ra
 }
 
 // The first K (input 1, read when the code runs) entries of `v` along
-// `axis`: a slice whose bounds_tensor is [[0], [K]].
+// `axis`.
 static DlcOnnxStatus firstK(DlcOnnxNode *n, MlirValue v, int64_t axis, MlirValue *out) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  int64_t one[2] = {1, 1};
   MlirValue k, zero;
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &k));
   DLC_ONNX_TRY(dlcOnnxCastOp(n, k, i64, &k));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
-  DlcOnnxOp bounds, slice;
-  dlcOnnxOpInit(&bounds, "dlc_graph.concat");
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", zero, one, 2, &bounds.operands[0]));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", k, one, 2, &bounds.operands[1]));
-  dlcOnnxOpInt(n, &bounds, "axis", 0);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = v;
-  slice.operands[1] = bounds.results[0];
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
+  return dlcOnnxRunTimeSliceOp(n, v, zero, k, &axis, 1, out);
 }
 
 // TopK by ranks: element i's rank along `axis` counts the elements before
@@ -474,16 +454,9 @@ static DlcOnnxStatus translateScatterND(DlcOnnxNode *n) {
   MlirValue offsets = {NULL};
   int64_t last = irank - 1;
   for (int64_t j = 0; j < k; ++j) {
-    DlcOnnxOp slice;
-    int64_t begin = j, end = j + 1;
-    dlcOnnxOpInit(&slice, "dlc_graph.slice");
-    slice.operands[0] = indices;
-    dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
-    dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-    dlcOnnxOpInts(n, &slice, "axes", &last, 1);
-    DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
     MlirValue part, stride;
-    DLC_ONNX_TRY(dlcOnnxWrapIndices(n, slice.results[0], dimOf(data, j), &part));
+    DLC_ONNX_TRY(dlcOnnxSliceOp(n, indices, last, j, j + 1, 1, &part));
+    DLC_ONNX_TRY(dlcOnnxWrapIndices(n, part, dimOf(data, j), &part));
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)strides[j], &stride));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", part, stride, &part));
     if (mlirValueIsNull(offsets))

@@ -65,16 +65,7 @@ static DlcOnnxStatus alongAxis(DlcOnnxNode *n, MlirValue p, int64_t rank, int64_
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, merged, rank, out));
   if (merged[axis] == size)
     return DLC_ONNX_OK;
-  int64_t zero = 0;
-  DlcOnnxOp slice;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = *out;
-  dlcOnnxOpInts(n, &slice, "starts", &zero, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &size, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
+  return dlcOnnxSliceOp(n, *out, axis, 0, size, 1, out);
 }
 
 // `axis` only matters for scales that are not scalars: out of range, it

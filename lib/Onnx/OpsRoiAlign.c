@@ -40,16 +40,7 @@ static DlcOnnxStatus opC(Roi *r, const char *op, MlirValue a, double b, MlirValu
 
 // Column `col` of rois ([R, 4]) as [R, 1].
 static DlcOnnxStatus column(Roi *r, MlirValue rois, int64_t col, MlirValue *out) {
-  int64_t end = col + 1, axis = 1;
-  DlcOnnxOp slice;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = rois;
-  dlcOnnxOpInts(r->n, &slice, "starts", &col, 1);
-  dlcOnnxOpInts(r->n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(r->n, &slice, "axes", &axis, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(r->n, &slice));
-  *out = slice.results[0];
-  return DLC_ONNX_OK;
+  return dlcOnnxSliceOp(r->n, rois, 1, col, col + 1, 1, out);
 }
 
 // A constant [1, bins * samples] of f(bin, sample).

@@ -388,7 +388,7 @@ static DlcOnnxStatus splitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axi
   MlirType type = mlirValueGetType(split);
   if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != dlcOnnxNumOutputs(n))
     return dlcOnnxError(n, "input 'split' must hold one size per output (%d)", dlcOnnxNumOutputs(n));
-  int64_t one = 1, column[2] = {1, 1};
+  int64_t one = 1;
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &start));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, &one, 1, &start));
   for (int i = 0; i < dlcOnnxNumOutputs(n); ++i) {
@@ -396,18 +396,9 @@ static DlcOnnxStatus splitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axi
     DLC_ONNX_TRY(dlcOnnxSliceOp(n, split, 0, i, i + 1, 1, &size));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, size, &end));
     if (dlcOnnxHasOutput(n, i)) {
-      DlcOnnxOp bounds, op;
-      dlcOnnxOpInit(&bounds, "dlc_graph.concat");
-      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, column, 2, &bounds.operands[0]));
-      DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, column, 2, &bounds.operands[1]));
-      dlcOnnxOpInt(n, &bounds, "axis", 0);
-      DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
-      dlcOnnxOpInit(&op, "dlc_graph.slice");
-      op.operands[0] = input;
-      op.operands[1] = bounds.results[0];
-      dlcOnnxOpInts(n, &op, "axes", &axis, 1);
-      DLC_ONNX_TRY(dlcOnnxBuild(n, &op));
-      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, op.results[0]));
+      MlirValue part;
+      DLC_ONNX_TRY(dlcOnnxRunTimeSliceOp(n, input, start, end, &axis, 1, &part));
+      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, part));
     }
     start = end;
   }
@@ -616,7 +607,7 @@ static DlcOnnxStatus centerCropPadAtRunTime(DlcOnnxNode *n, MlirValue x, const i
   if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != numAxes)
     return dlcOnnxError(n, "input 'shape' must have one value per axis (%lld)",
                         (long long)numAxes);
-  int64_t dims[DLC_MAX_RANK], zeros[DLC_MAX_RANK] = {0}, twos[DLC_MAX_RANK], row[2] = {1, numAxes};
+  int64_t dims[DLC_MAX_RANK], zeros[DLC_MAX_RANK] = {0}, twos[DLC_MAX_RANK];
   for (int64_t i = 0; i < numAxes; ++i)
     dims[i] = d[axes[i]], twos[i] = 2;
   MlirValue dim, zero, two, crop, start, kept, end, grow, begin, after;
@@ -628,26 +619,19 @@ static DlcOnnxStatus centerCropPadAtRunTime(DlcOnnxNode *n, MlirValue x, const i
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", crop, two, &start));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", dim, crop, &kept));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, kept, &end));
-  DlcOnnxOp bounds, slice, pads, pad;
-  dlcOnnxOpInit(&bounds, "dlc_graph.concat");
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, row, 2, &bounds.operands[0]));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", end, row, 2, &bounds.operands[1]));
-  dlcOnnxOpInt(n, &bounds, "axis", 0);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &bounds));
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = x, slice.operands[1] = bounds.results[0];
-  dlcOnnxOpInts(n, &slice, "axes", axes, numAxes);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  MlirValue sliced;
+  DLC_ONNX_TRY(dlcOnnxRunTimeSliceOp(n, x, start, end, axes, numAxes, &sliced));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", s, dim, &grow));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.max", grow, zero, &grow));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", grow, two, &begin));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", grow, begin, &after));
+  DlcOnnxOp pads, pad;
   dlcOnnxOpInit(&pads, "dlc_graph.concat");
   pads.operands[0] = begin, pads.operands[1] = after;
   dlcOnnxOpInt(n, &pads, "axis", 0);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &pads));
   dlcOnnxOpInit(&pad, "dlc_graph.pad");
-  pad.operands[0] = slice.results[0], pad.operands[2] = pads.results[0];
+  pad.operands[0] = sliced, pad.operands[2] = pads.results[0];
   dlcOnnxOpInts(n, &pad, "axes", axes, numAxes);
   return dlcOnnxBuildOutput(n, &pad);
 }

@@ -81,16 +81,12 @@ static DlcOnnxStatus times(DlcOnnxNode *n, const Transform *f, MlirValue x, bool
 // ONNX's float64 reference has.
 static DlcOnnxStatus channel(DlcOnnxNode *n, MlirValue x, int64_t c, const int64_t *perm,
                              int64_t rank, MlirValue *out) {
-  int64_t last = rank - 1, begin = c, end = c + 1;
-  DlcOnnxOp slice, squeeze;
-  dlcOnnxOpInit(&slice, "dlc_graph.slice");
-  slice.operands[0] = x;
-  dlcOnnxOpInts(n, &slice, "starts", &begin, 1);
-  dlcOnnxOpInts(n, &slice, "ends", &end, 1);
-  dlcOnnxOpInts(n, &slice, "axes", &last, 1);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &slice));
+  int64_t last = rank - 1;
+  MlirValue sliced;
+  DLC_ONNX_TRY(dlcOnnxSliceOp(n, x, last, c, c + 1, 1, &sliced));
+  DlcOnnxOp squeeze;
   dlcOnnxOpInit(&squeeze, "dlc_graph.squeeze");
-  squeeze.operands[0] = slice.results[0];
+  squeeze.operands[0] = sliced;
   dlcOnnxOpInts(n, &squeeze, "axes", &last, 1);
   DLC_ONNX_TRY(dlcOnnxBuild(n, &squeeze));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.transpose", squeeze.results[0], perm, rank - 1, out));

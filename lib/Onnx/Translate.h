@@ -183,6 +183,10 @@ DlcOnnxStatus dlcOnnxShapeOp(DlcOnnxNode *n, const char *name, MlirValue x, cons
 /// `x[start:end:step]` along `axis`.
 DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t start, int64_t end,
                              int64_t step, MlirValue *out);
+/// `x[start:end]` along `axes`, with `start` and `end` i64 values of
+/// `numAxes` elements (any shape) read when the code runs.
+DlcOnnxStatus dlcOnnxRunTimeSliceOp(DlcOnnxNode *n, MlirValue x, MlirValue start, MlirValue end,
+                                    const int64_t *axes, int64_t numAxes, MlirValue *out);
 /// `a` and `b` concatenated along `axis`; `b` alone when `a` is null (a
 /// result built up piece by piece).
 DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,
