@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/GatherShapes.h"
 #include "Dialect/Graph/GraphInfer.h"
 #include "Dialect/Graph/ShapeOpParams.h"
 #include "Dialect/Graph/ShapeValues.h"
@@ -208,43 +209,20 @@ MlirLogicalResult dlcGraphInferUnsqueeze(DlcInfer *in) {
 }
 
 MlirLogicalResult dlcGraphInferGather(DlcInfer *in) {
-  const DlcShape *x = &in->shapes[0], *idx = &in->shapes[1];
   int64_t axis;
-  if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+  DlcShape out;
+  if (!dlcShapeOpAxis(in->op, "axis", in->shapes[0].rank, false, &axis) ||
+      !dlcGatherShape(in, axis, &out))
     return fail();
-  if (x->rank - 1 + idx->rank > DLC_MAX_RANK) {
-    dlcEmitOpError(in->op, "result rank %lld exceeds %d", (long long)(x->rank - 1 + idx->rank),
-                   DLC_MAX_RANK);
-    return fail();
-  }
-  DlcShape out = {.rank = 0};
-  for (int64_t i = 0; i < axis; ++i)
-    out.dims[out.rank++] = x->dims[i];
-  for (int64_t i = 0; i < idx->rank; ++i)
-    out.dims[out.rank++] = idx->dims[i];
-  for (int64_t i = axis + 1; i < x->rank; ++i)
-    out.dims[out.rank++] = x->dims[i];
   return result(in, &out);
 }
 
 MlirLogicalResult dlcGraphInferGatherElements(DlcInfer *in) {
-  const DlcShape *x = &in->shapes[0], *idx = &in->shapes[1];
   int64_t axis;
-  if (!dlcShapeOpAxis(in->op, "axis", x->rank, false, &axis))
+  if (!dlcShapeOpAxis(in->op, "axis", in->shapes[0].rank, false, &axis) ||
+      !dlcCheckGatherElementsIndices(in, axis))
     return fail();
-  if (idx->rank != x->rank) {
-    dlcEmitOpError(in->op, "operand 'indices' has rank %lld, but the input has rank %lld",
-                   (long long)idx->rank, (long long)x->rank);
-    return fail();
-  }
-  for (int64_t i = 0; i < x->rank; ++i) {
-    if (i == axis || idx->dims[i] == DLC_DYN || x->dims[i] == DLC_DYN || idx->dims[i] <= x->dims[i])
-      continue;
-    dlcEmitOpError(in->op, "dim %lld of 'indices' (%lld) exceeds the input's (%lld)", (long long)i,
-                   (long long)idx->dims[i], (long long)x->dims[i]);
-    return fail();
-  }
-  return result(in, idx);
+  return result(in, &in->shapes[1]);
 }
 
 // Pads known at run time (constant mode only): the padded dims are

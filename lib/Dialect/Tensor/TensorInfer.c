@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/GatherShapes.h"
 #include "Dialect/Tensor/TensorInfer.h"
 #include "Support/Diag.h"
 #include "Support/Str.h"
@@ -488,26 +489,16 @@ MlirLogicalResult dlcTensorInferPad(DlcInfer *in) {
 }
 
 MlirLogicalResult dlcTensorInferGather(DlcInfer *in) {
-  const DlcShape *x = &in->shapes[0], *idx = &in->shapes[1];
+  const DlcShape *x = &in->shapes[0];
   int64_t dim = dlcOpInt(in->op, "dim");
   if (dim < 0 || dim >= x->rank) {
     dlcEmitOpError(in->op, "attribute 'dim' (%lld) must be in [0, %lld)", (long long)dim,
                    (long long)x->rank);
     return fail();
   }
-  if (x->rank - 1 + idx->rank > DLC_MAX_RANK) {
-    dlcEmitOpError(in->op, "result rank exceeds %d", DLC_MAX_RANK);
+  DlcShape out;
+  if (!dlcGatherShape(in, dim, &out) || !resultEltIs(in, in->elts[0]))
     return fail();
-  }
-  if (!resultEltIs(in, in->elts[0]))
-    return fail();
-  DlcShape out = {.rank = 0};
-  for (int64_t i = 0; i < dim; ++i)
-    out.dims[out.rank++] = x->dims[i];
-  for (int64_t i = 0; i < idx->rank; ++i)
-    out.dims[out.rank++] = idx->dims[i];
-  for (int64_t i = dim + 1; i < x->rank; ++i)
-    out.dims[out.rank++] = x->dims[i];
   in->results[0] = dlcTensorType(&out, in->elts[0]);
   return ok();
 }
@@ -520,18 +511,8 @@ MlirLogicalResult dlcTensorInferGatherElements(DlcInfer *in) {
                    (long long)x->rank);
     return fail();
   }
-  if (idx->rank != x->rank) {
-    dlcEmitOpError(in->op, "operand 'indices' has rank %lld, but the input has rank %lld",
-                   (long long)idx->rank, (long long)x->rank);
+  if (!dlcCheckGatherElementsIndices(in, dim))
     return fail();
-  }
-  for (int64_t i = 0; i < x->rank; ++i) {
-    if (i == dim || idx->dims[i] == DLC_DYN || x->dims[i] == DLC_DYN || idx->dims[i] <= x->dims[i])
-      continue;
-    dlcEmitOpError(in->op, "dim %lld of 'indices' (%lld) exceeds the input's (%lld)", (long long)i,
-                   (long long)idx->dims[i], (long long)x->dims[i]);
-    return fail();
-  }
   if (!resultEltIs(in, in->elts[0]))
     return fail();
   in->results[0] = dlcTensorType(idx, in->elts[0]);

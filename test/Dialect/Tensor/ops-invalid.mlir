@@ -667,7 +667,7 @@ func.func @gather_dim(%x: tensor<3x4xf32>, %i: tensor<2xi64>) -> tensor<3x2xf32>
 // -----
 
 func.func @gather_rank(%x: tensor<1x1x1x1x1x1x1x1x1xf32>, %i: tensor<1x1x1x1x1x1x1x1x1xi64>) -> tensor<1xf32> {
-  // expected-error@+1 {{result rank exceeds 16}}
+  // expected-error@+1 {{result rank 17 exceeds 16}}
   %y = "dlc_tensor.gather"(%x, %i) {dim = 0 : i64} : (tensor<1x1x1x1x1x1x1x1x1xf32>, tensor<1x1x1x1x1x1x1x1x1xi64>) -> tensor<1xf32>
   return %y : tensor<1xf32>
 }
