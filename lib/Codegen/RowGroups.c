@@ -31,6 +31,7 @@
 
 #include "Codegen/Codegen.h"
 #include "Support/IR.h"
+#include "Support/Types.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -51,17 +52,6 @@ static bool contains(const DlcOpList *list, MlirOperation op) {
 
 static MlirType resultType(MlirOperation op) {
   return mlirValueGetType(mlirOperationGetResult(op, 0));
-}
-
-// Static f32, but for the outermost dim, a row dim, which may be `?` (a
-// batch known at run time: the row loop tiles it like any other).
-static bool isStaticF32(MlirType t) {
-  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
-    return false;
-  for (intptr_t i = 1, n = mlirShapedTypeGetRank(t); i < n; ++i)
-    if (mlirShapedTypeIsDynamicDim(t, i))
-      return false;
-  return true;
 }
 
 static MlirAffineMap mapOf(MlirOperation generic, intptr_t operand) {
@@ -86,7 +76,7 @@ typedef struct Shapes {
 // the first reduction fixes how many dims a row has, any number of
 // trailing unit dims (checked again once it is known).
 static bool hasShape(MlirType t, const Shapes *s, bool keepdims) {
-  if (!isStaticF32(t) || mlirShapedTypeGetRank(t) != s->rank)
+  if (!dlcTypeIsF32StaticButOuter(t) || mlirShapedTypeGetRank(t) != s->rank)
     return false;
   intptr_t reduced = s->reduced;
   if (keepdims && !reduced)
@@ -107,7 +97,7 @@ static bool hasShape(MlirType t, const Shapes *s, bool keepdims) {
 // the first reduction, any proper prefix of the root's shape.
 static bool isRowSpace(MlirType t, const Shapes *s) {
   intptr_t m = mlirShapedTypeGetRank(t);
-  if (!isStaticF32(t) || m < 1 || m >= s->rank || (s->reduced && m != s->rank - s->reduced))
+  if (!dlcTypeIsF32StaticButOuter(t) || m < 1 || m >= s->rank || (s->reduced && m != s->rank - s->reduced))
     return false;
   for (intptr_t i = 0; i < m; ++i)
     if (mlirShapedTypeGetDimSize(t, i) != s->full[i])
@@ -124,7 +114,7 @@ static bool isRowReduce(MlirOperation op, Shapes *s) {
   MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirAttribute dims = mlirOperationGetAttributeByName(op, ref("dimensions"));
   intptr_t n = mlirAttributeIsNull(dims) ? 0 : mlirDenseArrayGetNumElements(dims);
-  if (!isStaticF32(in) || mlirShapedTypeGetRank(in) != s->rank || n < 1 || n >= s->rank ||
+  if (!dlcTypeIsF32StaticButOuter(in) || mlirShapedTypeGetRank(in) != s->rank || n < 1 || n >= s->rank ||
       (s->reduced && n != s->reduced))
     return false;
   for (intptr_t i = 0; i < n; ++i)
@@ -157,7 +147,7 @@ static MlirOperation expandedRowValue(MlirOperation expand) {
   if (!dlcIsOp(src, "linalg.reduce") && !isElementwise(src))
     return (MlirOperation){NULL};
   MlirType from = resultType(src), to = resultType(expand);
-  if (!isStaticF32(from) || !isStaticF32(to))
+  if (!dlcTypeIsF32StaticButOuter(from) || !dlcTypeIsF32StaticButOuter(to))
     return (MlirOperation){NULL};
   intptr_t m = mlirShapedTypeGetRank(from), n = mlirShapedTypeGetRank(to);
   if (n < m)
@@ -289,7 +279,7 @@ bool dlcRowGroupFind(MlirOperation root, DlcRowGroup *out) {
   if (!isElementwise(root))
     return false;
   MlirType type = resultType(root);
-  if (!isStaticF32(type) || mlirShapedTypeGetRank(type) < 2 ||
+  if (!dlcTypeIsF32StaticButOuter(type) || mlirShapedTypeGetRank(type) < 2 ||
       mlirShapedTypeGetRank(type) > DLC_CODEGEN_MAX_ROWS_RANK)
     return false;
   Shapes s = {mlirShapedTypeGetRank(type), 0, {0}};

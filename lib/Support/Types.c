@@ -194,6 +194,15 @@ bool dlcShapeIsStatic(const DlcShape *s) {
   return true;
 }
 
+bool dlcTypeIsF32StaticButOuter(MlirType t) {
+  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+    return false;
+  for (intptr_t i = 1, n = mlirShapedTypeGetRank(t); i < n; ++i)
+    if (mlirShapedTypeIsDynamicDim(t, i))
+      return false;
+  return true;
+}
+
 int64_t dlcShapeNumElements(const DlcShape *s) {
   int64_t n = 1;
   bool overflow = false;

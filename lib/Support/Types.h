@@ -111,6 +111,9 @@ MlirType dlcElementType(MlirType shapedType);
 MlirType dlcTensorType(const DlcShape *shape, MlirType elt);
 MlirType dlcTensorTypeOf(int64_t rank, const int64_t *dims, MlirType elt);
 bool dlcShapeIsStatic(const DlcShape *shape);
+/// A ranked f32 tensor type whose dims are static but maybe the outermost
+/// (a batch known at run time, which loops tile like any other dim).
+bool dlcTypeIsF32StaticButOuter(MlirType type);
 /// The number of elements (DLC_DYN if a dim is dynamic; INT64_MAX when the
 /// product overflows).
 int64_t dlcShapeNumElements(const DlcShape *shape);

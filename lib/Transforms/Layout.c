@@ -33,13 +33,7 @@ bool dlcLayoutAllStaticF32(MlirOperation op) {
 }
 
 bool dlcLayoutIsBatchStaticF32(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
-    return false;
-  for (intptr_t i = 1, n = mlirShapedTypeGetRank(t); i < n; ++i)
-    if (mlirShapedTypeIsDynamicDim(t, i))
-      return false;
-  return true;
+  return dlcTypeIsF32StaticButOuter(mlirValueGetType(v));
 }
 
 bool dlcLayoutAllBatchStaticF32(MlirOperation op) {
