@@ -2,7 +2,8 @@
 //
 // If with a condition known at import is its branch, imported inline.
 // Otherwise both branches become functions and the node an scf.if calling
-// them. A Loop whose trip count and condition are known at import (and
+// them; where the branches give an output different types, the If gives
+// their join (dims that differ `?`, a 0-d and a [1] as [1]: ControlBuild.c). A Loop whose trip count and condition are known at import (and
 // whose body's condition output then is too) is unrolled, every iteration
 // imported inline with its iteration number as a constant, so that
 // shape-like operands in the body may depend on it. Otherwise the body is a
@@ -122,10 +123,12 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   if (!types)
     abort();
   for (intptr_t i = 0; i < numResults && s == DLC_ONNX_OK; ++i) {
-    types[i] = mlirFunctionTypeGetResult(fnTypes[0], i);
-    if (!mlirTypeEqual(types[i], mlirFunctionTypeGetResult(fnTypes[1], i)))
-      s = dlcOnnxUnsupported(n, "the branches give output #%ld different types; DLC needs them "
-                                "equal", (long)i);
+    types[i] = dlcOnnxBranchJoin(mlirFunctionTypeGetResult(fnTypes[0], i),
+                                 mlirFunctionTypeGetResult(fnTypes[1], i));
+    if (mlirTypeIsNull(types[i]))
+      s = dlcOnnxUnsupported(n, "the branches give output #%ld types of different element types "
+                                "or ranks (beyond leading size-1 dims); DLC needs one type",
+                             (long)i);
   }
   if (s == DLC_ONNX_OK) {
     MlirBlock body = n->imp->body;
@@ -139,7 +142,13 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
       if (!results)
         abort();
       for (intptr_t i = 0; i < numResults; ++i)
-        results[i] = mlirOperationGetResult(call, i);
+        // Yielded in a buffer of its own: a branch may give a constant or
+        // an outer value, the other one a buffer it allocated, and which
+        // one the result owns would be known only at run time (the
+        // deallocation pipeline then calls a helper on buffers of dynamic
+        // size, which the bare-pointer calling convention cannot lower).
+        results[i] = dlcOnnxOwnedCopy(
+            n, block, dlcOnnxToBranchType(n, block, mlirOperationGetResult(call, i), types[i]));
       dlcOnnxCreateOp(n, block, "scf.yield", numResults, results, 0, NULL, 0, NULL, 0, NULL);
       free(results);
       regions[b] = mlirRegionCreate();
