@@ -583,9 +583,10 @@ static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
 
 static const DlcOnnxOpEntry entries[] = {
     {"If", 1, translateIf, {A_GRAPH("else_branch"), A_GRAPH("then_branch")}, "scf.if",
-     "Both branches must give outputs of the same types (unless the condition is known at "
-     "compile time: then only its branch is imported). Branches giving sequences or optionals need "
-     "the condition at compile time."},
+     "A condition known at compile time (a constant, or computed from static shapes) imports its "
+     "branch alone. Otherwise the branches' outputs must have the same element types and ranks, "
+     "but for leading size-1 dims: dims that differ are `?`, a lower-rank output gains the size-1 "
+     "dims. Branches giving sequences or optionals need the condition at compile time."},
     {"Loop", 1, translateLoop, {A_GRAPH("body")}, "scf.while",
      "Loop-carried values keep their types. Scan outputs need a trip count M (their rows: a "
      "dim known at run time unless M is known at compile time, e.g. with --bind-shape-inputs); "
