@@ -4,7 +4,8 @@
 // their bodies (Subgraph.c): an IRDL op can neither end a region in a
 // terminator of its own nor take several operands of different types, so
 // control flow is upstream structure around graph-level bodies. These are
-// the small builders of those upstream ops.
+// the small builders of those upstream ops, and the one type an If gives
+// for branch outputs of different types.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,8 +3,9 @@
 // If with a condition known at import is its branch, imported inline.
 // Otherwise both branches become functions and the node an scf.if calling
 // them; where the branches give an output different types, the If gives
-// their join (dims that differ `?`, a 0-d and a [1] as [1]: ControlBuild.c). A Loop whose trip count and condition are known at import (and
-// whose body's condition output then is too) is unrolled, every iteration
+// their join (dims that differ `?`, a 0-d and a [1] as [1]: ControlBuild.c).
+// A Loop whose trip count and condition are known at import (and whose
+// body's condition output then is too) is unrolled, every iteration
 // imported inline with its iteration number as a constant, so that
 // shape-like operands in the body may depend on it. Otherwise the body is a
 // function called from an scf.while carrying the iteration number, the
@@ -141,12 +142,12 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
       MlirValue *results = malloc((size_t)(numResults + 1) * sizeof *results);
       if (!results)
         abort();
+      // Each value is yielded in a buffer of its own: a branch may give a
+      // constant or an outer value, the other one a buffer it allocated,
+      // and which one the result owns would be known only at run time (the
+      // deallocation pipeline then calls a helper on buffers of dynamic
+      // size, which the bare-pointer calling convention cannot lower).
       for (intptr_t i = 0; i < numResults; ++i)
-        // Yielded in a buffer of its own: a branch may give a constant or
-        // an outer value, the other one a buffer it allocated, and which
-        // one the result owns would be known only at run time (the
-        // deallocation pipeline then calls a helper on buffers of dynamic
-        // size, which the bare-pointer calling convention cannot lower).
         results[i] = dlcOnnxOwnedCopy(
             n, block, dlcOnnxToBranchType(n, block, mlirOperationGetResult(call, i), types[i]));
       dlcOnnxCreateOp(n, block, "scf.yield", numResults, results, 0, NULL, 0, NULL, 0, NULL);
