@@ -1,7 +1,8 @@
 """Models whose sizes come from a 1-D size vector fed at run time, split into
 its entries, as ONNX's AffineGrid function and exporters build them
 (test/onnx/size-vector.test): size_vector_cases.py DIR writes DIR/NAME/model.onnx
-and DIR/NAME/test_data_set_0 with a NumPy reference; --list names them."""
+and DIR/NAME/test_data_set_0 with a NumPy reference; --list names them;
+--affine-grid NODE_TEST DIR writes ONNX's AffineGrid function at two sizes."""
 import os
 import sys
 
@@ -63,21 +64,50 @@ def if_on_size_length():
     return m, [size], [size]
 
 
+def affine_grid_sizes(node_test, out):
+    """ONNX's AffineGrid function (the expanded node test at `node_test`),
+    its output declared dynamic, at sizes whose depth is 1 (the function's
+    nested If on D == 1 takes its 0-d branch) and is not, against NumPy."""
+    m = onnx.load(os.path.join(node_test, "model.onnx"))
+    for d in m.graph.output[0].type.tensor_type.shape.dim:
+        d.ClearField("dim_value")
+    theta = numpy_helper.to_array(
+        onnx.load_tensor(os.path.join(node_test, "test_data_set_0", "input_0.pb")))
+    for name, size in (("depth1", [2, 1, 1, 3, 4]), ("depth3", [2, 1, 3, 2, 5])):
+        n, _, d, h, w = size
+        z, y, x = [np.linspace(-1, 1, k) for k in (d, h, w)]  # align_corners
+        zz, yy, xx = np.meshgrid(z, y, x, indexing="ij")
+        points = np.stack([xx, yy, zz, np.ones_like(xx)], -1).reshape(-1, 4)
+        grid = np.einsum("nij,pj->npi", theta.astype(np.float64), points)
+        case_dir = os.path.join(out, name)
+        os.makedirs(case_dir, exist_ok=True)
+        onnx.save(m, os.path.join(case_dir, "model.onnx"))
+        arrays = (("input", [theta, np.array(size, np.int64)]),
+                  ("output", [grid.reshape(n, d, h, w, 3).astype(np.float32)]))
+        write_data(os.path.join(case_dir, "test_data_set_0"), arrays)
+
+
+def write_data(d, arrays):
+    os.makedirs(d, exist_ok=True)
+    for kind, values in arrays:
+        for i, a in enumerate(values):
+            with open(os.path.join(d, "%s_%d.pb" % (kind, i)), "wb") as f:
+                f.write(numpy_helper.from_array(np.ascontiguousarray(a)).SerializeToString())
+
+
 def main(out):
     for name, build in CASES.items():
         m, feeds, results = build()
-        d = os.path.join(out, name, "test_data_set_0")
-        os.makedirs(d, exist_ok=True)
+        os.makedirs(os.path.join(out, name), exist_ok=True)
         onnx.save(m, os.path.join(out, name, "model.onnx"))
-        for kind, arrays in (("input", feeds), ("output", results)):
-            for i, a in enumerate(arrays):
-                with open(os.path.join(d, "%s_%d.pb" % (kind, i)), "wb") as f:
-                    f.write(numpy_helper.from_array(np.ascontiguousarray(a)).SerializeToString())
+        write_data(os.path.join(out, name, "test_data_set_0"), (("input", feeds), ("output", results)))
 
 
 if __name__ == "__main__":
     sys.dont_write_bytecode = True
     if sys.argv[1] == "--list":
         print(" ".join(CASES))
+    elif sys.argv[1] == "--affine-grid":
+        affine_grid_sizes(sys.argv[2], sys.argv[3])
     else:
         main(sys.argv[1])
