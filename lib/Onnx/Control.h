@@ -49,6 +49,17 @@ MlirOperation dlcOnnxCall(DlcOnnxNode *n, MlirBlock block, MlirAttribute symbol,
 MlirValue dlcOnnxCopyInto(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue dest);
 /// The function type of the body finished last.
 MlirType dlcOnnxLastBodyType(DlcOnnxNode *n);
+/// The type of an If output whose branches give types `a` and `b`: dims
+/// equal in both are kept, the others `?`. Where the ranks differ, the
+/// longer type's extra leading dims must be static 1s, which the shorter
+/// one gains (its elements broadcast the same). Null when the element types
+/// differ or the ranks differ otherwise.
+MlirType dlcOnnxBranchJoin(MlirType a, MlirType b);
+/// Branch value `v` as the joined `type`: size-1 dims put in front, then a
+/// tensor.cast where dims become `?`.
+MlirValue dlcOnnxToBranchType(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type);
+/// `v` copied into a tensor of its own (tensor.empty and linalg.copy).
+MlirValue dlcOnnxOwnedCopy(DlcOnnxNode *n, MlirBlock block, MlirValue v);
 /// Imports the subgraph `g` (attribute `attr`) with formal inputs of
 /// `types` as a private body function: its symbol and function type.
 DlcOnnxStatus dlcOnnxImportBody(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,

@@ -4,7 +4,8 @@
 // their bodies (Subgraph.c): an IRDL op can neither end a region in a
 // terminator of its own nor take several operands of different types, so
 // control flow is upstream structure around graph-level bodies. These are
-// the small builders of those upstream ops.
+// the small builders of those upstream ops, and the one type an If gives
+// for branch outputs of different types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,4 +221,91 @@ DlcOnnxStatus dlcOnnxImportBody(DlcOnnxNode *n, const char *attr, const Onnx__Gr
   DLC_ONNX_TRY(dlcOnnxSubgraphFinishFunc(sg, symbol));
   *fnType = dlcOnnxLastBodyType(n);
   return DLC_ONNX_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// If outputs whose branches give different types
+//===----------------------------------------------------------------------===//
+
+MlirType dlcOnnxBranchJoin(MlirType a, MlirType b) {
+  MlirType elt = mlirShapedTypeGetElementType(a);
+  if (!mlirTypeEqual(elt, mlirShapedTypeGetElementType(b)))
+    return (MlirType){NULL};
+  intptr_t ra = mlirShapedTypeGetRank(a), rb = mlirShapedTypeGetRank(b);
+  MlirType longer = ra >= rb ? a : b, shorter = ra >= rb ? b : a;
+  intptr_t rank = ra >= rb ? ra : rb, extra = rank - (ra >= rb ? rb : ra);
+  int64_t dims[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i) {
+    int64_t d = mlirShapedTypeGetDimSize(longer, i);
+    if (i < extra) {
+      if (d != 1)
+        return (MlirType){NULL};
+      dims[i] = 1;
+      continue;
+    }
+    dims[i] = d == mlirShapedTypeGetDimSize(shorter, i - extra) ? d
+                                                                 : mlirShapedTypeGetDynamicSize();
+  }
+  return mlirRankedTensorTypeGet(rank, dims, elt, mlirAttributeGetNull());
+}
+
+// Dim `j` of `v` as an index value.
+static MlirValue dimOf(DlcOnnxNode *n, MlirBlock block, MlirValue v, intptr_t j) {
+  MlirType index = mlirIndexTypeGet(n->ctx);
+  MlirValue operands[2] = {v, dlcOnnxArithConstant(n, block, mlirIntegerAttrGet(index, j))};
+  return mlirOperationGetResult(
+      dlcOnnxCreateOp(n, block, "tensor.dim", 2, operands, 1, &index, 0, NULL, 0, NULL), 0);
+}
+
+// `v` with `extra` size-1 dims in front (tensor.expand_shape: the first
+// source dim, or none of a 0-d one, expands into them).
+static MlirValue withLeadingOnes(DlcOnnxNode *n, MlirBlock block, MlirValue v, intptr_t extra) {
+  MlirType type = mlirValueGetType(v);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t dims[DLC_MAX_RANK];
+  MlirAttribute groups[DLC_MAX_RANK], members[DLC_MAX_RANK];
+  MlirValue operands[DLC_MAX_RANK + 1] = {v};
+  intptr_t numOperands = 1;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  for (intptr_t i = 0; i < extra; ++i)
+    dims[i] = 1;
+  for (intptr_t j = 0; j < rank; ++j) {
+    dims[extra + j] = mlirShapedTypeGetDimSize(type, j);
+    intptr_t count = 0;
+    for (intptr_t i = j ? extra + j : 0; i <= extra + j; ++i)
+      members[count++] = mlirIntegerAttrGet(i64, i);
+    groups[j] = mlirArrayAttrGet(n->ctx, count, members);
+    if (mlirShapedTypeIsDynamicDim(type, j))
+      operands[numOperands++] = dimOf(n, block, v, j);
+  }
+  MlirType result = mlirRankedTensorTypeGet(rank + extra, dims, mlirShapedTypeGetElementType(type),
+                                            mlirAttributeGetNull());
+  MlirNamedAttribute attrs[2] = {
+      dlcOnnxNamed(n, "reassociation", mlirArrayAttrGet(n->ctx, rank, groups)),
+      dlcOnnxNamed(n, "static_output_shape", mlirDenseI64ArrayGet(n->ctx, rank + extra, dims))};
+  return mlirOperationGetResult(dlcOnnxCreateOp(n, block, "tensor.expand_shape", numOperands,
+                                                operands, 1, &result, 2, attrs, 0, NULL),
+                                0);
+}
+
+MlirValue dlcOnnxOwnedCopy(DlcOnnxNode *n, MlirBlock block, MlirValue v) {
+  MlirType type = mlirValueGetType(v);
+  MlirValue sizes[DLC_MAX_RANK];
+  intptr_t count = 0;
+  for (intptr_t j = 0; j < mlirShapedTypeGetRank(type); ++j)
+    if (mlirShapedTypeIsDynamicDim(type, j))
+      sizes[count++] = dimOf(n, block, v, j);
+  MlirValue empty = mlirOperationGetResult(
+      dlcOnnxCreateOp(n, block, "tensor.empty", count, sizes, 1, &type, 0, NULL, 0, NULL), 0);
+  return dlcOnnxCopyInto(n, block, v, empty);
+}
+
+MlirValue dlcOnnxToBranchType(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type) {
+  intptr_t extra = mlirShapedTypeGetRank(type) - mlirShapedTypeGetRank(mlirValueGetType(v));
+  if (extra > 0)
+    v = withLeadingOnes(n, block, v, extra);
+  if (mlirTypeEqual(mlirValueGetType(v), type))
+    return v;
+  return mlirOperationGetResult(
+      dlcOnnxCreateOp(n, block, "tensor.cast", 1, &v, 1, &type, 0, NULL, 0, NULL), 0);
 }

@@ -2,8 +2,10 @@
 //
 // If with a condition known at import is its branch, imported inline.
 // Otherwise both branches become functions and the node an scf.if calling
-// them. A Loop whose trip count and condition are known at import (and
-// whose body's condition output then is too) is unrolled, every iteration
+// them; where the branches give an output different types, the If gives
+// their join (dims that differ `?`, a 0-d and a [1] as [1]: ControlBuild.c).
+// A Loop whose trip count and condition are known at import (and whose
+// body's condition output then is too) is unrolled, every iteration
 // imported inline with its iteration number as a constant, so that
 // shape-like operands in the body may depend on it. Otherwise the body is a
 // function called from an scf.while carrying the iteration number, the
@@ -122,10 +124,12 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   if (!types)
     abort();
   for (intptr_t i = 0; i < numResults && s == DLC_ONNX_OK; ++i) {
-    types[i] = mlirFunctionTypeGetResult(fnTypes[0], i);
-    if (!mlirTypeEqual(types[i], mlirFunctionTypeGetResult(fnTypes[1], i)))
-      s = dlcOnnxUnsupported(n, "the branches give output #%ld different types; DLC needs them "
-                                "equal", (long)i);
+    types[i] = dlcOnnxBranchJoin(mlirFunctionTypeGetResult(fnTypes[0], i),
+                                 mlirFunctionTypeGetResult(fnTypes[1], i));
+    if (mlirTypeIsNull(types[i]))
+      s = dlcOnnxUnsupported(n, "the branches give output #%ld types of different element types "
+                                "or ranks (beyond leading size-1 dims); DLC needs one type",
+                             (long)i);
   }
   if (s == DLC_ONNX_OK) {
     MlirBlock body = n->imp->body;
@@ -138,8 +142,14 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
       MlirValue *results = malloc((size_t)(numResults + 1) * sizeof *results);
       if (!results)
         abort();
+      // Each value is yielded in a buffer of its own: a branch may give a
+      // constant or an outer value, the other one a buffer it allocated,
+      // and which one the result owns would be known only at run time (the
+      // deallocation pipeline then calls a helper on buffers of dynamic
+      // size, which the bare-pointer calling convention cannot lower).
       for (intptr_t i = 0; i < numResults; ++i)
-        results[i] = mlirOperationGetResult(call, i);
+        results[i] = dlcOnnxOwnedCopy(
+            n, block, dlcOnnxToBranchType(n, block, mlirOperationGetResult(call, i), types[i]));
       dlcOnnxCreateOp(n, block, "scf.yield", numResults, results, 0, NULL, 0, NULL, 0, NULL);
       free(results);
       regions[b] = mlirRegionCreate();
@@ -574,9 +584,10 @@ static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
 
 static const DlcOnnxOpEntry entries[] = {
     {"If", 1, translateIf, {A_GRAPH("else_branch"), A_GRAPH("then_branch")}, "scf.if",
-     "Both branches must give outputs of the same types (unless the condition is known at "
-     "compile time: then only its branch is imported). Branches giving sequences or optionals need "
-     "the condition at compile time."},
+     "A condition known at compile time (a constant, or computed from static shapes) imports its "
+     "branch alone. Otherwise the branches' outputs must have the same element types and ranks, "
+     "but for leading size-1 dims: dims that differ are `?`, a lower-rank output gains the size-1 "
+     "dims. Branches giving sequences or optionals need the condition at compile time."},
     {"Loop", 1, translateLoop, {A_GRAPH("body")}, "scf.while",
      "Loop-carried values keep their types. Scan outputs need a trip count M (their rows: a "
      "dim known at run time unless M is known at compile time, e.g. with --bind-shape-inputs); "

@@ -81,6 +81,39 @@ static bool isNest(MlirOperation op) {
   return mlirOperationGetNumRegions(op) > 0 && !dlcIsOp(op, "func.func");
 }
 
+typedef struct FreesOutside {
+  MlirOperation nest;
+  bool found;
+} FreesOutside;
+
+static MlirWalkResult findOutsideDealloc(MlirOperation op, void *userData) {
+  FreesOutside *f = userData;
+  if (dlcIsOp(op, "memref.dealloc") &&
+      !dlcValueIsDefinedInAny(mlirOperationGetOperand(op, 0), 1, &f->nest,
+                              (MlirOperation){NULL})) {
+    f->found = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+// A memref crosses a call as one bare pointer, from which the other side
+// rebuilds both the allocated and the aligned pointer of its descriptor
+// (func-to-llvm's bare-pointer convention passes the aligned one and
+// returns the allocated one). For a buffer allocated with more alignment
+// than malloc gives they differ: a returned buffer would be read from the
+// wrong address, a passed one freed at the wrong one. A nest that yields
+// buffers or frees one from outside (an If with a run-time condition, the
+// deallocation after it) stays where it is.
+static bool movesOwnership(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, r))))
+      return true;
+  FreesOutside f = {op, false};
+  mlirOperationWalk(op, findOutsideDealloc, &f, MlirWalkPreOrder);
+  return f.found;
+}
+
 static bool isScalar(MlirType t) {
   return mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t);
 }
@@ -404,7 +437,7 @@ static void outlineFunction(MlirOperation func, Callees *callees, int64_t minOps
   int64_t size = 0;
   for (size_t i = 0; i < ops.count; ++i) {
     MlirOperation op = ops.items[i];
-    if (isNest(op) && !mlirOperationGetNumResults(op)) {
+    if (isNest(op) && !mlirOperationGetNumResults(op) && !movesOwnership(op)) {
       dlcOpListPush(&pending, op);
       mlirOperationWalk(op, countOps, &size, MlirWalkPreOrder);
       if (size >= minOps) {
@@ -415,7 +448,7 @@ static void outlineFunction(MlirOperation func, Callees *callees, int64_t minOps
       // A nest with results returns them from a callee of its own.
       flush(func, callees, &pending);
       size = 0;
-      if (isNest(op)) {
+      if (isNest(op) && !movesOwnership(op)) {
         dlcOpListPush(&pending, op);
         flush(func, callees, &pending);
       }

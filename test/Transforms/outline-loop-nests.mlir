@@ -204,3 +204,40 @@ func.func @overlap() {
   memref.dealloc %arena : memref<64xi8>
   return
 }
+
+// -----
+
+// A buffer crosses a call as one bare pointer, which cannot carry both the
+// allocated and the aligned pointer of an over-aligned allocation: a nest
+// that yields a buffer (an If on a run-time condition) or frees one from
+// outside stays in place; the loop after them is outlined.
+// CHECK-LABEL: func.func @owned_buffers(
+// CHECK: %[[B:.*]] = scf.if %{{.*}} -> (memref<4xf32>)
+// CHECK: memref.alloc() {alignment = 64 : i64}
+// CHECK: call @owned_buffers_nest0(%[[B]], %{{.*}})
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: memref.dealloc %[[B]]
+// CHECK: func.func private @owned_buffers_nest0(
+// CHECK-NOT: func.func private @owned_buffers_nest1(
+func.func @owned_buffers(%c: i1, %g: memref<4xf32>, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %true = arith.constant true
+  %b = scf.if %c -> (memref<4xf32>) {
+    scf.yield %g : memref<4xf32>
+  } else {
+    %a = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    memref.copy %g, %a : memref<4xf32> to memref<4xf32>
+    scf.yield %a : memref<4xf32>
+  }
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %b[%i] : memref<4xf32>
+    memref.store %x, %out[%i] : memref<4xf32>
+  }
+  %owned = arith.xori %c, %true : i1
+  scf.if %owned {
+    memref.dealloc %b : memref<4xf32>
+  }
+  return
+}

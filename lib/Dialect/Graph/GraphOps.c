@@ -476,7 +476,8 @@ static const DlcOpDef graphOps[] = {
      dlcGraphInferSlice},
     {"dlc_graph.squeeze", "Remove size-1 dims",
      "Removes the dims listed in `axes` (each must be 1), or every size-1 dim when absent. "
-     "Without `axes`, a dynamic dim is kept or removed as the declared result rank says.",
+     "Without `axes`, a dynamic dim is kept or removed as the declared result rank says; "
+     "kept where none is declared yet (the ONNX importer building the op).",
      {REQ("input", DLC_T_STORED, NULL)},
      {REQ("output", DLC_T_STORED, NULL)},
      {{"axes", DLC_ATTR_INTS, false, NULL, "negative counts from the end; default all size-1 "

@@ -183,8 +183,14 @@ MlirLogicalResult dlcGraphInferSqueeze(DlcInfer *in) {
     known += !drop[i] && !maybe[i];
   }
   // Without axes, whether a dynamic dim is removed depends on its run-time
-  // size: the declared rank says, within what the static dims allow.
-  int64_t rank = mlirShapedTypeGetRank(in->declared[0]);
+  // size: the declared rank says, within what the static dims allow. An
+  // op the importer is still building declares none (an unranked
+  // placeholder): its dynamic dims are kept, as onnx-mlir keeps them. A
+  // dim that varies is there to hold more than one element; where it is 1
+  // at run time ONNX would drop it, a rank the compiled code cannot take.
+  int64_t rank = mlirTypeIsARankedTensor(in->declared[0])
+                     ? mlirShapedTypeGetRank(in->declared[0])
+                     : known + unknown;
   if (unknown && (rank < known || rank > known + unknown)) {
     dlcEmitOpError(in->op, "result has rank %lld, but removing the size-1 dims of the input "
                            "leaves %lld to %lld dims", (long long)rank, (long long)known,

@@ -232,11 +232,39 @@ def if_missing_branch():
 
 @imported
 def if_branch_types():
+    # [2] and [2, 2]: ranks that differ by more than size-1 dims.
+    then_g = graph([N("Identity", ["x"], ["t"])], "then", [], [("t", F, None)])
+    else_g = graph([N("Unsqueeze", ["x", "zero"], ["u"]), N("Concat", ["u", "u"], ["e"], axis=0)],
+                   "else", [], [("e", F, None)])
+    g = graph([N("If", ["c"], ["y"], name="if", then_branch=then_g, else_branch=else_g)], "g",
+              [("c", B, []), ("x", F, [2])], [("y", F, None)],
+              inits=[("zero", np.array([0], np.int64))])
+    return model(g)
+
+
+@runs
+def if_branch_dims():
+    # [2] and [4]: the If gives [?]; the else branch runs.
     then_g = graph([N("Identity", ["x"], ["t"])], "then", [], [("t", F, None)])
     else_g = graph([N("Concat", ["x", "x"], ["e"], axis=0)], "else", [], [("e", F, None)])
     g = graph([N("If", ["c"], ["y"], name="if", then_branch=then_g, else_branch=else_g)], "g",
               [("c", B, []), ("x", F, [2])], [("y", F, None)])
-    return model(g)
+    x = np.array([1.5, -2.0], np.float32)
+    return model(g), [np.array(False), x], [np.concatenate([x, x])]
+
+
+@runs
+def if_branch_ranks():
+    # A 0-d constant and a 1-element [1] (as ONNX's AffineGrid function
+    # gives a step): the If gives [1]; the branch that computes runs.
+    then_g = graph([N("Identity", ["zero_f"], ["t"])], "then", [], [("t", F, None)])
+    else_g = graph([N("Div", ["two", "d"], ["e"])], "else", [], [("e", F, None)])
+    g = graph([N("If", ["c"], ["s"], name="if", then_branch=then_g, else_branch=else_g),
+               N("Mul", ["v", "s"], ["y"])], "g",
+              [("c", B, []), ("d", F, [1]), ("v", F, [3])], [("y", F, [3])],
+              inits=[("zero_f", np.array(0, np.float32)), ("two", np.array(2, np.float32))])
+    d, v = np.array([4], np.float32), np.array([1, 2, 3], np.float32)
+    return model(g), [np.array(False), d, v], [v * (2 / d)]
 
 
 @imported
