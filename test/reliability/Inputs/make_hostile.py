@@ -52,6 +52,9 @@ MODELS = {
                     [("rows", T.FLOAT, [3, 3])]),
     "gather_constant": model(GATHER, [("table", T.FLOAT, [4, 3])], [("rows", T.FLOAT, [3, 3])],
                              [numpy_helper.from_array(np.array([0, 9, 1], np.int64), "ids")]),
+    # One 0-d id: a row, and a check on one value.
+    "gather_scalar": model(GATHER, [("table", T.FLOAT, [4, 3]), ("ids", T.INT64, [])],
+                           [("rows", T.FLOAT, [3])]),
     # Integer division; a second quotient after it shows that the first
     # failed check is the one reported.
     "divide": model([helper.make_node("Div", ["a", "b"], ["q"], name="quotient"),
@@ -78,6 +81,8 @@ TENSORS = {
     "ids_high": np.array([0, 4, 1], np.int64),
     "ids_low": np.array([0, 1, -5], np.int64),
     "ids_huge": np.array([2**62, 0, 1], np.int64),
+    "id_ok": np.array(-1, np.int64),
+    "id_high": np.array(4, np.int64),
     "a": np.array([7, -7, -2**31, 9], np.int32),
     "b_ok": np.array([2, 2, 2, 3], np.int32),
     "b_zero": np.array([2, 0, 2, 3], np.int32),
