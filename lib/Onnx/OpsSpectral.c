@@ -10,8 +10,9 @@
 // each axis it may name, or, when the transform resizes the dim, applies
 // along every dim the transform or the identity; a dft_length fed at run
 // time gives weights computed when the code runs. STFT transforms frames
-// gathered from the signal the same way. MelWeightMatrix is a constant computed from its scalar
-// inputs, or computed when the code runs from run-time ones.
+// gathered from the signal the same way. MelWeightMatrix is a constant
+// computed from its scalar inputs, or computed when the code runs from
+// run-time ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -563,8 +564,8 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
   "`axis` input not known at compile time is read when the code runs: the transform along each " \
   "axis it may name, one picked (rank - 1 times the work); when the transform resizes the dim "  \
   "(onesided, `dft_length`), products along every dim with the transform's weights or the "      \
-  "identity, and every dim the axis may name is `?`. An axis out of range is an index out of "   \
-  "range when the code runs. The transform is a product with constant matrices: n^2 work per "   \
+  "identity, and every dim the axis may name is `?`. An axis out of range is an invalid input "  \
+  "when the code runs. The transform is a product with constant matrices: n^2 work per "   \
   "signal."
 
 static const DlcOnnxOpEntry ops[] = {

@@ -355,8 +355,9 @@ static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
       DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirF64TypeGet(n->ctx), r, &ratio));
     if (trainingAtRunTime)
       DLC_ONNX_TRY(dlcOnnxInput(n, 2, &mode));
-    DLC_ONNX_TRY(dlcOnnxTrainingDropout(n, x, ratio, mode, dlcOnnxAttrInt(n, "seed", 0), &y,
-                                        &mask));
+    bool inRange = !ratioAtRunTime && r >= 0 && r < 1;
+    DLC_ONNX_TRY(dlcOnnxTrainingDropout(n, x, ratio, inRange, mode, dlcOnnxAttrInt(n, "seed", 0),
+                                        &y, &mask));
     DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, y));
     return dlcOnnxHasOutput(n, 1) ? dlcOnnxSetOutput(n, 1, mask) : DLC_ONNX_OK;
   }
@@ -425,7 +426,7 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
   "value). In training mode the mask is drawn by a counter-based hash of `seed` (0 when absent) " \
   "and each element's coordinates: the same seed gives the same mask on every run, not the "       \
   "reference's NumPy draws. A training `ratio` outside [0, 1) known only at run time is an "       \
-  "index out of range when the code runs."
+  "invalid input when the code runs."
 
 #define WINDOW_NOTE                                                                                \
   "A `size` not known at compile time is read when the code runs (the output's length is `?`)."

@@ -124,11 +124,10 @@ DlcOnnxStatus dlcOnnxRunTimeDftWeights(DlcOnnxNode *n, int64_t in, bool inverse,
   return weightsOf(n, t, k, inverse, onesided, length, sine, out);
 }
 
-// The axis is read through a gather that checks it.
 DlcOnnxStatus dlcOnnxRunTimeDftAxis(DlcOnnxNode *n, int64_t rank, const bool *invalid,
                                     MlirValue *out) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue axis, zero, size, negative, wrapped, past, here, k, table;
+  MlirValue axis, zero, size, negative, wrapped, past, valid, k, other;
   DLC_ONNX_TRY(dlcOnnxInput(n, 2, &axis));
   DLC_ONNX_TRY(dlcOnnxCastOp(n, axis, i64, &axis));
   DLC_ONNX_TRY(dlcOnnxScalar(n, axis, &axis));
@@ -137,32 +136,20 @@ DlcOnnxStatus dlcOnnxRunTimeDftAxis(DlcOnnxNode *n, int64_t rank, const bool *in
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)(rank - 1), &past));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", axis, size, &wrapped));
-  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, &axis));
-  // Below -rank stays negative, which the gather would count from the back.
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
-  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, past, axis, &axis));
-  int64_t dims[DLC_MAX_RANK];
-  for (int64_t a = 0; a < rank - 1; ++a) {
-    dims[a] = a;
-    if (!invalid || !invalid[a])
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, out));
+  // The complex dim (rank - 1) is no signal axis.
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater_equal", *out, zero, &valid));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", *out, past, &other));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", valid, other, &valid));
+  for (int64_t a = 0; invalid && a < rank - 1; ++a) {
+    if (!invalid[a])
       continue;
     DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)a, &k));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", axis, k, &here));
-    DLC_ONNX_TRY(dlcOnnxWhereOp(n, here, past, axis, &axis));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.equal", *out, k, &other));
+    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", other, &other));
+    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", valid, other, &valid));
   }
-  int64_t count = rank - 1;
-  MlirType type = mlirRankedTensorTypeGet(1, &count, i64, mlirAttributeGetNull());
-  DlcOnnxOp c, gather;
-  dlcOnnxOpInit(&c, "dlc_graph.constant");
-  dlcOnnxOpAttr(n, &c, "value", mlirDenseElementsAttrInt64Get(type, count, dims));
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &c));
-  table = c.results[0];
-  dlcOnnxOpInit(&gather, "dlc_graph.gather");
-  gather.operands[0] = table, gather.operands[1] = axis;
-  dlcOnnxOpInt(n, &gather, "axis", 0);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
-  *out = gather.results[0];
-  return DLC_ONNX_OK;
+  return dlcOnnxRunTimeCheck(n, valid);
 }
 
 // The weights along a dim of `in` that the run-time axis picks (the 0-d i1

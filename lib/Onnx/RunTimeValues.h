@@ -11,6 +11,10 @@
 /// code runs. The result rank follows from the axes' static length.
 DlcOnnxStatus dlcOnnxSqueezeAtRunTime(DlcOnnxNode *n, MlirValue x, bool unsqueeze, MlirValue *out);
 
+/// Where the i1 `ok` (any shape) is false when the code runs, the entry
+/// returns DlcStatusInvalidInput, naming the node.
+DlcOnnxStatus dlcOnnxRunTimeCheck(DlcOnnxNode *n, MlirValue ok);
+
 /// 0, 1, .. count-1 (i64, length `?`) for the 1-element i64 `count`,
 /// known only at run time.
 DlcOnnxStatus dlcOnnxRunTimeIota(DlcOnnxNode *n, MlirValue count, MlirValue *out);
@@ -71,8 +75,8 @@ DlcOnnxStatus dlcOnnxRunTimeDftWeights(DlcOnnxNode *n, int64_t in, bool inverse,
 /// DFT's input 2 `axis`, known only at run time, as a 0-d i64 in [0, rank -
 /// 1) (negative ones counted from the back) for an input of `rank`. One
 /// outside that range, or naming a dim `invalid` marks (when not NULL: a
-/// transform length the dim cannot take), is an index out of range
-/// (DlcStatusIndexOutOfRange) when the code runs.
+/// transform length the dim cannot take), is DlcStatusInvalidInput when
+/// the code runs.
 DlcOnnxStatus dlcOnnxRunTimeDftAxis(DlcOnnxNode *n, int64_t rank, const bool *invalid,
                                     MlirValue *out);
 
@@ -102,10 +106,11 @@ DlcOnnxStatus dlcOnnxRunTimeFrames(DlcOnnxNode *n, int64_t samples, int64_t leng
 /// the one-value float `ratio`, and then scaled by 1 / (1 - ratio). With
 /// `training` (a one-value bool known only at run time; null when known
 /// true) false, everything is kept unscaled. A ratio outside [0, 1) in
-/// training mode is an index out of range when the code runs. `*mask` is
-/// the i1 keep mask.
+/// training mode is DlcStatusInvalidInput when the code runs, unless
+/// `ratioChecked` (a constant known to be in range). `*mask` is the i1
+/// keep mask.
 DlcOnnxStatus dlcOnnxTrainingDropout(DlcOnnxNode *n, MlirValue x, MlirValue ratio,
-                                     MlirValue training, int64_t seed, MlirValue *out,
-                                     MlirValue *mask);
+                                     bool ratioChecked, MlirValue training, int64_t seed,
+                                     MlirValue *out, MlirValue *mask);
 
 #endif

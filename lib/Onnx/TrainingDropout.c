@@ -14,8 +14,7 @@
 //
 // training_mode and ratio may be fed at run time: training false then
 // keeps everything with a scale of 1, and a ratio outside [0, 1) in
-// training mode is an index out of range when the code runs (the ratio is
-// read through a gather that checks it).
+// training mode is DlcStatusInvalidInput when the code runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,13 +137,10 @@ static DlcOnnxStatus uniform(DlcOnnxNode *n, MlirValue x, int64_t seed, MlirValu
   return dlcOnnxBinaryOp(n, "dlc_graph.mul", z, scale, out);
 }
 
-// The 0-d f64 ratio read through a gather of index 0 that is 1 (out of
-// range) when it is outside [0, 1) in training mode.
-static DlcOnnxStatus checkedRatio(DlcOnnxNode *n, MlirValue ratio, MlirValue training,
-                                  MlirValue *out) {
-  MlirType f64 = mlirF64TypeGet(n->ctx), i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue zero, one, low, high, valid, idx, i0, i1;
-  int64_t single = 1;
+// A 0-d f64 ratio outside [0, 1) in training mode is an invalid input.
+static DlcOnnxStatus checkRatio(DlcOnnxNode *n, MlirValue ratio, MlirValue training) {
+  MlirType f64 = mlirF64TypeGet(n->ctx);
+  MlirValue zero, one, low, high, valid;
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 0, &zero));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, f64, 1, &one));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater_equal", ratio, zero, &low));
@@ -155,22 +151,12 @@ static DlcOnnxStatus checkedRatio(DlcOnnxNode *n, MlirValue ratio, MlirValue tra
     DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", training, &idle));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", valid, idle, &valid));
   }
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &i0));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 1, &i1));
-  DLC_ONNX_TRY(dlcOnnxWhereOp(n, valid, i0, i1, &idx));
-  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", ratio, &single, 1, &ratio));
-  DlcOnnxOp gather;
-  dlcOnnxOpInit(&gather, "dlc_graph.gather");
-  gather.operands[0] = ratio, gather.operands[1] = idx;
-  dlcOnnxOpInt(n, &gather, "axis", 0);
-  DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
-  *out = gather.results[0];
-  return DLC_ONNX_OK;
+  return dlcOnnxRunTimeCheck(n, valid);
 }
 
 DlcOnnxStatus dlcOnnxTrainingDropout(DlcOnnxNode *n, MlirValue x, MlirValue ratio,
-                                     MlirValue training, int64_t seed, MlirValue *out,
-                                     MlirValue *mask) {
+                                     bool ratioChecked, MlirValue training, int64_t seed,
+                                     MlirValue *out, MlirValue *mask) {
   MlirType elt = mlirShapedTypeGetElementType(mlirValueGetType(x));
   MlirType f64 = mlirF64TypeGet(n->ctx);
   MlirValue u, keep, kept, scale, one;
@@ -178,7 +164,8 @@ DlcOnnxStatus dlcOnnxTrainingDropout(DlcOnnxNode *n, MlirValue x, MlirValue rati
   DLC_ONNX_TRY(dlcOnnxScalar(n, ratio, &ratio));
   if (!mlirValueIsNull(training))
     DLC_ONNX_TRY(dlcOnnxScalar(n, training, &training));
-  DLC_ONNX_TRY(checkedRatio(n, ratio, training, &ratio));
+  if (!ratioChecked)
+    DLC_ONNX_TRY(checkRatio(n, ratio, training));
   DLC_ONNX_TRY(uniform(n, x, seed, &u));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater_equal", u, ratio, &keep));
   // ONNX's scale: 1 / (1 - ratio) in double, rounded to x's type.

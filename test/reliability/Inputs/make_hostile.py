@@ -17,10 +17,10 @@ from onnx import TensorProto as T
 from onnx import helper, numpy_helper
 
 
-def model(nodes, inputs, outputs, inits=()):
+def model(nodes, inputs, outputs, inits=(), opset=17):
     graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info(*i) for i in inputs],
                               [helper.make_tensor_value_info(*o) for o in outputs], list(inits))
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     m.ir_version = 8
     return m
 
@@ -60,6 +60,15 @@ MODELS = {
     "divide": model([helper.make_node("Div", ["a", "b"], ["q"], name="quotient"),
                      helper.make_node("Div", ["q", "b"], ["r"], name="again")],
                     [("a", T.INT32, [4]), ("b", T.INT32, [4])], [("r", T.INT32, [4])]),
+    # Inputs fed at run time that their ops accept only in a range: DFT's
+    # axis, a training Dropout's ratio.
+    "dft_axis": model([helper.make_node("DFT", ["signal", "", "axis"], ["spectrum"], name="dft")],
+                      [("signal", T.FLOAT, [2, 3, 2]), ("axis", T.INT64, [])],
+                      [("spectrum", T.FLOAT, [2, 3, 2])], opset=20),
+    "dropout_ratio": model([helper.make_node("Dropout", ["x", "ratio", "train"], ["y"],
+                                             name="dropout")],
+                           [("x", T.FLOAT, [2, 3]), ("ratio", T.FLOAT, []), ("train", T.BOOL, [])],
+                           [("y", T.FLOAT, [2, 3])]),
     # One graph output listed twice.
     "duplicate_output": model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
                               [("x", T.FLOAT, [2, 3])],
@@ -87,6 +96,12 @@ TENSORS = {
     "b_ok": np.array([2, 2, 2, 3], np.int32),
     "b_zero": np.array([2, 0, 2, 3], np.int32),
     "b_overflow": np.array([2, 2, -1, 3], np.int32),
+    "signal": np.ones((2, 3, 2), np.float32),
+    "axis_ok": np.array(-2, np.int64),
+    "axis_complex": np.array(2, np.int64),  # the last dim holds the parts
+    "ratio_one": np.array(1, np.float32),
+    "train": np.array(True),
+    "idle": np.array(False),
 }
 
 
