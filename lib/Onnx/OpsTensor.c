@@ -460,7 +460,8 @@ static const DlcOnnxOpEntry ops[] = {
      "`start`, `limit` and `delta` known at compile time make a constant; otherwise they are read "
      "when the code runs and the output's length is `?`."},
     {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},
-    {"Dropout", 7, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
+    {"Dropout", 7, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout",
+     "Inference, as these opsets define Dropout; output `mask` from opset 10 on."},
     {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"ConstantOfShape", 9, translateConstantOfShape, {A_TENSOR("value")},
      "dlc_graph.constant_of_shape",
