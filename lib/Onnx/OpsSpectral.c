@@ -559,14 +559,13 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
 }
 
 #define DFT_LIMITS                                                                                 \
-  "Float input with a static shape. A `dft_length` not known at compile time is read when the "  \
-  "code runs (the weights are then computed when the code runs; the signal dim is `?`). An "     \
-  "`axis` input not known at compile time is read when the code runs: the transform along each " \
-  "axis it may name, one picked (rank - 1 times the work); when the transform resizes the dim "  \
-  "(onesided, `dft_length`), products along every dim with the transform's weights or the "      \
-  "identity, and every dim the axis may name is `?`. An axis out of range is an invalid input "  \
-  "when the code runs. The transform is a product with constant matrices: n^2 work per "   \
-  "signal."
+  "Float input with a static shape. A `dft_length` not known at compile time is read when the "    \
+  "code runs (the weights are then computed when the code runs; the signal dim is `?`). An "       \
+  "`axis` input not known at compile time is read when the code runs: the transform along each "   \
+  "axis it may name, one picked (rank - 1 times the work); when the transform resizes the dim "    \
+  "(onesided, `dft_length`), products along every dim with the transform's weights or the "        \
+  "identity, and every dim the axis may name is `?`. An axis out of range is an invalid input "    \
+  "when the code runs. The transform is a product with constant matrices: n^2 work per signal."
 
 static const DlcOnnxOpEntry ops[] = {
     {"DFT", 17, translateDft, {A_INT("axis"), A_INT("inverse"), A_INT("onesided")},
