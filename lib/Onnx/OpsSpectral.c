@@ -120,6 +120,16 @@ static DlcOnnxStatus oneI64(DlcOnnxNode *n, int i, const char *what, MlirValue *
   return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
 }
 
+// Input 1 `dft_length`, known only at run time, as a 1-element i64; one
+// below 1 is an invalid input when the code runs.
+static DlcOnnxStatus runTimeLength(DlcOnnxNode *n, MlirValue *out) {
+  MlirValue one, ok;
+  DLC_ONNX_TRY(oneI64(n, 1, "dft_length", out));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirIntegerTypeGet(n->ctx, 64), 1, &one));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater_equal", *out, one, &ok));
+  return dlcOnnxRunTimeCheck(n, ok);
+}
+
 // The transform along `axis` (in [0, rank - 1)) of the input's dim there.
 static DlcOnnxStatus planDft(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t parts,
                              int64_t givenN, Transform *f) {
@@ -301,7 +311,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
   if (axisAtRunTime && (lengthAtRunTime || resizes(n, x, rank, givenN))) {
     MlirValue length = {NULL};
     if (lengthAtRunTime)
-      DLC_ONNX_TRY(oneI64(n, 1, "dft_length", &length));
+      DLC_ONNX_TRY(runTimeLength(n, &length));
     DLC_ONNX_TRY(runTimeAxisResizingDft(n, x, rank, parts, givenN, length, &y));
     return dlcOnnxSetOutput(n, 0, y);
   }
@@ -313,7 +323,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     MlirValue length, weights[2];
     Transform f;
     DLC_ONNX_TRY(planDft(n, x, axis, parts, -1, &f));
-    DLC_ONNX_TRY(oneI64(n, 1, "dft_length", &length));
+    DLC_ONNX_TRY(runTimeLength(n, &length));
     DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, false,
                                           &weights[0]));
     DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, true,
@@ -560,12 +570,13 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
 
 #define DFT_LIMITS                                                                                 \
   "Float input with a static shape. A `dft_length` not known at compile time is read when the "    \
-  "code runs (the weights are then computed when the code runs; the signal dim is `?`). An "       \
-  "`axis` input not known at compile time is read when the code runs: the transform along each "   \
-  "axis it may name, one picked (rank - 1 times the work); when the transform resizes the dim "    \
-  "(onesided, `dft_length`), products along every dim with the transform's weights or the "        \
-  "identity, and every dim the axis may name is `?`. An axis out of range is an invalid input "    \
-  "when the code runs. The transform is a product with constant matrices: n^2 work per signal."
+  "code runs (the weights are then computed when the code runs; the signal dim is `?`; a "         \
+  "length below 1 is an invalid input). An `axis` input not known at compile time is read when "   \
+  "the code runs: the transform along each axis it may name, one picked (rank - 1 times the "      \
+  "work); when the transform resizes the dim (onesided, `dft_length`), products along every "      \
+  "dim with the transform's weights or the identity, and every dim the axis may name is `?`. "     \
+  "An axis out of range is an invalid input when the code runs. The transform is a product "       \
+  "with constant matrices: n^2 work per signal."
 
 static const DlcOnnxOpEntry ops[] = {
     {"DFT", 17, translateDft, {A_INT("axis"), A_INT("inverse"), A_INT("onesided")},
