@@ -574,7 +574,8 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
   "length below 1 is an invalid input). An `axis` input not known at compile time is read when "   \
   "the code runs: the transform along each axis it may name, one picked (rank - 1 times the "      \
   "work); when the transform resizes the dim (onesided, `dft_length`), products along every "      \
-  "dim with the transform's weights or the identity, and every dim the axis may name is `?`. "     \
+  "dim with the transform's weights where the axis names it and the identity elsewhere (each "     \
+  "dim not named costs its size in work per element), and every dim the axis may name is `?`. "    \
   "An axis out of range is an invalid input when the code runs. The transform is a product "       \
   "with constant matrices: n^2 work per signal."
 
