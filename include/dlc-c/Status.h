@@ -34,6 +34,10 @@ typedef enum DlcStatus {
   /// (a negative size, or another size where its signature has a static
   /// one); nothing was computed. Since DLC_API_VERSION 8.
   DlcStatusShapeMismatch = 5,
+  /// An input value read when the code runs that its op does not accept
+  /// (DFT's `axis` naming no dim the transform can take, a training-mode
+  /// Dropout's `ratio` outside [0, 1)). Since DLC_API_VERSION 10.
+  DlcStatusInvalidInput = 6,
 } DlcStatus;
 
 /// A sentence for a status ("index out of range"; "unknown status" for

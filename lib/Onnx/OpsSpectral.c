@@ -7,10 +7,12 @@
 // inverse (the conjugate, over N). The inverse of a onesided spectrum is
 // numpy's irfft: a real signal, the frequencies between DC and Nyquist
 // counted twice. An axis fed at run time picks among the transforms along
-// each axis it may name; a dft_length fed at run time gives weights
-// computed when the code runs. STFT transforms frames gathered from the signal
-// the same way. MelWeightMatrix is a constant computed from its scalar
-// inputs, or computed when the code runs from run-time ones.
+// each axis it may name, or, when the transform resizes the dim, applies
+// along every dim the transform or the identity; a dft_length fed at run
+// time gives weights computed when the code runs. STFT transforms frames
+// gathered from the signal the same way. MelWeightMatrix is a constant
+// computed from its scalar inputs, or computed when the code runs from
+// run-time ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +116,16 @@ static DlcOnnxStatus oneI64(DlcOnnxNode *n, int i, const char *what, MlirValue *
   return dlcOnnxShapeOp(n, "dlc_graph.reshape", *out, &single, 1, out);
 }
 
+// Input 1 `dft_length`, known only at run time, as a 1-element i64; one
+// below 1 is an invalid input when the code runs.
+static DlcOnnxStatus runTimeLength(DlcOnnxNode *n, MlirValue *out) {
+  MlirValue one, ok;
+  DLC_ONNX_TRY(oneI64(n, 1, "dft_length", out));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirIntegerTypeGet(n->ctx, 64), 1, &one));
+  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater_equal", *out, one, &ok));
+  return dlcOnnxRunTimeCheck(n, ok);
+}
+
 // The transform along `axis` (in [0, rank - 1)) of the input's dim there.
 static DlcOnnxStatus planDft(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t parts,
                              int64_t givenN, Transform *f) {
@@ -174,36 +186,35 @@ static DlcOnnxStatus buildDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t
   return dlcOnnxConcatOp(n, pieces[0], pieces[1], last, out);
 }
 
-// An axis fed at run time: the transform along every axis it may name,
-// the one it names picked when the code runs (rank - 1 transforms' work).
-// The output's shape must not depend on it: no transform may resize the
-// signal dim (onesided, dft_length).
+// The transform's length along dim `a` of `in`: the given one, else the
+// dim (twice the frequencies but one for irfft).
+static int64_t lengthAlong(DlcOnnxNode *n, int64_t in, int64_t givenN) {
+  bool irfft = dlcOnnxAttrInt(n, "inverse", 0) != 0 && dlcOnnxAttrInt(n, "onesided", 0) != 0;
+  return givenN >= 0 ? givenN : irfft ? 2 * (in - 1) : in;
+}
+
+// Does the transform along some dim change its size?
+static bool resizes(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t givenN) {
+  bool forwardOnesided = dlcOnnxAttrInt(n, "inverse", 0) == 0 && dlcOnnxAttrInt(n, "onesided", 0);
+  for (int64_t a = 0; a < rank - 1; ++a) {
+    int64_t length = lengthAlong(n, dimOf(x, a), givenN);
+    if ((forwardOnesided ? length / 2 + 1 : length) != dimOf(x, a))
+      return true;
+  }
+  return false;
+}
+
+// An axis fed at run time whose transform keeps the signal dim's size:
+// the transform along every axis it may name, the one it names picked when
+// the code runs (rank - 1 transforms' work); the output's shape is static.
 static DlcOnnxStatus runTimeAxisDft(DlcOnnxNode *n, MlirValue x, int64_t rank, int64_t parts,
                                     int64_t givenN, MlirValue *out) {
   Transform f[DLC_MAX_RANK];
-  bool inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0;
-  bool onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0;
-  for (int64_t a = 0; a < rank - 1; ++a) {
-    int64_t in = dimOf(x, a);
-    int64_t length = givenN >= 0 ? givenN : inverse && onesided ? 2 * (in - 1) : in;
-    if ((!inverse && onesided ? length / 2 + 1 : length) != in)
-      return dlcOnnxUnsupported(n, "input 'axis' known only at run time decides the output's "
-                                   "shape (the transform resizes dim %lld from %lld to %lld); "
-                                   "bind it with --bind-input",
-                                (long long)a, (long long)in,
-                                (long long)(!inverse && onesided ? length / 2 + 1 : length));
+  for (int64_t a = 0; a < rank - 1; ++a)
     DLC_ONNX_TRY(planDft(n, x, a, parts, givenN, &f[a]));
-  }
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
-  MlirValue axis, zero, size, negative, wrapped;
-  DLC_ONNX_TRY(dlcOnnxInput(n, 2, &axis));
-  DLC_ONNX_TRY(dlcOnnxCastOp(n, axis, i64, &axis));
-  DLC_ONNX_TRY(dlcOnnxScalar(n, axis, &axis));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &zero));
-  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)rank, &size));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", axis, zero, &negative));
-  DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", axis, size, &wrapped));
-  DLC_ONNX_TRY(dlcOnnxWhereOp(n, negative, wrapped, axis, &axis));
+  MlirValue axis;
+  DLC_ONNX_TRY(dlcOnnxRunTimeDftAxis(n, rank, NULL, &axis));
   DLC_ONNX_TRY(buildDft(n, x, rank, parts, 0, &f[0], NULL, out));
   for (int64_t a = 1; a < rank - 1; ++a) {
     MlirValue along, here, k;
@@ -213,6 +224,50 @@ static DlcOnnxStatus runTimeAxisDft(DlcOnnxNode *n, MlirValue x, int64_t rank, i
     DLC_ONNX_TRY(dlcOnnxWhereOp(n, here, along, *out, out));
   }
   return DLC_ONNX_OK;
+}
+
+// An axis fed at run time whose transform resizes the dim it names
+// (onesided, dft_length; `length` the run-time one, or null): products
+// along every dim (RunTimeSpectral.c), each dim of the output `?`. A dim
+// whose transform length is out of range is an invalid axis at run time.
+static DlcOnnxStatus runTimeAxisResizingDft(DlcOnnxNode *n, MlirValue x, int64_t rank,
+                                            int64_t parts, int64_t givenN, MlirValue length,
+                                            MlirValue *out) {
+  bool inverse = dlcOnnxAttrInt(n, "inverse", 0) != 0;
+  bool onesided = dlcOnnxAttrInt(n, "onesided", 0) != 0;
+  if (onesided && !inverse && parts != 1)
+    return dlcOnnxError(n, "a onesided DFT needs a real input");
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue lengths[DLC_MAX_RANK], axis, re, im = {NULL};
+  bool invalid[DLC_MAX_RANK];
+  int64_t single = 1, identity[DLC_MAX_RANK];
+  for (int64_t a = 0; a < rank - 1; ++a) {
+    int64_t in = dimOf(x, a), l = lengthAlong(n, in, givenN);
+    identity[a] = a;
+    invalid[a] = mlirValueIsNull(length) && (l < 1 || l > 65536 || in > 65536);
+    if (!mlirValueIsNull(length)) {
+      lengths[a] = length;
+      continue;
+    }
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, (double)(invalid[a] ? 1 : l), &lengths[a]));
+    DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", lengths[a], &single, 1, &lengths[a]));
+  }
+  DLC_ONNX_TRY(dlcOnnxRunTimeDftAxis(n, rank, invalid, &axis));
+  DLC_ONNX_TRY(channel(n, x, 0, identity, rank, &re));
+  if (parts == 2)
+    DLC_ONNX_TRY(channel(n, x, 1, identity, rank, &im));
+  DLC_ONNX_TRY(dlcOnnxRunTimeAxisDft(n, re, im, inverse, onesided, axis, lengths, &re, &im));
+  int64_t last = rank - 1;
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, re, f32, &re));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", re, &last, 1, &re));
+  if (inverse && onesided) {
+    *out = re;
+    return DLC_ONNX_OK;
+  }
+  DLC_ONNX_TRY(dlcOnnxCastOp(n, im, f32, &im));
+  DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.unsqueeze", im, &last, 1, &im));
+  return dlcOnnxConcatOp(n, re, im, last, out);
 }
 
 static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
@@ -249,10 +304,13 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     givenN = (int64_t)dlcOnnxTensorElement(t, 0);
   }
   MlirValue y;
-  if (lengthAtRunTime && axisAtRunTime)
-    return dlcOnnxUnsupported(n, "inputs 'dft_length' and 'axis' known only at run time: the axis "
-                                 "decides which dim the length resizes; bind one with "
-                                 "--bind-input");
+  if (axisAtRunTime && (lengthAtRunTime || resizes(n, x, rank, givenN))) {
+    MlirValue length = {NULL};
+    if (lengthAtRunTime)
+      DLC_ONNX_TRY(runTimeLength(n, &length));
+    DLC_ONNX_TRY(runTimeAxisResizingDft(n, x, rank, parts, givenN, length, &y));
+    return dlcOnnxSetOutput(n, 0, y);
+  }
   if (lengthAtRunTime) {
     // The weights computed when the code runs; the signal dim is `?`.
     axis = axis < 0 ? axis + rank : axis;
@@ -261,7 +319,7 @@ static DlcOnnxStatus translateDft(DlcOnnxNode *n) {
     MlirValue length, weights[2];
     Transform f;
     DLC_ONNX_TRY(planDft(n, x, axis, parts, -1, &f));
-    DLC_ONNX_TRY(oneI64(n, 1, "dft_length", &length));
+    DLC_ONNX_TRY(runTimeLength(n, &length));
     DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, false,
                                           &weights[0]));
     DLC_ONNX_TRY(dlcOnnxRunTimeDftWeights(n, f.in, f.inverse, f.onesided, length, true,
@@ -507,12 +565,15 @@ static DlcOnnxStatus translateMelWeightMatrix(DlcOnnxNode *n) {
 }
 
 #define DFT_LIMITS                                                                                 \
-  "Float input with a static shape. A `dft_length` not known at compile time is read when the "  \
-  "code runs (the weights are then computed when the code runs; the signal dim is `?`), unless " \
-  "`axis` is a run-time input too. An `axis` input not known at compile time is read when the "  \
-  "code runs (the transform along each axis it may name, one picked: rank - 1 times the work) "  \
-  "unless the transform resizes the signal dim (onesided). The transform is a product with "     \
-  "constant matrices: n^2 work per signal."
+  "Float input with a static shape. A `dft_length` not known at compile time is read when the "    \
+  "code runs (the weights are then computed when the code runs; the signal dim is `?`; a "         \
+  "length below 1 is an invalid input). An `axis` input not known at compile time is read when "   \
+  "the code runs: the transform along each axis it may name, one picked (rank - 1 times the "      \
+  "work); when the transform resizes the dim (onesided, `dft_length`), products along every "      \
+  "dim with the transform's weights where the axis names it and the identity elsewhere (each "     \
+  "dim not named costs its size in work per element), and every dim the axis may name is `?`. "    \
+  "An axis out of range is an invalid input when the code runs. The transform is a product "       \
+  "with constant matrices: n^2 work per signal."
 
 static const DlcOnnxOpEntry ops[] = {
     {"DFT", 17, translateDft, {A_INT("axis"), A_INT("inverse"), A_INT("onesided")},

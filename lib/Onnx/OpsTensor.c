@@ -1,7 +1,7 @@
 //===- OpsTensor.c - Constants, casts, identities, shapes -------*- C -*-===//
 //
 // Constant (one dlc_graph.constant, created only if used as data), Cast,
-// CastLike, BitCast, Identity, Dropout (inference only), Shape and Size;
+// CastLike, BitCast, Identity, Dropout, Shape and Size;
 // Range and the window functions, constants computed here from their
 // compile-time inputs (a Range of run-time inputs is computed when the
 // code runs). Identity and Shape of a static tensor also record
@@ -319,25 +319,47 @@ static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
-// Inference only: `training_mode` (opset 12 on) must be absent or a
-// constant false; `ratio` does not matter then and is kept for reference.
+// Inference (`training_mode` absent or false, or a ratio of 0) is the
+// graph op; training mode, known now or fed at run time, draws the mask
+// (TrainingDropout.c).
 static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
+  bool trainingAtRunTime = false, ratioAtRunTime = false;
+  double training = 0, r = 0.5;
   if (dlcOnnxHasInput(n, 2)) {
-    const DlcTensor *mode, *ratio;
-    double training, r = 0.5;
-    DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "training_mode", &mode));
-    if (!scalarOf(mode, &training))
-      return dlcOnnxError(n, "input 'training_mode' must be one bool");
-    if (training && dlcOnnxHasInput(n, 1)) {
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "training_mode", &trainingAtRunTime));
+    const DlcTensor *mode;
+    if (!trainingAtRunTime) {
+      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "training_mode", &mode));
+      if (!scalarOf(mode, &training))
+        return dlcOnnxError(n, "input 'training_mode' must be one bool");
+    }
+  }
+  if ((training || trainingAtRunTime) && dlcOnnxHasInput(n, 1)) {
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "ratio", &ratioAtRunTime));
+    const DlcTensor *ratio;
+    if (!ratioAtRunTime) {
       DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "ratio", &ratio));
       if (!scalarOf(ratio, &r))
         return dlcOnnxError(n, "input 'ratio' must be one float");
     }
-    // Training with a ratio of 0 drops nothing: the inference form.
-    if (training && r != 0)
-      return dlcOnnxUnsupported(n, "training mode with ratio %g drops at random, which is not "
-                                   "supported",
-                                r);
+  }
+  if (training && !ratioAtRunTime && !(r >= 0 && r < 1))
+    return dlcOnnxError(n, "input 'ratio' must be in [0, 1) in training mode, but is %g", r);
+  // Training with a ratio of 0 drops nothing: the inference form.
+  if (trainingAtRunTime || ratioAtRunTime || (training && r != 0)) {
+    MlirValue x, ratio, mode = {NULL}, y, mask;
+    DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
+    if (ratioAtRunTime)
+      DLC_ONNX_TRY(dlcOnnxInput(n, 1, &ratio));
+    else
+      DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirF64TypeGet(n->ctx), r, &ratio));
+    if (trainingAtRunTime)
+      DLC_ONNX_TRY(dlcOnnxInput(n, 2, &mode));
+    bool inRange = !ratioAtRunTime && r >= 0 && r < 1;
+    DLC_ONNX_TRY(dlcOnnxTrainingDropout(n, x, ratio, inRange, mode, dlcOnnxAttrInt(n, "seed", 0),
+                                        &y, &mask));
+    DLC_ONNX_TRY(dlcOnnxSetOutput(n, 0, y));
+    return dlcOnnxHasOutput(n, 1) ? dlcOnnxSetOutput(n, 1, mask) : DLC_ONNX_OK;
   }
   if (n->opset < 10 && dlcOnnxHasOutput(n, 1))
     return dlcOnnxUnsupported(n, "output 'mask' before opset 10 (a mask of the input's type) is "
@@ -400,8 +422,11 @@ static DlcOnnxStatus translateShape(DlcOnnxNode *n) {
   "`to` must be one of DLC's types (not STRING, COMPLEX64/128); casts from DOUBLE to FLOAT8 and "  \
   "FLOAT4 round twice (through FLOAT)."
 #define DROPOUT_LIMITS                                                                             \
-  "Inference only: `training_mode` absent, false, or true with a `ratio` of 0, known at compile "  \
-  "time; `seed` is ignored."
+  "`training_mode` and `ratio` may be known only at run time (one compiled artifact for every "   \
+  "value). In training mode the mask is drawn by a counter-based hash of `seed` (0 when absent) " \
+  "and each element's coordinates: the same seed gives the same mask on every run, not the "       \
+  "reference's NumPy draws. A training `ratio` outside [0, 1) known only at run time is an "       \
+  "invalid input when the code runs."
 
 #define WINDOW_NOTE                                                                                \
   "A `size` not known at compile time is read when the code runs (the output's length is `?`)."
@@ -435,7 +460,8 @@ static const DlcOnnxOpEntry ops[] = {
      "`start`, `limit` and `delta` known at compile time make a constant; otherwise they are read "
      "when the code runs and the output's length is `?`."},
     {"Identity", 1, translateIdentity, {{0}}, "dlc_graph.identity", NULL},
-    {"Dropout", 7, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout", DROPOUT_LIMITS},
+    {"Dropout", 7, translateDropout, {A_FLOAT("ratio")}, "dlc_graph.dropout",
+     "Inference, as these opsets define Dropout; output `mask` from opset 10 on."},
     {"Dropout", 12, translateDropout, {A_INT("seed")}, "dlc_graph.dropout", DROPOUT_LIMITS},
     {"ConstantOfShape", 9, translateConstantOfShape, {A_TENSOR("value")},
      "dlc_graph.constant_of_shape",

@@ -1,5 +1,10 @@
 //===- RunTimeValues.c - Ops of values fed at run time ----------*- C -*-===//
 //
+// A value fed at run time that its op does not accept is a status code
+// the entry returns (DlcStatusInvalidInput): a dlc_tensor.check of it,
+// which no graph pass removes (it has no result, so it is kept for its
+// effect).
+//
 // An iota of a run-time length: the indices of the NonZero of a run-time
 // ConstantOfShape of ones (Range and OneHot use it).
 //
@@ -16,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Onnx/RunTimeValues.h"
+#include "dlc-c/Status.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -121,6 +127,18 @@ DlcOnnxStatus dlcOnnxSqueezeAtRunTime(DlcOnnxNode *n, MlirValue x, bool unsqueez
   DLC_ONNX_TRY(dlcOnnxBuild(n, &reshape));
   *out = reshape.results[0];
   return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxRunTimeCheck(DlcOnnxNode *n, MlirValue ok) {
+  MlirType i32 = mlirIntegerTypeGet(n->ctx, 32);
+  MlirValue fine, invalid, codes;
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, DlcStatusOk, &fine));
+  DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, DlcStatusInvalidInput, &invalid));
+  DLC_ONNX_TRY(dlcOnnxWhereOp(n, ok, fine, invalid, &codes));
+  DlcOnnxOp check;
+  dlcOnnxOpInit(&check, "dlc_tensor.check");
+  check.operands[0] = codes;
+  return dlcOnnxBuild(n, &check);
 }
 
 DlcOnnxStatus dlcOnnxRunTimeIota(DlcOnnxNode *n, MlirValue count, MlirValue *out) {

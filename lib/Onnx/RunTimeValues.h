@@ -11,6 +11,10 @@
 /// code runs. The result rank follows from the axes' static length.
 DlcOnnxStatus dlcOnnxSqueezeAtRunTime(DlcOnnxNode *n, MlirValue x, bool unsqueeze, MlirValue *out);
 
+/// Where the i1 `ok` (any shape) is false when the code runs, the entry
+/// returns DlcStatusInvalidInput, naming the node.
+DlcOnnxStatus dlcOnnxRunTimeCheck(DlcOnnxNode *n, MlirValue ok);
+
 /// 0, 1, .. count-1 (i64, length `?`) for the 1-element i64 `count`,
 /// known only at run time.
 DlcOnnxStatus dlcOnnxRunTimeIota(DlcOnnxNode *n, MlirValue count, MlirValue *out);
@@ -68,11 +72,45 @@ DlcOnnxStatus dlcOnnxRunTimeMelWeightMatrix(DlcOnnxNode *n, MlirType elt, MlirVa
 DlcOnnxStatus dlcOnnxRunTimeDftWeights(DlcOnnxNode *n, int64_t in, bool inverse, bool onesided,
                                        MlirValue length, bool sine, MlirValue *out);
 
+/// DFT's input 2 `axis`, known only at run time, as a 0-d i64 in [0, rank -
+/// 1) (negative ones counted from the back) for an input of `rank`. One
+/// outside that range, or naming a dim `invalid` marks (when not NULL: a
+/// transform length the dim cannot take), is DlcStatusInvalidInput when
+/// the code runs.
+DlcOnnxStatus dlcOnnxRunTimeDftAxis(DlcOnnxNode *n, int64_t rank, const bool *invalid,
+                                    MlirValue *out);
+
+/// The DFT along `axis` (a 0-d i64 in [0, rank), known only at run time) of
+/// the f64 parts `re` and `im` (null for a real signal) of the static shape
+/// [d0, .., d(rank-1)] (the complex dim dropped), of length `lengths[d]`
+/// (1-element i64) when `axis` is d: products along every dim, with the
+/// transform's weights where the axis names it and the identity elsewhere.
+/// The f64 parts of the result, every dim `?`.
+DlcOnnxStatus dlcOnnxRunTimeAxisDft(DlcOnnxNode *n, MlirValue re, MlirValue im, bool inverse,
+                                    bool onesided, MlirValue axis, const MlirValue *lengths,
+                                    MlirValue *reOut, MlirValue *imOut);
+
 /// STFT's signal positions [frames, length] for a step or a frame length
 /// known only at run time (1-element i64 `step` and `lengthV`; `length` the
 /// static length, or -1): (samples - length) / step + 1 frames (`?`) of i *
 /// step + t. A step of 0 is a run-time division error.
 DlcOnnxStatus dlcOnnxRunTimeFrames(DlcOnnxNode *n, int64_t samples, int64_t length,
                                    MlirValue lengthV, MlirValue step, MlirValue *out);
+
+//===----------------------------------------------------------------------===//
+// Training-mode Dropout (TrainingDropout.c)
+//===----------------------------------------------------------------------===//
+
+/// Dropout of `x` in training mode: each element kept when a uniform draw
+/// in [0, 1), a hash of `seed` and the element's coordinates, is at least
+/// the one-value float `ratio`, and then scaled by 1 / (1 - ratio). With
+/// `training` (a one-value bool known only at run time; null when known
+/// true) false, everything is kept unscaled. A ratio outside [0, 1) in
+/// training mode is DlcStatusInvalidInput when the code runs, unless
+/// `ratioChecked` (a constant known to be in range). `*mask` is the i1
+/// keep mask.
+DlcOnnxStatus dlcOnnxTrainingDropout(DlcOnnxNode *n, MlirValue x, MlirValue ratio,
+                                     bool ratioChecked, MlirValue training, int64_t seed,
+                                     MlirValue *out, MlirValue *mask);
 
 #endif

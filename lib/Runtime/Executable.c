@@ -93,6 +93,8 @@ const char *dlcStatusGetMessage(int status) {
     return "out of memory for intermediate buffers";
   case DlcStatusShapeMismatch:
     return "an input's shape does not fit the entry";
+  case DlcStatusInvalidInput:
+    return "an input value outside what its op accepts";
   }
   return "unknown status";
 }

@@ -520,10 +520,11 @@ static void testStatus(void) {
   // CHECK-NEXT: 2 integer division by zero
   // CHECK-NEXT: 3 integer division overflow
   // CHECK-NEXT: 4 out of memory for intermediate buffers
+  // CHECK-NEXT: 6 an input value outside what its op accepts
   // CHECK-NEXT: 99 unknown status
   int codes[] = {DlcStatusOk, DlcStatusIndexOutOfRange, DlcStatusDivisionByZero,
-                 DlcStatusDivisionOverflow, DlcStatusOutOfMemory, 99};
-  for (int i = 0; i < 6; ++i)
+                 DlcStatusDivisionOverflow, DlcStatusOutOfMemory, DlcStatusInvalidInput, 99};
+  for (int i = 0; i < 7; ++i)
     printf("%d %s\n", codes[i], dlcStatusGetMessage(codes[i]));
   // A run-time error fails the run with a message naming the check.
   MlirContext ctx = createContext();

@@ -172,8 +172,6 @@ def classify(test, detail):
             return "out of scope: domain %s" % domain
         if op in OUT_OF_SCOPE:
             return "out of scope: %s is %s" % (op, OUT_OF_SCOPE[op])
-    if "drops at random" in detail:
-        return "out of scope: training-mode Dropout with a ratio above 0 is random"
     waiting = sorted(ops & set(DYNAMIC))
     if waiting or "known only at run time" in detail or "computed at run time" in detail:
         what = ", ".join(waiting) if waiting else "a shape-like input computed at run time"

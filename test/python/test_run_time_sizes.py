@@ -144,6 +144,62 @@ def test_run_time_dft_axis_compiles_once(tmp_path):
                                    rtol=1e-5, atol=1e-5)
 
 
+def test_run_time_dft_axis_resizing_compiles_once(tmp_path):
+    # irfft resizes the dim the axis names: every dim it may name is `?`.
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "irfft.onnx"),
+                          helper.make_node("DFT", ["x", "", "axis"], ["y"], inverse=1, onesided=1),
+                          [("x", T.FLOAT, [2, 3, 4, 2]), ("axis", T.INT64, [])], 4, 20)
+    m = dlc.compile(path, threads=1)
+    assert m.outputs[0].shape == (None, None, None, 1)
+    rng = np.random.default_rng(6)
+    x = rng.uniform(-1, 1, (2, 3, 4, 2)).astype(np.float32)
+    z = x[..., 0] + 1j * x[..., 1].astype(np.float64)
+    for axis in (0, 1, -2):
+        (y,) = m(x, np.array(axis, np.int64))
+        a = axis % 4
+        want = np.fft.irfft(z, 2 * (z.shape[a] - 1), axis=a)[..., None]
+        np.testing.assert_allclose(y, want.astype(np.float32), rtol=1e-5, atol=1e-6)
+
+
+def test_run_time_dft_axis_and_length_compile_once(tmp_path):
+    from onnx import helper, TensorProto as T
+    path = one_node_model(str(tmp_path / "rfft.onnx"),
+                          helper.make_node("DFT", ["x", "n", "axis"], ["y"], onesided=1),
+                          [("x", T.FLOAT, [3, 4, 5, 1]), ("n", T.INT64, []),
+                           ("axis", T.INT64, [])], 4, 20)
+    m = dlc.compile(path, threads=1)
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-1, 1, (3, 4, 5, 1)).astype(np.float32)
+    # Truncated, zero-padded and same-length transforms along each dim.
+    for axis, n in ((0, 2), (1, 6), (-2, 5)):
+        (y,) = m(x, np.array(n, np.int64), np.array(axis, np.int64))
+        want = np.fft.rfft(x[..., 0].astype(np.float64), n, axis=axis % 4)
+        np.testing.assert_allclose(y, np.stack([want.real, want.imag], -1).astype(np.float32),
+                                   rtol=1e-5, atol=1e-6)
+
+
+def test_run_time_dft_axis_out_of_range_is_an_error(tmp_path):
+    # The complex dim, past the rank, below -rank, and (irfft of one
+    # frequency: a transform of length 0) a dim the transform cannot take.
+    from onnx import helper, TensorProto as T
+    for onesided, axes in ((0, (3, -1, 4, -5)), (1, (0,))):
+        path = one_node_model(str(tmp_path / f"dft{onesided}.onnx"),
+                              helper.make_node("DFT", ["x", "", "axis"], ["y"], inverse=1,
+                                               onesided=onesided, name="dft"),
+                              [("x", T.FLOAT, [1, 3, 4, 2]), ("axis", T.INT64, [])], 4, 20)
+        m = dlc.compile(path, threads=1)
+        x = np.ones((1, 3, 4, 2), np.float32)
+        for axis in axes:
+            try:
+                m(x, np.array(axis, np.int64))
+            except dlc.Error as e:
+                assert "an input value outside what its op accepts at 'dft'" in str(e), str(e)
+            else:
+                raise AssertionError("axis %d ran" % axis)
+        m(x, np.array(1, np.int64))
+
+
 def test_run_time_stft_frame_step_compiles_once(tmp_path):
     from onnx import helper, TensorProto as T
     path = one_node_model(str(tmp_path / "stft.onnx"),

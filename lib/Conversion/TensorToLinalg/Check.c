@@ -51,22 +51,22 @@ void dlcEmitStatusCheck(DlcRewriter *rw, MlirValue codes) {
   MlirType i32 = mlirIntegerTypeGet(ctx, 32);
   MlirType scalar = mlirRankedTensorTypeGet(0, NULL, i32, mlirAttributeGetNull());
   int64_t rank = mlirShapedTypeGetRank(mlirValueGetType(codes));
-  MlirValue largest = codes;
-  if (rank > 0) {
-    MlirValue init = dlcFill(b, dlcConstScalar(b, i32, 0), dlcEmpty(b, scalar, 0, NULL));
-    MlirAffineMap maps[2] = {mlirAffineMapMultiDimIdentityGet(ctx, rank),
-                             mlirAffineMapGet(ctx, rank, 0, 0, NULL)};
-    DlcIterator iterators[DLC_MAX_RANK];
-    for (int64_t d = 0; d < rank; ++d)
-      iterators[d] = DLC_REDUCTION;
-    MlirBlock block;
-    MlirOperation reduce = dlcGeneric(b, 1, &codes, 1, &init, maps, rank, iterators, &block);
-    DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
-    MlirValue max = dlcArith(&body, "arith.maxui", mlirBlockGetArgument(block, 0),
-                             mlirBlockGetArgument(block, 1));
-    dlcYield(&body, 1, &max);
-    largest = mlirOperationGetResult(reduce, 0);
-  }
+  // Reduced even when 0-d: the reduction reads the slot as well as
+  // writing it, and a slot that is only stored to is erased as dead once
+  // a 0-d check becomes a plain store.
+  MlirValue init = dlcFill(b, dlcConstScalar(b, i32, 0), dlcEmpty(b, scalar, 0, NULL));
+  MlirAffineMap maps[2] = {mlirAffineMapMultiDimIdentityGet(ctx, rank),
+                           mlirAffineMapGet(ctx, rank, 0, 0, NULL)};
+  DlcIterator iterators[DLC_MAX_RANK];
+  for (int64_t d = 0; d < rank; ++d)
+    iterators[d] = DLC_REDUCTION;
+  MlirBlock block;
+  MlirOperation reduce = dlcGeneric(b, 1, &codes, 1, &init, maps, rank, iterators, &block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
+  MlirValue max = dlcArith(&body, "arith.maxui", mlirBlockGetArgument(block, 0),
+                           mlirBlockGetArgument(block, 1));
+  dlcYield(&body, 1, &max);
+  MlirValue largest = mlirOperationGetResult(reduce, 0);
   MlirValue operands[2] = {largest, createSlot(rw)};
   MlirNamedAttribute flags[] = {dlcNamed(ctx, "restrict", mlirUnitAttrGet(ctx)),
                                 dlcNamed(ctx, "writable", mlirUnitAttrGet(ctx))};

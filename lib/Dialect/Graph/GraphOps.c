@@ -274,8 +274,9 @@ static const DlcOpDef graphOps[] = {
      dlcGraphInferBitcast},
     UNARY("identity", "Identity", "`output = input`.", DLC_T_STORED),
     {"dlc_graph.dropout", "Dropout in inference mode",
-     "Inference only: `output = input`; the optional `mask` result is all true. Training-mode "
-     "dropout is not supported.",
+     "Inference only: `output = input`; the optional `mask` result is all true. The ONNX "
+     "importer builds training-mode dropout from elementwise ops instead (a hash of the seed and "
+     "each element's coordinates).",
      {REQ("input", DLC_T_FLOAT, NULL)},
      {REQ("output", DLC_T_FLOAT, "same type as input"), OPT("mask", DLC_T_I1, "input's shape")},
      {{"ratio", DLC_ATTR_FLOAT, false, "0.5 : f32", "in [0, 1); inference ignores it"}},

@@ -127,7 +127,7 @@ static const DlcOpDef tensorOps[] = {
      dlcTensorInferGatherElements},
     {"dlc_tensor.check", "Report run-time errors",
      "Each element of `codes` is 0 or a DlcStatus code (dlc-c/Status.h: 1 index out of range, 2 "
-     "integer division by zero, 3 division overflow); the largest becomes the status that the "
+     "integer division by zero, 3 division overflow, 6 an input value the op does not accept); the largest becomes the status that the "
      "entry computing it returns, its outputs then unspecified. Lowerings emit it beside a kernel "
      "whose operation could fault, which they make safe (an index clamped, a divisor of 1). "
      "Lowers to: a `linalg.generic` max-reduction materialized into a status slot.",

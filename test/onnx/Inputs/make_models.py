@@ -735,6 +735,12 @@ def _():
     return model([node("Dropout", ["x", "", "t"], ["y"])], [("x", F, [4]), ("t", B, [])], [("y", F, [4])], opset=13)
 
 
+@register("dropout_training_ratio_one")
+def _():
+    return model([node("Dropout", ["x", "r", "t"], ["y"])], [("x", F, [4])], [("y", F, [4])],
+                 inits=[init("r", np.array(1.0, dtype=np.float32)), init("t", np.array(True))], opset=13)
+
+
 # --- bindings ---------------------------------------------------------------
 
 @register("bind_reshape")

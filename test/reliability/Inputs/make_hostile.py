@@ -17,10 +17,10 @@ from onnx import TensorProto as T
 from onnx import helper, numpy_helper
 
 
-def model(nodes, inputs, outputs, inits=()):
+def model(nodes, inputs, outputs, inits=(), opset=17):
     graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info(*i) for i in inputs],
                               [helper.make_tensor_value_info(*o) for o in outputs], list(inits))
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     m.ir_version = 8
     return m
 
@@ -52,11 +52,27 @@ MODELS = {
                     [("rows", T.FLOAT, [3, 3])]),
     "gather_constant": model(GATHER, [("table", T.FLOAT, [4, 3])], [("rows", T.FLOAT, [3, 3])],
                              [numpy_helper.from_array(np.array([0, 9, 1], np.int64), "ids")]),
+    # One 0-d id: a row, and a check on one value.
+    "gather_scalar": model(GATHER, [("table", T.FLOAT, [4, 3]), ("ids", T.INT64, [])],
+                           [("rows", T.FLOAT, [3])]),
     # Integer division; a second quotient after it shows that the first
     # failed check is the one reported.
     "divide": model([helper.make_node("Div", ["a", "b"], ["q"], name="quotient"),
                      helper.make_node("Div", ["q", "b"], ["r"], name="again")],
                     [("a", T.INT32, [4]), ("b", T.INT32, [4])], [("r", T.INT32, [4])]),
+    # Inputs fed at run time that their ops accept only in a range: DFT's
+    # axis, a training Dropout's ratio.
+    "dft_axis": model([helper.make_node("DFT", ["signal", "", "axis"], ["spectrum"], name="dft")],
+                      [("signal", T.FLOAT, [2, 3, 2]), ("axis", T.INT64, [])],
+                      [("spectrum", T.FLOAT, [2, 3, 2])], opset=20),
+    "dft_length": model([helper.make_node("DFT", ["signal", "length"], ["spectrum"], axis=1,
+                                          name="dft")],
+                        [("signal", T.FLOAT, [2, 3, 2]), ("length", T.INT64, [])],
+                        [("spectrum", T.FLOAT, [2, None, 2])]),
+    "dropout_ratio": model([helper.make_node("Dropout", ["x", "ratio", "train"], ["y"],
+                                             name="dropout")],
+                           [("x", T.FLOAT, [2, 3]), ("ratio", T.FLOAT, []), ("train", T.BOOL, [])],
+                           [("y", T.FLOAT, [2, 3])]),
     # One graph output listed twice.
     "duplicate_output": model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
                               [("x", T.FLOAT, [2, 3])],
@@ -78,10 +94,20 @@ TENSORS = {
     "ids_high": np.array([0, 4, 1], np.int64),
     "ids_low": np.array([0, 1, -5], np.int64),
     "ids_huge": np.array([2**62, 0, 1], np.int64),
+    "id_ok": np.array(-1, np.int64),
+    "id_high": np.array(4, np.int64),
     "a": np.array([7, -7, -2**31, 9], np.int32),
     "b_ok": np.array([2, 2, 2, 3], np.int32),
     "b_zero": np.array([2, 0, 2, 3], np.int32),
     "b_overflow": np.array([2, 2, -1, 3], np.int32),
+    "signal": np.ones((2, 3, 2), np.float32),
+    "axis_ok": np.array(-2, np.int64),
+    "axis_complex": np.array(2, np.int64),  # the last dim holds the parts
+    "length_zero": np.array(0, np.int64),
+    "length_negative": np.array(-3, np.int64),
+    "ratio_one": np.array(1, np.float32),
+    "train": np.array(True),
+    "idle": np.array(False),
 }
 
 
