@@ -149,6 +149,29 @@ static int64_t staticDim(MlirValue v, int64_t axis) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(v), (intptr_t)axis);
 }
 
+// Sizes known only at run time: a vector of them fixes the sequence's
+// length, its elements' dims along the axis are `?`. A scalar size would
+// make the length itself a run-time value, which DLC's sequences, resolved
+// at import, cannot be.
+static DlcOnnxStatus splitToSequenceAtRunTime(DlcOnnxNode *n, MlirValue x, int64_t axis) {
+  const DlcOnnxValue *split = dlcOnnxInputValue(n, 1);
+  MlirType type = mlirValueGetType(split->value);
+  if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) != 1 ||
+      mlirShapedTypeIsDynamicDim(type, 0)) {
+    const char *why = "input 'split' is known only at run time and is not a vector of static "
+                      "length: the number of tensors in the sequence would be a run-time value";
+    if (split->graphInput)
+      return dlcOnnxUnsupported(n, "%s; bind it with --bind-input %s=FILE", why, split->name);
+    return dlcOnnxUnsupported(n, "%s; it must be known at compile time", why);
+  }
+  int64_t count = mlirShapedTypeGetDimSize(type, 0);
+  MlirValue *elems = elements(n, count);
+  if (!elems)
+    return dlcOnnxError(n, "out of scratch memory");
+  DLC_ONNX_TRY(dlcOnnxSplitAtRunTime(n, x, axis, count, elems));
+  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, elems, count);
+}
+
 static DlcOnnxStatus translateSplitToSequence(DlcOnnxNode *n) {
   MlirValue x;
   DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
@@ -162,6 +185,11 @@ static DlcOnnxStatus translateSplitToSequence(DlcOnnxNode *n) {
                               (long long)axis);
   int64_t *split = NULL, numSplit = 0;
   bool chunks = false; // a scalar split: pieces of that size, the last one smaller
+  bool runTime = false;
+  if (dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "split", &runTime));
+  if (runTime)
+    return splitToSequenceAtRunTime(n, x, axis);
   if (dlcOnnxHasInput(n, 1)) {
     DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "split", &split, &numSplit));
     chunks = dlcOnnxConstInput(n, 1)->rank == 0;

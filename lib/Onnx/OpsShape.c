@@ -377,31 +377,37 @@ static DlcOnnxStatus splitSizes(DlcOnnxNode *n, int64_t dim, int64_t **sizes, in
   return DLC_ONNX_OK;
 }
 
-// Split sizes known only at run time: output i is a slice of run-time
-// bounds [offset, offset + split[i]) along the axis, the offsets summed
-// from the sizes; the outputs' dims along it are `?`.
-static DlcOnnxStatus splitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axis) {
+DlcOnnxStatus dlcOnnxSplitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axis, int64_t count,
+                                    MlirValue *parts) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
   MlirValue split, start, end;
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &split));
   DLC_ONNX_TRY(dlcOnnxCastOp(n, split, i64, &split));
   MlirType type = mlirValueGetType(split);
-  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != dlcOnnxNumOutputs(n))
-    return dlcOnnxError(n, "input 'split' must hold one size per output (%d)", dlcOnnxNumOutputs(n));
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeGetDimSize(type, 0) != count)
+    return dlcOnnxError(n, "input 'split' must hold one size per output (%lld)", (long long)count);
   int64_t one = 1;
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i64, 0, &start));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", start, &one, 1, &start));
-  for (int i = 0; i < dlcOnnxNumOutputs(n); ++i) {
+  for (int64_t i = 0; i < count; ++i) {
     MlirValue size;
     DLC_ONNX_TRY(dlcOnnxSliceOp(n, split, 0, i, i + 1, 1, &size));
     DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", start, size, &end));
-    if (dlcOnnxHasOutput(n, i)) {
-      MlirValue part;
-      DLC_ONNX_TRY(dlcOnnxRunTimeSliceOp(n, input, start, end, &axis, 1, &part));
-      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, part));
-    }
+    DLC_ONNX_TRY(dlcOnnxRunTimeSliceOp(n, input, start, end, &axis, 1, &parts[i]));
     start = end;
   }
+  return DLC_ONNX_OK;
+}
+
+static DlcOnnxStatus splitAtRunTime(DlcOnnxNode *n, MlirValue input, int64_t axis) {
+  int count = dlcOnnxNumOutputs(n);
+  MlirValue *parts = dlcOnnxScratch(n, (size_t)count * sizeof *parts);
+  if (!parts)
+    return dlcOnnxError(n, "out of scratch memory");
+  DLC_ONNX_TRY(dlcOnnxSplitAtRunTime(n, input, axis, count, parts));
+  for (int i = 0; i < count; ++i)
+    if (dlcOnnxHasOutput(n, i))
+      DLC_ONNX_TRY(dlcOnnxSetOutput(n, i, parts[i]));
   return DLC_ONNX_OK;
 }
 

@@ -187,6 +187,11 @@ DlcOnnxStatus dlcOnnxSliceOp(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t 
 /// `numAxes` elements (any shape) read when the code runs.
 DlcOnnxStatus dlcOnnxRunTimeSliceOp(DlcOnnxNode *n, MlirValue x, MlirValue start, MlirValue end,
                                     const int64_t *axes, int64_t numAxes, MlirValue *out);
+/// `x` cut along `axis` into `count` parts whose sizes input 1 ('split', a
+/// run-time vector of `count` sizes) gives when the code runs; the parts'
+/// dims along `axis` are `?` (Split and SplitToSequence, OpsShape.c).
+DlcOnnxStatus dlcOnnxSplitAtRunTime(DlcOnnxNode *n, MlirValue x, int64_t axis, int64_t count,
+                                    MlirValue *parts);
 /// `a` and `b` concatenated along `axis`; `b` alone when `a` is null (a
 /// result built up piece by piece).
 DlcOnnxStatus dlcOnnxConcatOp(DlcOnnxNode *n, MlirValue a, MlirValue b, int64_t axis,

@@ -48,16 +48,21 @@ model at once.
   QuantizeLinear, DequantizeLinear and data movement (Identity, Reshape,
   Transpose ...), computed bit-exactly as ONNX's reference (saturate,
   round_mode); other ops do not take them.
-- Run-time inputs: shapes, axes, starts/ends/steps, repeats, split sizes,
-  K, depth and Range's bounds may be computed or fed when the code runs
-  (Reshape, Expand, ConstantOfShape, Slice, Tile, Split, Squeeze, Unsqueeze,
-  Reduce*, TopK, Range, OneHot, Trilu, CumSum/CumProd): one compile serves
-  every value and the dims they decide are dynamic. An input that decides a
-  rank (an axes list of unknown length), and the inputs of the ops the table
-  lists as compile-time, must be known when compiling: an initializer, a
-  Constant, the Shape of a tensor with static dims, or a graph input bound
-  with `dlc-run --bind-input NAME=FILE` (also `dlc-translate`) or, for
-  backend-test data, `dlc-run --test-data DIR --bind-shape-inputs`.
+- Run-time inputs: shapes, axes, starts/ends/steps, pads, repeats, split
+  sizes, K, depth, scales and sizes, transform lengths and axes, window
+  lengths and Range's bounds may be computed or fed when the code runs
+  (Reshape, Expand, ConstantOfShape, Slice, Pad, Tile, Split,
+  SplitToSequence with a vector of sizes, Squeeze, Unsqueeze, Reduce*, TopK,
+  Range, OneHot, Trilu, CumSum/CumProd, CenterCropPad, Resize, DFT, STFT,
+  the window ops, AffineGrid, Col2Im, MaxUnpool, Dropout's training_mode
+  and ratio): one compile serves every value and the dims they decide are
+  dynamic. An input that decides a rank (an axes list of unknown length) or
+  a sequence's length (SplitToSequence's scalar size), and the inputs of the
+  ops the table lists as compile-time, must be known when compiling: an
+  initializer, a Constant, the Shape of a tensor with static dims, or a
+  graph input bound with `dlc-run --bind-input NAME=FILE` (also
+  `dlc-translate`) or, for backend-test data, `dlc-run --test-data DIR
+  --bind-shape-inputs`.
 - Conformance: the ONNX node tests of `../shared/onnx-backend-node` (%s)
   run with `test/onnx-conformance/run.py`: imported, compiled and run with
   `dlc-run`, compared with ONNX's tolerances (rtol 1e-3, atol 1e-7; integers and

@@ -122,6 +122,16 @@ def split_map():
 
 
 @runs
+def split_runtime():
+    # Sizes fed when the code runs: one compile, the pieces' rows are `?`.
+    x = np.random.RandomState(2).randn(5, 3).astype(np.float32)
+    sizes = np.array([2, 0, 3], np.int64)
+    m = model([N("SplitToSequence", ["x", "sizes"], ["s"])],
+              [("x", (F, [5, 3])), ("sizes", (I64, [3]))], [("s", seq_type(F))])
+    return m, [x, sizes], [np.split(x, [2, 2], axis=0)]
+
+
+@runs
 def optionals():
     # o holds a tensor, p is an empty optional of a sequence.
     o = np.arange(3, dtype=np.float32)
@@ -190,6 +200,12 @@ def split_sizes():
     return model([const("sizes", np.array([1, 2], np.int64)),
                   N("SplitToSequence", ["x", "sizes"], ["s"], name="split")],
                  [("x", (F, [4]))], [("s", seq_type(F))])
+
+
+@imported
+def split_runtime_scalar():
+    return model([N("SplitToSequence", ["x", "size"], ["s"], name="split")],
+                 [("x", (F, [4])), ("size", (I64, []))], [("s", seq_type(F))])
 
 
 @imported
