@@ -318,9 +318,10 @@ def main():
     if unexpected_failures or unexpected_passes:
         print("the failing tests differ from %s: fix DLC or the list" % args.expected)
 
-    bound = sum(1 for n in ran if results[n][3])
+    bound = sorted(n for n in ran if results[n][3])
     slowest = sorted(ran, key=lambda n: -results[n][2])[:3]
-    print("\n%d tests bound shape-like graph inputs from their test data" % bound)
+    print("\n%d tests bound shape-like graph inputs from their test data%s" % (
+        len(bound), ": " + ", ".join(bound) if bound else ""))
     print("time: %.1f s (%.1f s in dlc-run); slowest: %s" % (
         wall, sum(results[n][2] for n in ran),
         ", ".join("%s %.2f s" % (n, results[n][2]) for n in slowest)))
