@@ -224,8 +224,9 @@ static const DlcPassDef passes[] = {
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
      "Each tensor.pad of static pads that pads no dynamic dim (a dynamic batch is sized from the "
      "tensor.empty its source was computed into), with a padding value defined outside its body (and not "
-     "`nofold`: the schedules' packing copies stay) becomes linalg.fill of the padded shape and "
-     "tensor.insert_slice of its source. With eliminate-empty-tensors after it, the source's "
+     "`nofold`: the schedules' packing copies stay) becomes fills of its border (a slab before "
+     "and after the source along each padded dim; the whole padded shape with a dynamic batch) "
+     "and tensor.insert_slice of its source. With eliminate-empty-tensors after it, the source's "
      "producer writes into the interior of the padded buffer, where a pad would bufferize to a "
      "copy of the whole activation before every padded convolution and pooling. Part of the fast "
      "codegen path only.",
