@@ -207,7 +207,7 @@ static const DlcPassDef passes[] = {
        "evenly among them"}},
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
     {"dlc-prepack-constants", "DlcPrepackConstants",
-     "Pack constant operands of the matmul schedules into their tiles when compiling",
+     "Pack constant operands of the matmul and convolution schedules into their tiles when compiling",
      "Runs after dlc-codegen. The matmul schedules copy each cache tile of an operand into a "
      "contiguous, zero-padded buffer (a tensor.pad of a slice) on every run; for a constant "
      "operand (weights: a Gemm's B, an im2col convolution's filter) this pass computes every "
@@ -218,7 +218,10 @@ static const DlcPassDef passes[] = {
      "of the dim, and only when every read of the constant is such a pad of one tile shape, so "
      "the original constant is dropped, never kept beside its packed copy. The values and the "
      "order of the products are unchanged, so are the results. Operands computed at run time "
-     "are still packed at run time.",
+     "are still packed at run time. A constant read only as vectors of ft of its last dim at "
+     "multiples of ft (the convolution schedules' channel slices of HWCF weights) is laid out "
+     "slice by slice (F/ft x KH x KW x C x ft), each slice contiguous, its reads indexed by "
+     "slice.",
      "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
