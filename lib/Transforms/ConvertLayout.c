@@ -400,7 +400,7 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   bool matmul = isMatmul(op) && hasMaps(op);
   // A dynamic batch is fine: the layouts permute the other dims only.
   if ((matmul && dlcLayoutAllStaticF32(op)) || (conv && c->nhwc && dlcLayoutAllBatchStaticF32(op)) ||
-      (c->nhwc && isNCHWPool(op)))
+      (c->nhwc && (isNCHWPool(op) || dlcLayoutIsSpatialReduce(op))))
     dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
@@ -471,6 +471,8 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
       rewriteMatmul(convs.items[i]);
     else if (dlcIsOp(convs.items[i], "linalg.generic"))
       rewritePool(convs.items[i]);
+    else if (dlcIsOp(convs.items[i], "linalg.reduce"))
+      dlcLayoutRewriteSpatialReduce(convs.items[i]);
     else
       rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
   }

@@ -66,4 +66,10 @@ size_t dlcLayoutRewriteConcats(MlirOperation root);
 MlirValue dlcLayoutNamedPool(DlcBuilder *b, MlirOperation pool, const MlirValue *inputs,
                              MlirValue init, MlirAffineMap inputMap);
 
+/// A linalg.reduce over the spatial dims of one static NCHW f32 tensor
+/// (global average pooling's sums), and its rewrite into the same sums
+/// over the NHWC tensor (LayoutPool.c).
+bool dlcLayoutIsSpatialReduce(MlirOperation op);
+void dlcLayoutRewriteSpatialReduce(MlirOperation reduce);
+
 #endif // DLC_TRANSFORMS_LAYOUT_H

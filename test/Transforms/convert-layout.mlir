@@ -445,3 +445,43 @@ func.func @concat_argument(%x: tensor<1x8x4x4xf32>, %w1: tensor<8x8x1x1xf32>, %w
     ins(%c, %w2 : tensor<1x16x4x4xf32>, tensor<8x16x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
   return %z : tensor<1x8x4x4xf32>
 }
+
+// -----
+
+// Sums over the spatial dims of an NCHW tensor (global average pooling)
+// read the NHWC tensor instead, over its dims 1 and 2: the transpose to
+// NHWC cancels against the convolutions' transposes back to NCHW.
+// CHECK-LABEL: func.func @spatial_sum
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x8x3x3xf32>) outs(%{{.*}} : tensor<1x3x3x8xf32>)
+// CHECK: linalg.reduce ins(%[[T]] : tensor<1x3x3x8xf32>) outs(%{{.*}} : tensor<1x8xf32>) dimensions = [1, 2]
+// CHECK-NEXT: (%[[IN:.*]]: f32, %[[ACC:.*]]: f32) {
+// CHECK-NEXT: arith.addf %[[IN]], %[[ACC]] : f32
+func.func @spatial_sum(%x: tensor<1x8x3x3xf32>) -> tensor<1x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8xf32>) -> tensor<1x8xf32>
+  %r = linalg.reduce ins(%x : tensor<1x8x3x3xf32>) outs(%init : tensor<1x8xf32>) dimensions = [2, 3]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<1x8xf32>
+}
+
+// -----
+
+// Other reductions (here over C and W) stay as they are.
+// CHECK-LABEL: func.func @other_sum
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<1x8x3x3xf32>) outs(%{{.*}} : tensor<1x3xf32>) dimensions = [1, 3]
+func.func @other_sum(%x: tensor<1x8x3x3xf32>) -> tensor<1x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3xf32>) -> tensor<1x3xf32>
+  %r = linalg.reduce ins(%x : tensor<1x8x3x3xf32>) outs(%init : tensor<1x3xf32>) dimensions = [1, 3]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<1x3xf32>
+}
