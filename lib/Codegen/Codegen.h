@@ -183,4 +183,10 @@ MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperatio
                                         const char *sequence, intptr_t numParams,
                                         const int64_t *params);
 
+/// Part of dlc-prepack-constants (PrepackConvWeights.c): constants read
+/// only as vectors of ft of their last dim, at multiples of ft (the
+/// convolution schedules' channel slices of HWCF weights), laid out slice
+/// by slice (F/ft x .. x ft), their reads rewritten to match.
+void dlcPrepackConvWeights(MlirOperation root);
+
 #endif // DLC_CODEGEN_CODEGEN_H

@@ -200,8 +200,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     t.kind = BATCH_MATMUL;
   else if (dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf"))
     t.kind = CONV;
-  else if (dlcIsOp(op, "linalg.depthwise_conv_2d_nhwc_hwc"))
-    t.kind = DEPTHWISE;
+  else if (dlcIsOp(op, "linalg.depthwise_conv_2d_nhwc_hwc") ||
+           dlcIsOp(op, "linalg.pooling_nhwc_max") || dlcIsOp(op, "linalg.pooling_nhwc_sum"))
+    t.kind = DEPTHWISE; // pooling: the same loops, the window an empty tensor of weights
   else
     return MlirWalkResultAdvance;
   bool product = t.kind == MATMUL || t.kind == BATCH_MATMUL;

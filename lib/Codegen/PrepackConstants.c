@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Codegen/Codegen.h"
 #include "Pass/PassDef.h"
 #include "Support/Builder.h"
 #include "Support/IR.h"
@@ -578,4 +579,5 @@ void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOpti
   free(packed);
   free(all.items);
   dlcOpListFree(&all.constants);
+  dlcPrepackConvWeights(op);
 }

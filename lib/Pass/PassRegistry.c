@@ -149,8 +149,10 @@ static const DlcPassDef passes[] = {
      "(channels innermost, the layout DLC's convolution schedules vectorize) between copying "
      "linalg.generic transposes of its input, init and result. Constant weights are repacked "
      "into new blobs when compiling, never transposed at run time. 2-D pooling generics (NCHW "
-     "loops n, c, oh, ow, kh, kw; max and sum pooling without indices) become NHWC ones whose "
-     "innermost loop runs along the channels. Output channels that fill no vector get zero "
+     "loops n, c, oh, ow, kh, kw; max and sum pooling without indices) become NHWC: "
+     "linalg.pooling_nhwc_max / _sum, which dlc-codegen schedules, or generics whose "
+     "innermost loop runs along the channels; a linalg.reduce over the spatial dims of a static "
+     "NCHW tensor (global average pooling) reduces the NHWC tensor. Output channels that fill no vector get zero "
      "weights when the weights are constant (NHWC convolutions with F not a multiple of 4: to a "
      "multiple of 8; matrix-vector products, fewer than 4 rows, with N not a multiple of 16: to "
      "one), and a tensor.extract_slice drops them, so that the schedules vectorize them. "
@@ -207,7 +209,7 @@ static const DlcPassDef passes[] = {
        "evenly among them"}},
      dlcRunCodegen, {"linalg", "tensor", "scf", "arith", "vector", "transform", "bufferization"}},
     {"dlc-prepack-constants", "DlcPrepackConstants",
-     "Pack constant operands of the matmul schedules into their tiles when compiling",
+     "Pack constant operands of the matmul and convolution schedules into their tiles when compiling",
      "Runs after dlc-codegen. The matmul schedules copy each cache tile of an operand into a "
      "contiguous, zero-padded buffer (a tensor.pad of a slice) on every run; for a constant "
      "operand (weights: a Gemm's B, an im2col convolution's filter) this pass computes every "
@@ -218,14 +220,18 @@ static const DlcPassDef passes[] = {
      "of the dim, and only when every read of the constant is such a pad of one tile shape, so "
      "the original constant is dropped, never kept beside its packed copy. The values and the "
      "order of the products are unchanged, so are the results. Operands computed at run time "
-     "are still packed at run time.",
+     "are still packed at run time. A constant read only as vectors of ft of its last dim at "
+     "multiples of ft (the convolution schedules' channel slices of HWCF weights) is laid out "
+     "slice by slice (F/ft x KH x KW x C x ft), each slice contiguous, its reads indexed by "
+     "slice.",
      "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
      "Each tensor.pad of static pads that pads no dynamic dim (a dynamic batch is sized from the "
      "tensor.empty its source was computed into), with a padding value defined outside its body (and not "
-     "`nofold`: the schedules' packing copies stay) becomes linalg.fill of the padded shape and "
-     "tensor.insert_slice of its source. With eliminate-empty-tensors after it, the source's "
+     "`nofold`: the schedules' packing copies stay) becomes fills of its border (a slab before "
+     "and after the source along each padded dim; the whole padded shape with a dynamic batch) "
+     "and tensor.insert_slice of its source. With eliminate-empty-tensors after it, the source's "
      "producer writes into the interior of the padded buffer, where a pad would bufferize to a "
      "copy of the whole activation before every padded convolution and pooling. Part of the fast "
      "codegen path only.",

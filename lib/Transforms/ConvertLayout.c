@@ -297,10 +297,11 @@ static bool isNCHWPool(MlirOperation op) {
   return !dlcReadsLoopIndices(op);
 }
 
-// The pooling in NHWC between transposes, its loops reordered to (n, oh,
-// ow, kh, kw, c): the innermost loop runs along the channels, contiguous in
-// input and output, which LLVM vectorizes, and the transposes cancel
-// against the convolutions' around it.
+// The pooling in NHWC between transposes: linalg.pooling_nhwc_max / _sum
+// where it is one (LayoutPool.c), which dlc-codegen schedules; otherwise a
+// generic with its loops reordered to (n, oh, ow, kh, kw, c): the innermost
+// loop runs along the channels, contiguous in input and output, which LLVM
+// vectorizes. The transposes cancel against the convolutions' around it.
 static void rewritePool(MlirOperation pool) {
   MlirContext ctx = mlirOperationGetContext(pool);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(pool);
@@ -325,12 +326,16 @@ static void rewritePool(MlirOperation pool) {
           mlirAffineMapGetResult(map, n == 4 ? dlcLayoutToNHWC[i] : i), oldDims);
     maps[m] = mlirAffineMapGet(ctx, 6, 0, n, exprs);
   }
-  DlcIterator iterators[6] = {DLC_PARALLEL,  DLC_PARALLEL,  DLC_PARALLEL,
-                              DLC_REDUCTION, DLC_REDUCTION, DLC_PARALLEL};
-  MlirBlock block;
-  MlirOperation nhwc = dlcGeneric(&b, 2, inputs, 1, &init, maps, 6, iterators, &block);
-  mlirRegionTakeBody(mlirOperationGetRegion(nhwc, 0), mlirOperationGetRegion(pool, 0));
-  MlirValue result = dlcLayoutTransposed(&b, mlirOperationGetResult(nhwc, 0), dlcLayoutToNCHW);
+  MlirValue pooled = dlcLayoutNamedPool(&b, pool, inputs, init, maps[0]);
+  if (mlirValueIsNull(pooled)) {
+    DlcIterator iterators[6] = {DLC_PARALLEL,  DLC_PARALLEL,  DLC_PARALLEL,
+                                DLC_REDUCTION, DLC_REDUCTION, DLC_PARALLEL};
+    MlirBlock block;
+    MlirOperation nhwc = dlcGeneric(&b, 2, inputs, 1, &init, maps, 6, iterators, &block);
+    mlirRegionTakeBody(mlirOperationGetRegion(nhwc, 0), mlirOperationGetRegion(pool, 0));
+    pooled = mlirOperationGetResult(nhwc, 0);
+  }
+  MlirValue result = dlcLayoutTransposed(&b, pooled, dlcLayoutToNCHW);
   mlirRewriterBaseReplaceOpWithValues(rewriter, pool, 1, &result);
   mlirIRRewriterDestroy(rewriter);
 }
@@ -395,7 +400,7 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   bool matmul = isMatmul(op) && hasMaps(op);
   // A dynamic batch is fine: the layouts permute the other dims only.
   if ((matmul && dlcLayoutAllStaticF32(op)) || (conv && c->nhwc && dlcLayoutAllBatchStaticF32(op)) ||
-      (c->nhwc && isNCHWPool(op)))
+      (c->nhwc && (isNCHWPool(op) || dlcLayoutIsSpatialReduce(op))))
     dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
@@ -466,6 +471,8 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
       rewriteMatmul(convs.items[i]);
     else if (dlcIsOp(convs.items[i], "linalg.generic"))
       rewritePool(convs.items[i]);
+    else if (dlcIsOp(convs.items[i], "linalg.reduce"))
+      dlcLayoutRewriteSpatialReduce(convs.items[i]);
     else
       rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
   }

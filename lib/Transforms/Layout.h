@@ -12,6 +12,7 @@
 
 #include "Support/Builder.h"
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -57,5 +58,18 @@ bool dlcLayoutIsTranspose(MlirOperation op, int64_t *perm);
 /// of NHWC tensors along their last dim, between transposes that cancel
 /// against their neighbours'. Returns how many it rewrote.
 size_t dlcLayoutRewriteConcats(MlirOperation root);
+
+/// The NHWC pooling generic that `pool` (NCHW) becomes, inputs `inputs`
+/// (input, window), init `init` and input map `inputMap` over the loops
+/// (n, oh, ow, kh, kw, c), as linalg.pooling_nhwc_max or _sum when it is
+/// one (see LayoutPool.c); its result, or null.
+MlirValue dlcLayoutNamedPool(DlcBuilder *b, MlirOperation pool, const MlirValue *inputs,
+                             MlirValue init, MlirAffineMap inputMap);
+
+/// A linalg.reduce over the spatial dims of one static NCHW f32 tensor
+/// (global average pooling's sums), and its rewrite into the same sums
+/// over the NHWC tensor (LayoutPool.c).
+bool dlcLayoutIsSpatialReduce(MlirOperation op);
+void dlcLayoutRewriteSpatialReduce(MlirOperation reduce);
 
 #endif // DLC_TRANSFORMS_LAYOUT_H

@@ -82,6 +82,33 @@ func.func @alone(%x: tensor<1x9x9x8xf32>, %w: tensor<3x3x8x8xf32>, %dw: tensor<3
 
 // -----
 
+// Max and sum pooling take the depthwise schedule (the window is an empty
+// tensor in the weights' place): output tiles in registers over the whole
+// window, the max as vector arith.maximumf (NaN-propagating, as the loop).
+// CHECK-LABEL: func.func @pooling
+// CHECK-NOT: linalg.pooling_nhwc
+// CHECK: scf.forall
+// CHECK: arith.maximumf {{.*}} : vector<
+// CHECK: scf.forall
+// CHECK: arith.addf {{.*}} : vector<
+func.func @pooling(%x: tensor<1x9x9x8xf32>) -> (tensor<1x4x4x8xf32>, tensor<1x8x8x8xf32>) {
+  %lowest = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %window = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x4x4x8xf32>
+  %init = linalg.fill ins(%lowest : f32) outs(%e : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %m = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %window : tensor<1x9x9x8xf32>, tensor<3x3xf32>) outs(%init : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %window2 = tensor.empty() : tensor<2x2xf32>
+  %e2 = tensor.empty() : tensor<1x8x8x8xf32>
+  %init2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %s = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %window2 : tensor<1x9x9x8xf32>, tensor<2x2xf32>) outs(%init2 : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %m, %s : tensor<1x4x4x8xf32>, tensor<1x8x8x8xf32>
+}
+
+// -----
+
 // Channels that no vector width divides are left to the loop lowering.
 // CHECK-LABEL: func.func @odd_channels
 // CHECK: linalg.conv_2d_nhwc_hwcf

@@ -196,18 +196,13 @@ func.func @dynamic_batch(%x: tensor<?x3x9x9xf32>, %w: tensor<8x3x3x3xf32>) -> te
 
 // -----
 
-// 2-D pooling becomes NHWC between transposes, its loops reordered to
-// (n, oh, ow, kh, kw, c) so that the innermost runs along the channels;
-// the body and the window stay. The transpose moves above the pad.
-// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d3, d2 * 2 + d4, d5)>
-// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4)>
-// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
+// 2-D max pooling becomes linalg.pooling_nhwc_max between transposes
+// (strides and dilations read from the input's map), which dlc-codegen
+// schedules like a depthwise convolution. The transpose moves above the pad.
 // CHECK-LABEL: func.func @max_pool
 // CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x4x8x8xf32>) outs(%{{.*}} : tensor<1x8x8x4xf32>)
 // CHECK: %[[XT:.*]] = tensor.pad %[[T]] low[0, 1, 1, 0] high[0, 1, 1, 0]
-// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%[[XT]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
-// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT: arith.maximumf %[[ACC]], %[[A]] : f32
+// CHECK: %[[Y:.*]] = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[XT]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
 // CHECK: linalg.generic {{.*}} ins(%[[Y]] : tensor<1x4x4x4xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
 func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
   %cst = arith.constant 0xFF800000 : f32
@@ -225,6 +220,59 @@ func.func @max_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
       ins(%padded, %window : tensor<1x4x10x10xf32>, tensor<3x3xf32>) outs(%init : tensor<1x4x4x4xf32>) {
   ^bb0(%in: f32, %w: f32, %out: f32):
     %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x4xf32>
+  return %y : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+// A sum pooling (average pooling's sums) with dilations becomes
+// linalg.pooling_nhwc_sum.
+// CHECK-LABEL: func.func @sum_pool_dilated
+// CHECK: linalg.pooling_nhwc_sum {dilations = dense<[2, 3]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%{{.*}}, %{{.*}} : tensor<1x9x9x4xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<1x7x3x4xf32>)
+func.func @sum_pool_dilated(%x: tensor<1x4x9x9xf32>) -> tensor<1x4x7x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %window = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<1x4x7x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x7x3xf32>) -> tensor<1x4x7x3xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4 * 2, d3 * 2 + d5 * 3)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %window : tensor<1x4x9x9xf32>, tensor<2x2xf32>) outs(%init : tensor<1x4x7x3xf32>) {
+  ^bb0(%in: f32, %w: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x7x3xf32>
+  return %y : tensor<1x4x7x3xf32>
+}
+
+// -----
+
+// A pooling body that no named op computes (here a minimum) stays a
+// generic, in NHWC with its loops reordered to (n, oh, ow, kh, kw, c) so
+// that the innermost runs along the channels; the body and the window stay.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d3, d2 * 2 + d4, d5)>
+// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
+// CHECK-LABEL: func.func @min_pool
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<1x8x8x4xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<1x4x4x4xf32>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: arith.minimumf %[[ACC]], %[[A]] : f32
+// CHECK-NOT: pooling
+func.func @min_pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %cst = arith.constant 0x7F800000 : f32
+  %window = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<1x4x4x4xf32>
+  %init = linalg.fill ins(%cst : f32) outs(%e : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>,
+                                        affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %window : tensor<1x4x8x8xf32>, tensor<2x2xf32>) outs(%init : tensor<1x4x4x4xf32>) {
+  ^bb0(%in: f32, %w: f32, %out: f32):
+    %m = arith.minimumf %out, %in : f32
     linalg.yield %m : f32
   } -> tensor<1x4x4x4xf32>
   return %y : tensor<1x4x4x4xf32>
@@ -396,4 +444,44 @@ func.func @concat_argument(%x: tensor<1x8x4x4xf32>, %w1: tensor<8x8x1x1xf32>, %w
   %z = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%c, %w2 : tensor<1x16x4x4xf32>, tensor<8x16x1x1xf32>) outs(%init : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
   return %z : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// Sums over the spatial dims of an NCHW tensor (global average pooling)
+// read the NHWC tensor instead, over its dims 1 and 2: the transpose to
+// NHWC cancels against the convolutions' transposes back to NCHW.
+// CHECK-LABEL: func.func @spatial_sum
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x8x3x3xf32>) outs(%{{.*}} : tensor<1x3x3x8xf32>)
+// CHECK: linalg.reduce ins(%[[T]] : tensor<1x3x3x8xf32>) outs(%{{.*}} : tensor<1x8xf32>) dimensions = [1, 2]
+// CHECK-NEXT: (%[[IN:.*]]: f32, %[[ACC:.*]]: f32) {
+// CHECK-NEXT: arith.addf %[[IN]], %[[ACC]] : f32
+func.func @spatial_sum(%x: tensor<1x8x3x3xf32>) -> tensor<1x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8xf32>) -> tensor<1x8xf32>
+  %r = linalg.reduce ins(%x : tensor<1x8x3x3xf32>) outs(%init : tensor<1x8xf32>) dimensions = [2, 3]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<1x8xf32>
+}
+
+// -----
+
+// Other reductions (here over C and W) stay as they are.
+// CHECK-LABEL: func.func @other_sum
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<1x8x3x3xf32>) outs(%{{.*}} : tensor<1x3xf32>) dimensions = [1, 3]
+func.func @other_sum(%x: tensor<1x8x3x3xf32>) -> tensor<1x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3xf32>) -> tensor<1x3xf32>
+  %r = linalg.reduce ins(%x : tensor<1x8x3x3xf32>) outs(%init : tensor<1x3xf32>) dimensions = [1, 3]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<1x3xf32>
 }
