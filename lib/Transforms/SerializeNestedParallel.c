@@ -187,7 +187,27 @@ static void splitLastDim(MlirOperation parallel) {
 
 #define UNKNOWN_WORK INT64_MAX
 
-// Iterations of an scf.for or scf.parallel with constant bounds (the
+// `v` when it is a constant, else the least constant operand of the
+// arith.minsi / arith.minui it is (a partial tile's size: min(rest, tile)).
+static bool constantUpperBound(MlirValue v, int64_t *out) {
+  if (dlcConstantInt(v, out))
+    return true;
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!dlcIsOp(def, "arith.minsi") && !dlcIsOp(def, "arith.minui"))
+    return false;
+  bool found = false;
+  for (intptr_t i = 0; i < 2; ++i) {
+    int64_t c;
+    if (constantUpperBound(mlirOperationGetOperand(def, i), &c) && (!found || c < *out))
+      *out = c, found = true;
+  }
+  return found;
+}
+
+// Iterations of an scf.for or scf.parallel with constant bounds, or at
+// most that many where an upper bound is the min of a constant (the
 // product over a parallel loop's dims), 1 for other ops, -1 when unknown.
 static int64_t tripCount(MlirOperation op) {
   bool isFor = dlcIsOp(op, "scf.for");
@@ -198,7 +218,7 @@ static int64_t tripCount(MlirOperation op) {
   for (intptr_t d = 0; d < rank; ++d) {
     int64_t lb, ub, step;
     if (!dlcConstantInt(mlirOperationGetOperand(op, d), &lb) ||
-        !dlcConstantInt(mlirOperationGetOperand(op, rank + d), &ub) ||
+        !constantUpperBound(mlirOperationGetOperand(op, rank + d), &ub) ||
         !dlcConstantInt(mlirOperationGetOperand(op, 2 * rank + d), &step) || step <= 0)
       return -1;
     trips *= ub > lb ? (ub - lb + step - 1) / step : 0;

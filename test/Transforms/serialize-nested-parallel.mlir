@@ -206,3 +206,29 @@ func.func @vectors(%m: memref<8192x16x32xf32>, %n: memref<8192xf32>) {
   }
   return
 }
+
+// -----
+
+// An inner loop bounded by the min of a constant (a partial tile) runs at
+// most that many iterations: 2 x 32 x 16 stores are too few for a team.
+// With an unknown bound the loop would never count as small.
+// CHECK-LABEL: func.func @min_bound
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @min_bound(%m: memref<64x16xf32>, %rest: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+    %n = arith.minsi %rest, %c32 : index
+    scf.for %j = %c0 to %n step %c1 {
+      scf.for %k = %c0 to %c16 step %c1 {
+        memref.store %v, %m[%j, %k] : memref<64x16xf32>
+      }
+    }
+  }
+  return
+}
