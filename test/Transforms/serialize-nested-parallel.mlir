@@ -1,5 +1,5 @@
 // RUN: dlc-opt %s -split-input-file --dlc-serialize-nested-parallel | FileCheck %s
-// Loops of 65536 iterations: big enough for threads.
+// Loops of 4194304 iterations: big enough for threads.
 // Only the outermost loop gets threads: through dlc-loops-to-llvm one
 // parallel region, whose worksharing loop holds the inner loop serialized.
 // RUN: dlc-opt %s -split-input-file --dlc-loops-to-llvm=threads=2 | FileCheck %s --check-prefix=OMP
@@ -51,25 +51,25 @@ func.func @nested(%m: memref<65536x65536xf32>, %n: memref<65536xf32>) {
 // OMP-LABEL: llvm.func @adjacent
 // OMP-COUNT-2: omp.parallel
 // OMP-NOT: omp.parallel
-func.func @adjacent(%n: memref<65536xf32>) {
+func.func @adjacent(%n: memref<4194304xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c8 = arith.constant 65536 : index
+  %c8 = arith.constant 4194304 : index
   %v = arith.constant 1.0 : f32
   %w = arith.constant 2.0 : f32
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
-    memref.store %v, %n[%i] : memref<65536xf32>
+    memref.store %v, %n[%i] : memref<4194304xf32>
   }
   // Another value: loops that are the same would share one outlined body.
   scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
-    memref.store %w, %n[%i] : memref<65536xf32>
+    memref.store %w, %n[%i] : memref<4194304xf32>
   }
   return
 }
 
 // -----
 
-// A loop doing fewer than `min-work` operations (default 20000) forks no
+// A loop doing fewer than `min-work` operations (default 2000000) forks no
 // team; with min-work=0 it keeps its threads, and a loop of unknown trip
 // count is never small.
 // CHECK-LABEL: func.func @small
@@ -131,25 +131,25 @@ func.func @in_for(%n: memref<65536xf32>) {
 // with the body: OpenMP shares the other dims, and the inner loop is one
 // that LLVM vectorizes.
 // CHECK-LABEL: func.func @innermost
-// CHECK-SAME: (%[[M:.*]]: memref<256x256xf32>)
+// CHECK-SAME: (%[[M:.*]]: memref<2048x2048xf32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
-// CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[C256]]) step (%[[C1]]) {
-// CHECK-NEXT: scf.for %[[J:.*]] = %[[C0]] to %[[C256]] step %[[C1]] {
+// CHECK-DAG: %[[C2048:.*]] = arith.constant 2048 : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[C2048]]) step (%[[C1]]) {
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[C0]] to %[[C2048]] step %[[C1]] {
 // CHECK-NEXT: memref.store %{{.*}}, %[[M]][%[[I]], %[[J]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.reduce
 // OMP-LABEL: llvm.func @innermost
 // OMP: omp.loop_nest (%{{[^,]*}}) : i64
 // OMP: llvm.return
-func.func @innermost(%m: memref<256x256xf32>) {
+func.func @innermost(%m: memref<2048x2048xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c256 = arith.constant 256 : index
+  %c2048 = arith.constant 2048 : index
   %v = arith.constant 1.0 : f32
-  scf.parallel (%i, %j) = (%c0, %c0) to (%c256, %c256) step (%c1, %c1) {
-    memref.store %v, %m[%i, %j] : memref<256x256xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c2048, %c2048) step (%c1, %c1) {
+    memref.store %v, %m[%i, %j] : memref<2048x2048xf32>
   }
   return
 }
@@ -172,6 +172,62 @@ func.func @single(%m: memref<1x65536xf32>) {
   scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
     scf.for %j = %c0 to %c8 step %c1 {
       memref.store %v, %m[%i, %j] : memref<1x65536xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// An op on vectors counts its elements: 8192 iterations of a
+// vector<16x32xf32> FMA (4.2M multiply-adds) are worth a team, the same
+// iterations on scalars (8192 FMAs) are not.
+// CHECK-LABEL: func.func @vectors
+// CHECK: scf.parallel
+// CHECK: vector.fma
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK: math.fma
+// CHECK: return
+func.func @vectors(%m: memref<8192x16x32xf32>, %n: memref<8192xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8192 = arith.constant 8192 : index
+  %f = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8192) step (%c1) {
+    %v = vector.transfer_read %m[%i, %c0, %c0], %f : memref<8192x16x32xf32>, vector<16x32xf32>
+    %w = vector.fma %v, %v, %v : vector<16x32xf32>
+    vector.transfer_write %w, %m[%i, %c0, %c0] : vector<16x32xf32>, memref<8192x16x32xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%c8192) step (%c1) {
+    %x = memref.load %n[%i] : memref<8192xf32>
+    %y = math.fma %x, %x, %x : f32
+    memref.store %y, %n[%i] : memref<8192xf32>
+  }
+  return
+}
+
+// -----
+
+// An inner loop bounded by the min of a constant (a partial tile) runs at
+// most that many iterations: 2 x 32 x 16 stores are too few for a team.
+// With an unknown bound the loop would never count as small.
+// CHECK-LABEL: func.func @min_bound
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @min_bound(%m: memref<64x16xf32>, %rest: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+    %n = arith.minsi %rest, %c32 : index
+    scf.for %j = %c0 to %n step %c1 {
+      scf.for %k = %c0 to %c16 step %c1 {
+        memref.store %v, %m[%j, %k] : memref<64x16xf32>
+      }
     }
   }
   return
