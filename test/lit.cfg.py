@@ -60,6 +60,10 @@ if config.dlc_sanitize:
     config.available_features.add("sanitized")
     for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
         config.environment[name] = "abort_on_error=1:print_stacktrace=1:detect_leaks=1"
+    # Generated code tests every allocation it makes (a size that a bad
+    # run-time value makes impossible is a status, as with libc's malloc):
+    # ASan's malloc returns null for it too, instead of aborting.
+    config.environment["ASAN_OPTIONS"] += ":allocator_may_return_null=1"
     # use_tls=0: LSan's scan of thread-local storage crashes on libomp's
     # threads; lsan.supp lists what others (the dynamic loader) keep.
     config.environment["LSAN_OPTIONS"] = "use_tls=0:print_suppressions=0:suppressions=" + os.path.join(
