@@ -319,30 +319,31 @@ static DlcOnnxStatus translateWindow(DlcOnnxNode *n) {
   return dlcOnnxDefineConstant(n, 0, &t);
 }
 
+// Input `i`, one value: read when the code runs (*atRunTime) or known
+// now (*value).
+static DlcOnnxStatus scalarNowOrAtRunTime(DlcOnnxNode *n, int i, const char *what,
+                                          const char *kind, bool *atRunTime, double *value) {
+  DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, i, what, atRunTime));
+  if (*atRunTime)
+    return DLC_ONNX_OK;
+  const DlcTensor *t;
+  DLC_ONNX_TRY(dlcOnnxKnownInput(n, i, what, &t));
+  if (!scalarOf(t, value))
+    return dlcOnnxError(n, "input '%s' must be one %s", what, kind);
+  return DLC_ONNX_OK;
+}
+
 // Inference (`training_mode` absent or false, or a ratio of 0) is the
 // graph op; training mode, known now or fed at run time, draws the mask
 // (TrainingDropout.c).
 static DlcOnnxStatus translateDropout(DlcOnnxNode *n) {
   bool trainingAtRunTime = false, ratioAtRunTime = false;
   double training = 0, r = 0.5;
-  if (dlcOnnxHasInput(n, 2)) {
-    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 2, "training_mode", &trainingAtRunTime));
-    const DlcTensor *mode;
-    if (!trainingAtRunTime) {
-      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 2, "training_mode", &mode));
-      if (!scalarOf(mode, &training))
-        return dlcOnnxError(n, "input 'training_mode' must be one bool");
-    }
-  }
-  if ((training || trainingAtRunTime) && dlcOnnxHasInput(n, 1)) {
-    DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "ratio", &ratioAtRunTime));
-    const DlcTensor *ratio;
-    if (!ratioAtRunTime) {
-      DLC_ONNX_TRY(dlcOnnxKnownInput(n, 1, "ratio", &ratio));
-      if (!scalarOf(ratio, &r))
-        return dlcOnnxError(n, "input 'ratio' must be one float");
-    }
-  }
+  if (dlcOnnxHasInput(n, 2))
+    DLC_ONNX_TRY(scalarNowOrAtRunTime(n, 2, "training_mode", "bool", &trainingAtRunTime,
+                                      &training));
+  if ((training || trainingAtRunTime) && dlcOnnxHasInput(n, 1))
+    DLC_ONNX_TRY(scalarNowOrAtRunTime(n, 1, "ratio", "float", &ratioAtRunTime, &r));
   if (training && !ratioAtRunTime && !(r >= 0 && r < 1))
     return dlcOnnxError(n, "input 'ratio' must be in [0, 1) in training mode, but is %g", r);
   // Training with a ratio of 0 drops nothing: the inference form.
