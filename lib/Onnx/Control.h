@@ -55,6 +55,14 @@ MlirType dlcOnnxLastBodyType(DlcOnnxNode *n);
 /// one gains (its elements broadcast the same). Null when the element types
 /// differ or the ranks differ otherwise.
 MlirType dlcOnnxBranchJoin(MlirType a, MlirType b);
+/// The type a loop carries for a value that enters as `init` and an
+/// iteration gives as `next`: dims that differ `?`. Null when the element
+/// types or ranks differ.
+MlirType dlcOnnxCarriedJoin(MlirType init, MlirType next);
+/// `v` as the less static `type` (tensor.cast; `v` itself when it has it).
+MlirValue dlcOnnxCastTo(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type);
+/// Removes the body function imported last (to import it again).
+void dlcOnnxDropLastBody(DlcOnnxNode *n);
 /// Branch value `v` as the joined `type`: size-1 dims put in front, then a
 /// tensor.cast where dims become `?`.
 MlirValue dlcOnnxToBranchType(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type);

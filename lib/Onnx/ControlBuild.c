@@ -300,12 +300,30 @@ MlirValue dlcOnnxOwnedCopy(DlcOnnxNode *n, MlirBlock block, MlirValue v) {
   return dlcOnnxCopyInto(n, block, v, empty);
 }
 
-MlirValue dlcOnnxToBranchType(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type) {
-  intptr_t extra = mlirShapedTypeGetRank(type) - mlirShapedTypeGetRank(mlirValueGetType(v));
-  if (extra > 0)
-    v = withLeadingOnes(n, block, v, extra);
+MlirValue dlcOnnxCastTo(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type) {
   if (mlirTypeEqual(mlirValueGetType(v), type))
     return v;
   return mlirOperationGetResult(
       dlcOnnxCreateOp(n, block, "tensor.cast", 1, &v, 1, &type, 0, NULL, 0, NULL), 0);
+}
+
+MlirValue dlcOnnxToBranchType(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type) {
+  intptr_t extra = mlirShapedTypeGetRank(type) - mlirShapedTypeGetRank(mlirValueGetType(v));
+  if (extra > 0)
+    v = withLeadingOnes(n, block, v, extra);
+  return dlcOnnxCastTo(n, block, v, type);
+}
+
+//===----------------------------------------------------------------------===//
+// Loop-carried values whose shape the body changes
+//===----------------------------------------------------------------------===//
+
+MlirType dlcOnnxCarriedJoin(MlirType init, MlirType next) {
+  if (mlirShapedTypeGetRank(init) != mlirShapedTypeGetRank(next))
+    return (MlirType){NULL};
+  return dlcOnnxBranchJoin(init, next);
+}
+
+void dlcOnnxDropLastBody(DlcOnnxNode *n) {
+  mlirOperationDestroy(n->imp->bodies[--n->imp->numBodies]);
 }

@@ -398,16 +398,35 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   memset(&sg, 0, sizeof sg);
   MlirAttribute symbol;
   MlirType fnType = {NULL};
-  if (s == DLC_ONNX_OK)
-    s = dlcOnnxImportBody(n, "body", g, types, &sg, &symbol, &fnType);
-  if (s == DLC_ONNX_OK && !mlirTypeEqual(mlirFunctionTypeGetResult(fnType, 0), types[1]))
-    s = dlcOnnxUnsupported(n, "the body's condition output must be a bool scalar");
-  for (int j = 0; j < N && s == DLC_ONNX_OK; ++j)
-    if (!mlirTypeEqual(mlirFunctionTypeGetResult(fnType, 1 + j), types[2 + j]))
-      s = dlcOnnxUnsupported(n, "loop-carried value #%d changes its type in the body; DLC needs "
-                                "it to keep its shape",
-                             j);
   MlirBlock body = n->imp->body;
+  // A value the body reshapes (a Concat onto it) is carried as what its
+  // initial and its next value have in common, dims that differ `?`: the
+  // body is imported again taking that type.
+  for (int attempt = 0; attempt < 2 && s == DLC_ONNX_OK; ++attempt) {
+    s = dlcOnnxImportBody(n, "body", g, types, &sg, &symbol, &fnType);
+    if (s == DLC_ONNX_OK && !mlirTypeEqual(mlirFunctionTypeGetResult(fnType, 0), types[1]))
+      s = dlcOnnxUnsupported(n, "the body's condition output must be a bool scalar");
+    bool changed = false;
+    for (int j = 0; j < N && s == DLC_ONNX_OK; ++j) {
+      MlirType next = mlirFunctionTypeGetResult(fnType, 1 + j);
+      if (mlirTypeEqual(next, types[2 + j]))
+        continue;
+      MlirType joined = dlcOnnxCarriedJoin(types[2 + j], next);
+      if (attempt || mlirTypeIsNull(joined)) {
+        s = dlcOnnxUnsupported(n, "loop-carried value #%d changes its element type or rank in "
+                                  "the body; DLC needs them kept",
+                               j);
+        break;
+      }
+      types[2 + j] = joined;
+      init[2 + j] = dlcOnnxCastTo(n, body, init[2 + j], joined);
+      changed = true;
+    }
+    if (s != DLC_ONNX_OK || !changed)
+      break;
+    dlcOnnxDropLastBody(n);
+    dlcOnnxSubgraphFree(&sg);
+  }
   // With M known at run time only, scan outputs are allocated with max(M, 0) rows.
   MlirValue rowCount = {NULL};
   if (K && trips < 0 && s == DLC_ONNX_OK) {
@@ -508,9 +527,12 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   for (int j = 0; j < K; ++j)
     yield[N + j] = dlcOnnxInsertRow(n, after, mlirOperationGetResult(call, 1 + N + j),
                                     mlirBlockGetArgument(after, N + j), index);
-  for (int j = 0; j < N; ++j)
-    yield[j] = dlcOnnxCopyInto(n, after, mlirOperationGetResult(call, 1 + j),
-                               mlirBlockGetArgument(after, j));
+  for (int j = 0; j < N; ++j) {
+    MlirValue next = mlirOperationGetResult(call, 1 + j);
+    yield[j] = mlirShapedTypeHasStaticShape(mlirValueGetType(next))
+                   ? dlcOnnxCopyInto(n, after, next, mlirBlockGetArgument(after, j))
+                   : next;
+  }
   dlcOnnxCreateOp(n, after, "scf.yield", count, yield, 0, NULL, 0, NULL, 0, NULL);
 
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};

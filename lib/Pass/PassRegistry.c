@@ -28,8 +28,11 @@ static const DlcPassDef passes[] = {
      "the pass fails. Result types are only ever refined, never widened. On a module, refined "
      "types also cross the control flow of ONNX If, Loop and Scan (into `dlc.body` functions "
      "through their calls, out through their returns, around scf loops), in rounds until "
-     "nothing changes.",
-     "", 0, {{0}}, dlcRunInferShapes, {NULL}},
+     "nothing changes. A loop-carried value takes its initial value's type when the body copies "
+     "its next value into the carried buffer (the shape is kept), else what the initial and the "
+     "next value have in common (a body may grow it); the initial value enters through a "
+     "`tensor.cast` then.",
+     "", 0, {{0}}, dlcRunInferShapes, {"tensor", NULL}},
     {"dlc-eliminate-nops", "DlcEliminateNops", "Remove dlc_graph ops that return their input",
      "Node-level nop elimination. Replaces by its input: identity; inference dropout (when its "
      "mask is unused); cast whose result type is the input's; reshape, flatten, squeeze, unsqueeze and "

@@ -305,7 +305,7 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   TRY(addOwn(b, "dlc-record-signatures"));
   // Tensors become buffers, across function boundaries, with plain
   // row-major layouts at the boundary so callers pass dense arrays.
-  TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true "
+  TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true allow-return-allocs-from-loops=true "
               "function-boundary-type-conversion=identity-layout-map}"));
   // A result computed in a reshaped buffer (expand_shape(collapse_shape(
   // alloc)), an epilogue collapsed onto its product) is the buffer itself

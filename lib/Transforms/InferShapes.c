@@ -10,6 +10,7 @@
 
 #include "Dialect/OpDef.h"
 #include "Pass/PassDef.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -126,6 +127,61 @@ static void uncast(Flow *f, MlirOperation op, intptr_t i) {
   }
 }
 
+// Whether an iteration yields `yielded` copied into the carried value's own
+// buffer (`arg`): the importer's way of saying the body keeps its shape.
+static bool copiedIntoArg(MlirValue yielded, MlirValue arg) {
+  if (!mlirValueIsAOpResult(yielded))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(yielded);
+  return dlcIsOp(def, "linalg.copy") && mlirOperationGetNumOperands(def) == 2 &&
+         mlirValueEqual(mlirOperationGetOperand(def, 1), arg);
+}
+
+// Of two tensor types of one rank and element type, what they have in
+// common: dims that differ `?`. Null otherwise.
+static MlirType joinTypes(MlirType a, MlirType b) {
+  if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b) ||
+      mlirShapedTypeGetRank(a) != mlirShapedTypeGetRank(b) ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(a), mlirShapedTypeGetElementType(b)))
+    return (MlirType){NULL};
+  intptr_t rank = mlirShapedTypeGetRank(a);
+  int64_t dims[DLC_MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d) {
+    int64_t x = mlirShapedTypeGetDimSize(a, d);
+    dims[d] = x == mlirShapedTypeGetDimSize(b, d) ? x : mlirShapedTypeGetDynamicSize();
+  }
+  return mlirRankedTensorTypeGet(rank, dims, mlirShapedTypeGetElementType(a),
+                                 mlirRankedTensorTypeGetEncoding(a));
+}
+
+// Loop-carried value `arg` entering as operand `i` of `loop` and yielded
+// as `yielded`; `inBody` is the value in the body (scf.while's after
+// block). A body that copies its next value into the carried buffer
+// keeps the shape: the value takes its initial value's type. Otherwise the
+// body may grow it (a Concat onto it), and only what the initial and the
+// next value have in common holds in every iteration; an initial value
+// refined beyond that enters through a tensor.cast.
+static void refineCarried(Flow *f, MlirOperation loop, intptr_t i, MlirValue arg,
+                          MlirValue inBody, MlirValue yielded) {
+  if (copiedIntoArg(yielded, inBody)) {
+    uncast(f, loop, i);
+    f->changed |= refineValue(arg, mlirValueGetType(mlirOperationGetOperand(loop, i)));
+    return;
+  }
+  MlirValue init = mlirOperationGetOperand(loop, i);
+  MlirType joined = joinTypes(mlirValueGetType(init), mlirValueGetType(yielded));
+  if (mlirTypeIsNull(joined))
+    return;
+  f->changed |= refineValue(arg, joined);
+  MlirType argType = mlirValueGetType(arg);
+  if (mlirTypeEqual(mlirValueGetType(init), argType))
+    return;
+  MlirOperation cast = dlcCreateDetachedOp("tensor.cast", mlirOperationGetLocation(loop), 1, &init,
+                                           1, &argType, 0, NULL);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(loop), loop, cast);
+  mlirOperationSetOperand(loop, i, mlirOperationGetResult(cast, 0));
+}
+
 // One step of moving refined types across the control flow the importer
 // builds: into a body through its call, out through its return, around
 // loops from their initial values and yields. Types are only refined.
@@ -153,18 +209,20 @@ static MlirWalkResult refineFlow(MlirOperation op, void *userData) {
       f->changed |= refineValue(mlirOperationGetResult(op, i), mlirValueGetType(mlirOperationGetOperand(ret, i)));
   } else if (dlcIsOp(op, "scf.for")) {
     MlirRegion body = mlirOperationGetRegion(op, 0);
-    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-      uncast(f, op, i + 3);
-      f->changed |= refineValue(blockArg(body, i + 1), mlirValueGetType(mlirOperationGetOperand(op, i + 3)));
+    MlirOperation yield = lastOp(body);
+    for (intptr_t i = 0; !mlirOperationIsNull(yield) && i < mlirOperationGetNumResults(op); ++i) {
+      refineCarried(f, op, i + 3, blockArg(body, i + 1), blockArg(body, i + 1),
+                    mlirOperationGetOperand(yield, i));
       f->changed |= refineValue(mlirOperationGetResult(op, i), mlirValueGetType(blockArg(body, i + 1)));
     }
   } else if (dlcIsOp(op, "scf.while")) {
     MlirRegion before = mlirOperationGetRegion(op, 0), after = mlirOperationGetRegion(op, 1);
-    MlirOperation cond = lastOp(before);
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-      uncast(f, op, i);
-      f->changed |= refineValue(blockArg(before, i), mlirValueGetType(mlirOperationGetOperand(op, i)));
-    }
+    MlirOperation cond = lastOp(before), yield = lastOp(after);
+    intptr_t numAfter = mlirBlockGetNumArguments(mlirRegionGetFirstBlock(after));
+    for (intptr_t i = 0; !mlirOperationIsNull(yield) && i < mlirOperationGetNumOperands(op); ++i)
+      refineCarried(f, op, i, blockArg(before, i),
+                    i < numAfter ? blockArg(after, i) : blockArg(before, i),
+                    mlirOperationGetOperand(yield, i));
     for (intptr_t i = 0; !mlirOperationIsNull(cond) && i < mlirOperationGetNumResults(op); ++i) {
       MlirType t = mlirValueGetType(mlirOperationGetOperand(cond, i + 1));
       f->changed |= refineValue(blockArg(after, i), t);

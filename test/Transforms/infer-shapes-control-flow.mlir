@@ -81,3 +81,28 @@ func.func private @step(%x: tensor<?xf32>) -> tensor<?xf32> attributes {dlc.body
   %y = "dlc_graph.relu"(%x) : (tensor<?xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+// A loop whose body grows the carried value (no copy into its buffer):
+// the carried type is what the initial and the next value have in common,
+// so the refined initial value enters through a cast.
+// CHECK-LABEL: func.func @grows
+// CHECK: %[[R:.*]] = "dlc_graph.relu"(%arg0) : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[R]] : tensor<2xf32> to tensor<?xf32>
+// CHECK: scf.while (%{{.*}} = %[[C]]) : (tensor<?xf32>) -> tensor<?xf32>
+func.func @grows(%x: tensor<2xf32>, %c: i1) -> tensor<?xf32> {
+  %r0 = "dlc_graph.relu"(%x) : (tensor<2xf32>) -> tensor<?xf32>
+  %r = scf.while (%s = %r0) : (tensor<?xf32>) -> tensor<?xf32> {
+    scf.condition(%c) %s : tensor<?xf32>
+  } do {
+  ^bb0(%s: tensor<?xf32>):
+    %n = func.call @append(%s) : (tensor<?xf32>) -> tensor<?xf32>
+    scf.yield %n : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+func.func private @append(%x: tensor<?xf32>) -> tensor<?xf32> attributes {dlc.body} {
+  %y = "dlc_graph.concat"(%x, %x) {axis = 0 : i64} : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}

@@ -101,6 +101,39 @@ def loop_early_exit():
     return model(g), [np.array(10, dtype=np.int64), np.array(True), x, y], [r]
 
 
+def growing_loop(x_type, inits):
+    # Each iteration appends x's first element plus the iteration number:
+    # the loop-carried value grows, so it is carried as [?].
+    body = graph([N("Cast", ["i"], ["fi"], to=F), N("Slice", ["x_in", "zero", "one"], ["head"]),
+                  N("Add", ["head", "fi"], ["tail"]), N("Concat", ["x_in", "tail"], ["x_out"], axis=0),
+                  N("Identity", ["c_in"], ["c_out"])],
+                 "body", [("i", I64, []), ("c_in", B, []), ("x_in", F, None)],
+                 [("c_out", B, []), ("x_out", F, None)],
+                 inits=[("zero", np.array([0], dtype=np.int64)), ("one", np.array([1], dtype=np.int64))])
+    inputs = [("m", I64, [])] + ([("x", F, x_type)] if x_type else [])
+    g = graph([N("Loop", ["m", "", "x"], ["x_final"], name="loop", body=body)], "g", inputs,
+              [("x_final", F, None)], inits=inits)
+    return model(g)
+
+
+def grown(x, m):
+    for i in range(m):
+        x = np.concatenate([x, x[:1] + i])
+    return x
+
+
+@runs
+def loop_grows_from_constant():
+    x = np.array([1, 2, 3], dtype=np.float32)
+    return growing_loop(None, [("x", x)]), [np.array(5, dtype=np.int64)], [grown(x, 5)]
+
+
+@runs
+def loop_grows_from_input():
+    x = np.array([4, 5], dtype=np.float32)
+    return growing_loop(["n"], []), [np.array(3, dtype=np.int64), x], [grown(x, 3)]
+
+
 @runs
 def loop_scan_while():
     # A compile-time M with a condition computed at run time: scf.while
