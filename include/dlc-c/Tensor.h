@@ -138,6 +138,28 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorListCreateFromFile(MlirStringRef pa
                                                                 DlcTensor **out, intptr_t *count,
                                                                 MlirStringCallback errorCallback,
                                                                 void *userData);
+/// A sequence whose length is known only when compiled code runs is passed
+/// as two tensors: `data`, a vector of its tensors' elements end to end
+/// (row-major), and `index`, int64 [count, 1 + DLC_TENSOR_LIST_MAX_RANK]: a
+/// row per tensor, its rank then its dims (1 past the rank). An optional
+/// whose presence is known only at run time is a bool scalar (present)
+/// followed by its tensor or its sequence's two tensors.
+#define DLC_TENSOR_LIST_MAX_RANK 8
+
+/// Packs the `count` tensors `list` (one dtype, `dtype` when `count` is 0;
+/// at most DLC_TENSOR_LIST_MAX_RANK dims) into `data` and `index`, which
+/// the caller owns. Fails (creating nothing) on mixed dtypes, a rank over
+/// the limit or when out of memory. Since DLC_API_VERSION 11.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorListPack(const DlcTensor *list, intptr_t count,
+                                                      DlcDType dtype, DlcTensor *data,
+                                                      DlcTensor *index);
+/// The tensors `data` and `index` hold, copied into `*out` (`*count` of
+/// them, malloc'ed; the caller destroys each and frees the array). Fails
+/// (creating nothing) when the two do not describe a sequence. Since
+/// DLC_API_VERSION 11.
+DLC_CAPI_EXPORTED MlirLogicalResult dlcTensorListUnpack(const DlcTensor *data,
+                                                        const DlcTensor *index, DlcTensor **out,
+                                                        intptr_t *count);
 /// Writes `t` as a .npy file (version 1, little-endian, C order). The file
 /// is written under a temporary name and renamed into place, so `path` is
 /// never left half-written. On error calls `errorCallback` with a message

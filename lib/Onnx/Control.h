@@ -71,7 +71,8 @@ MlirValue dlcOnnxOwnedCopy(DlcOnnxNode *n, MlirBlock block, MlirValue v);
 /// Imports the subgraph `g` (attribute `attr`) with formal inputs of
 /// `types` as a private body function: its symbol and function type.
 DlcOnnxStatus dlcOnnxImportBody(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
-                                MlirType *types, DlcOnnxSubgraph *sg, MlirAttribute *symbol,
-                                MlirType *fnType);
+                                MlirType *types, const DlcOnnxValue *const *formalLists,
+                                const DlcOnnxValue *const *resultLists, DlcOnnxSubgraph *sg,
+                                MlirAttribute *symbol, MlirType *fnType);
 
 #endif // DLC_ONNX_CONTROL_H

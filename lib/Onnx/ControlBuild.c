@@ -214,11 +214,12 @@ MlirValue dlcOnnxCopyInto(DlcOnnxNode *n, MlirBlock block, MlirValue source, Mli
 }
 
 DlcOnnxStatus dlcOnnxImportBody(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
-                                MlirType *types, DlcOnnxSubgraph *sg, MlirAttribute *symbol,
-                                MlirType *fnType) {
-  DLC_ONNX_TRY(dlcOnnxSubgraphBegin(n, attr, g, types, sg));
+                                MlirType *types, const DlcOnnxValue *const *formalLists,
+                                const DlcOnnxValue *const *resultLists, DlcOnnxSubgraph *sg,
+                                MlirAttribute *symbol, MlirType *fnType) {
+  DLC_ONNX_TRY(dlcOnnxSubgraphBegin(n, attr, g, types, formalLists, sg));
   DLC_ONNX_TRY(dlcOnnxSubgraphImport(sg));
-  DLC_ONNX_TRY(dlcOnnxSubgraphFinishFunc(sg, symbol));
+  DLC_ONNX_TRY(dlcOnnxSubgraphFinishFunc(sg, resultLists, symbol));
   *fnType = dlcOnnxLastBodyType(n);
   return DLC_ONNX_OK;
 }

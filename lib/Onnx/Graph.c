@@ -338,6 +338,24 @@ static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *
                            "shape-like operands can be bound", name);
       return false;
     }
+    if (v->atRunTime) { // its parts
+      int count = dlcOnnxListNumParts(v);
+      // An optional of a sequence where the graph declares a sequence (a
+      // Loop's state that started empty): its sequence.
+      if (dlcOnnxDeclaresSequence(vi) && v->kind == DLC_ONNX_KIND_OPTIONAL && v->ofSequence) {
+        v->kind = DLC_ONNX_KIND_SEQUENCE;
+        memmove(v->parts, v->parts + 1, 2 * sizeof *v->parts);
+        count = 2;
+      }
+      for (int k = 0; k < count; ++k) {
+        values[results->num] = v->parts[k];
+        results->types[results->num] = mlirValueGetType(v->parts[k]);
+        results->names[results->num] = name;
+        results->values[results->num] = v;
+        ++results->num;
+      }
+      continue;
+    }
     if (v->kind != DLC_ONNX_KIND_TENSOR) { // its elements, in order
       for (int64_t k = 0; k < v->numElems; ++k) {
         values[results->num] = v->elems[k];
@@ -617,7 +635,7 @@ MlirModule dlcOnnxImportGraph(DlcOnnxImporter *imp) {
     for (size_t i = 0; i < imp->graph->n_output; ++i) { // sequences: one per element
       DlcOnnxValue *v =
           dlcOnnxValueLookup(&imp->values, dlcOnnxNameOr(imp->graph->output[i]->name));
-      capacity += v ? (size_t)v->numElems : 0;
+      capacity += v ? (size_t)v->numElems + 3 : 0;
     }
     for (size_t i = 0; taps && i < imp->graph->n_node; ++i)
       capacity += imp->graph->node[i]->n_output;

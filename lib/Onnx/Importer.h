@@ -92,6 +92,17 @@ typedef struct DlcOnnxValue {
   bool ofSequence; ///< an optional of a sequence (else of a tensor)
   MlirValue *elems;
   int64_t numElems;
+  /// The element type of a sequence's or an optional's tensors when known
+  /// (an empty one's included); null otherwise.
+  MlirType elemType;
+  /// A sequence or an optional whose length or presence is known only at
+  /// run time (RunTimeLists.c): held as tensors, `parts`
+  /// (dlcOnnxListNumParts of them); `elems` is then empty.
+  bool atRunTime;
+  MlirValue parts[3];
+  /// For a run-time sequence, the rank of every tensor in it; for an empty
+  /// optional of a tensor, that tensor's rank. -1 when unknown or mixed.
+  int64_t elemRank;
 } DlcOnnxValue;
 
 typedef struct DlcOnnxValueTable {
@@ -194,6 +205,12 @@ void dlcOnnxEraseUnusedOps(MlirBlock body);
 // Lists.c: sequences and optionals at the graph's edges
 //===----------------------------------------------------------------------===//
 
+/// How many tensors hold run-time list `v` (RunTimeLists.c): a sequence's
+/// data and index; an optional's presence, then its tensor or its
+/// sequence's two.
+int dlcOnnxListNumParts(const DlcOnnxValue *v);
+/// Whether `vi` declares a sequence.
+bool dlcOnnxDeclaresSequence(const Onnx__ValueInfoProto *vi);
 /// Whether `vi` declares a sequence or an optional.
 bool dlcOnnxIsListType(const Onnx__ValueInfoProto *vi);
 /// Graph input `vi` (a sequence or an optional, entry `v`) as the options'

@@ -21,6 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+bool dlcOnnxDeclaresSequence(const Onnx__ValueInfoProto *vi) {
+  return vi->type && vi->type->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE;
+}
+
 bool dlcOnnxIsListType(const Onnx__ValueInfoProto *vi) {
   return vi->type && (vi->type->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE ||
                       vi->type->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE);
@@ -99,6 +103,8 @@ int dlcOnnxListInput(DlcOnnxImporter *imp, const Onnx__ValueInfoProto *vi, DlcOn
     (*types)[k] = dlcTensorTypeToMlirType(imp->ctx, &given[k]);
   }
   v->kind = optional ? DLC_ONNX_KIND_OPTIONAL : DLC_ONNX_KIND_SEQUENCE;
+  v->elemType = dataType ? dlcOnnxElementType(imp->ctx, dataType) : (MlirType){NULL};
+  v->elemRank = declared && declared->shape ? (int64_t)declared->shape->n_dim : -1;
   v->present = n >= 0;
   v->ofSequence = ofSequence;
   v->numElems = n > 0 ? n : 0;
@@ -116,9 +122,14 @@ MlirAttribute dlcOnnxOutputKinds(DlcOnnxImporter *imp) {
     const DlcOnnxValue *v = dlcOnnxValueLookup(&imp->values, dlcOnnxNameOr(g->output[i]->name));
     DlcOnnxKind kind = v ? v->kind : DLC_ONNX_KIND_TENSOR;
     lists |= kind != DLC_ONNX_KIND_TENSOR;
-    const char *name = kind == DLC_ONNX_KIND_SEQUENCE   ? "sequence"
-                       : kind == DLC_ONNX_KIND_OPTIONAL ? "optional"
-                                                        : "tensor";
+    bool atRunTime = v && v->atRunTime;
+    const char *name = kind == DLC_ONNX_KIND_SEQUENCE
+                           ? (atRunTime ? "run-time sequence" : "sequence")
+                       : kind == DLC_ONNX_KIND_OPTIONAL
+                           ? (!atRunTime     ? "optional"
+                              : v->ofSequence ? "run-time optional sequence"
+                                              : "run-time optional")
+                           : "tensor";
     kinds[i] = mlirStringAttrGet(imp->ctx, mlirStringRefCreateFromCString(name));
   }
   MlirAttribute array = lists ? mlirArrayAttrGet(imp->ctx, (intptr_t)g->n_output, kinds)
@@ -132,6 +143,10 @@ void dlcOnnxCopyList(DlcOnnxValue *to, const DlcOnnxValue *from) {
   to->kind = from->kind;
   to->present = from->present;
   to->ofSequence = from->ofSequence;
+  to->elemType = from->elemType;
+  to->atRunTime = from->atRunTime;
+  memcpy(to->parts, from->parts, sizeof to->parts);
+  to->elemRank = from->elemRank;
   to->numElems = from->numElems;
   to->elems = malloc((size_t)(from->numElems ? from->numElems : 1) * sizeof *to->elems);
   if (!to->elems)

@@ -67,14 +67,6 @@ static DlcOnnxStatus scalarInput(DlcOnnxNode *n, int i, const char *what, MlirTy
 // If
 //===----------------------------------------------------------------------===//
 
-// Whether a branch declares an output that is a sequence or an optional.
-static bool givesList(const Onnx__GraphProto *g) {
-  for (size_t i = 0; i < g->n_output; ++i)
-    if (dlcOnnxIsListType(g->output[i]))
-      return true;
-  return false;
-}
-
 static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   const Onnx__GraphProto *branches[2];
   DLC_ONNX_TRY(dlcOnnxSubgraphGet(n, "then_branch", &branches[0]));
@@ -89,18 +81,10 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
                           branches[b]->n_output, n->proto->n_output);
   }
   const DlcTensor *known = dlcOnnxConstInput(n, 0);
-  if (!known && (givesList(branches[0]) || givesList(branches[1]))) {
-    DlcOnnxStatus s = dlcOnnxKnownInput(n, 0, "cond", &known);
-    if (s == DLC_ONNX_UNSUPPORTED)
-      dlcOnnxUnsupported(n, "the branches give a sequence or an optional, which DLC resolves at "
-                            "import time: the condition must be known at compile time");
-    if (s != DLC_ONNX_OK)
-      return s;
-  }
   if (known && dlcTensorNumElements(known) == 1) {
     int b = dlcOnnxTensorElement(known, 0) != 0 ? 0 : 1;
     DlcOnnxSubgraph sg;
-    DlcOnnxStatus s = dlcOnnxSubgraphBegin(n, attrs[b], branches[b], NULL, &sg);
+    DlcOnnxStatus s = dlcOnnxSubgraphBegin(n, attrs[b], branches[b], NULL, NULL, &sg);
     if (s == DLC_ONNX_OK)
       s = dlcOnnxSubgraphImport(&sg);
     for (int i = 0; s == DLC_ONNX_OK && i < dlcOnnxNumOutputs(n); ++i)
@@ -118,8 +102,21 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
   DlcOnnxStatus s = DLC_ONNX_OK;
   MlirType none[1];
   for (int b = 0; b < 2 && s == DLC_ONNX_OK; ++b)
-    s = dlcOnnxImportBody(n, attrs[b], branches[b], none, &sg[b], &symbols[b], &fnTypes[b]);
-  intptr_t numResults = (intptr_t)n->proto->n_output;
+    s = dlcOnnxImportBody(n, attrs[b], branches[b], none, NULL, NULL, &sg[b], &symbols[b],
+                          &fnTypes[b]);
+  // A sequence or an optional output is its run-time parts (several
+  // results); both branches must give the same kind.
+  int numOutputs = dlcOnnxNumOutputs(n);
+  intptr_t numResults = s == DLC_ONNX_OK ? mlirFunctionTypeGetNumResults(fnTypes[0]) : 0;
+  for (int i = 0; i < numOutputs && s == DLC_ONNX_OK; ++i) {
+    const DlcOnnxValue *a = dlcOnnxSubgraphOutput(&sg[0], i), *b = dlcOnnxSubgraphOutput(&sg[1], i);
+    if (a->kind != b->kind || a->ofSequence != b->ofSequence)
+      s = dlcOnnxUnsupported(n, "the branches give output #%d as different kinds (a tensor, a "
+                                "sequence, an optional)",
+                             i);
+  }
+  if (s == DLC_ONNX_OK && numResults != mlirFunctionTypeGetNumResults(fnTypes[1]))
+    s = dlcOnnxError(n, "the branches give different numbers of results");
   MlirType *types = malloc((size_t)(numResults + 1) * sizeof *types);
   if (!types)
     abort();
@@ -157,8 +154,20 @@ static DlcOnnxStatus translateIf(DlcOnnxNode *n) {
     }
     MlirOperation op =
         dlcOnnxCreateOp(n, body, "scf.if", 1, &c, numResults, types, 0, NULL, 2, regions);
-    for (intptr_t i = 0; i < numResults && s == DLC_ONNX_OK; ++i)
-      s = dlcOnnxSetOutput(n, (int)i, mlirOperationGetResult(op, i));
+    intptr_t r = 0;
+    for (int i = 0; i < numOutputs && s == DLC_ONNX_OK; ++i) {
+      const DlcOnnxValue *a = dlcOnnxSubgraphOutput(&sg[0], i);
+      const DlcOnnxValue *b = dlcOnnxSubgraphOutput(&sg[1], i);
+      if (a->kind == DLC_ONNX_KIND_TENSOR) {
+        s = dlcOnnxSetOutput(n, i, mlirOperationGetResult(op, r++));
+        continue;
+      }
+      MlirValue parts[3];
+      for (int k = 0; k < dlcOnnxListNumParts(a); ++k)
+        parts[k] = mlirOperationGetResult(op, r++);
+      s = dlcOnnxSetOutputRunTime(n, i, a->kind, a->ofSequence, parts,
+                                  a->elemRank == b->elemRank ? a->elemRank : -1);
+    }
   }
   free(types);
   dlcOnnxSubgraphFree(&sg[0]);
@@ -279,7 +288,7 @@ static DlcOnnxStatus unrollLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const
       break;
     }
     DlcOnnxSubgraph sg;
-    s = dlcOnnxSubgraphBegin(n, "body", g, NULL, &sg);
+    s = dlcOnnxSubgraphBegin(n, "body", g, NULL, NULL, &sg);
     if (s == DLC_ONNX_OK) {
       DlcTensor iter, c;
       scalarTensor(DLC_DTYPE_I64, k, &iter);
@@ -380,19 +389,41 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
     DLC_ONNX_TRY(scalarInput(n, 0, "the trip count M", i64, &m));
   if (dlcOnnxHasInput(n, 1) && !condTensor)
     DLC_ONNX_TRY(scalarInput(n, 1, "the condition", i1, &cond));
-  int N = l->numCarried, K = l->numScan;
-  MlirValue *init = malloc((size_t)(2 + N + K + 1) * sizeof *init);
-  MlirType *types = malloc((size_t)(2 + N + K + 1) * sizeof *types);
-  MlirLocation *locs = malloc((size_t)(2 + N + K + 1) * sizeof *locs);
-  if (!init || !types || !locs)
+  // A carried sequence or optional is its run-time parts: N counts the
+  // carried tensors, lists[2 + j] says what loop-carried value j is.
+  int numValues = l->numCarried, K = l->numScan;
+  size_t cap = (size_t)(2 + 3 * numValues + K + 1);
+  MlirValue *init = malloc(cap * sizeof *init);
+  MlirType *types = malloc(cap * sizeof *types);
+  MlirLocation *locs = malloc(cap * sizeof *locs);
+  DlcOnnxValue *templates = calloc((size_t)numValues + 1, sizeof *templates);
+  const DlcOnnxValue **lists = calloc((size_t)(numValues + K) + 2, sizeof *lists);
+  if (!init || !types || !locs || !templates || !lists)
     abort();
   types[0] = mlirRankedTensorTypeGet(0, NULL, i64, mlirAttributeGetNull());
   types[1] = mlirRankedTensorTypeGet(0, NULL, i1, mlirAttributeGetNull());
   DlcOnnxStatus s = DLC_ONNX_OK;
-  for (int j = 0; j < N && s == DLC_ONNX_OK; ++j) {
-    s = rawInput(n, 2 + j, &init[2 + j]);
+  int N = 0;
+  for (int j = 0; j < numValues && s == DLC_ONNX_OK; ++j) {
+    const DlcOnnxValue *in = dlcOnnxInputValue(n, 2 + j);
+    if (in && in->kind != DLC_ONNX_KIND_TENSOR) {
+      MlirValue parts[3];
+      s = dlcOnnxListAtRunTime(n, in, parts);
+      if (s != DLC_ONNX_OK)
+        break;
+      // What the body puts in may have other ranks.
+      dlcOnnxMakeRunTimeList(&templates[j], in->kind, in->ofSequence, parts, -1);
+      lists[2 + j] = &templates[j];
+      for (int k = 0; k < dlcOnnxListNumParts(&templates[j]); ++k, ++N) {
+        init[2 + N] = parts[k];
+        types[2 + N] = mlirValueGetType(parts[k]);
+      }
+      continue;
+    }
+    s = rawInput(n, 2 + j, &init[2 + N]);
     if (s == DLC_ONNX_OK)
-      types[2 + j] = mlirValueGetType(init[2 + j]);
+      types[2 + N] = mlirValueGetType(init[2 + N]);
+    ++N;
   }
   DlcOnnxSubgraph sg;
   memset(&sg, 0, sizeof sg);
@@ -403,7 +434,7 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   // initial and its next value have in common, dims that differ `?`: the
   // body is imported again taking that type.
   for (int attempt = 0; attempt < 2 && s == DLC_ONNX_OK; ++attempt) {
-    s = dlcOnnxImportBody(n, "body", g, types, &sg, &symbol, &fnType);
+    s = dlcOnnxImportBody(n, "body", g, types, lists, lists + 1, &sg, &symbol, &fnType);
     if (s == DLC_ONNX_OK && !mlirTypeEqual(mlirFunctionTypeGetResult(fnType, 0), types[1]))
       s = dlcOnnxUnsupported(n, "the body's condition output must be a bool scalar");
     bool changed = false;
@@ -455,6 +486,8 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
     free(init);
     free(types);
     free(locs);
+    free(templates);
+    free(lists);
     return s;
   }
   // The loop carries the tensors first (loop-carried values, then the scan
@@ -540,8 +573,17 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   mlirRegionAppendOwnedBlock(regions[1], after);
   MlirOperation loop =
       dlcOnnxCreateOp(n, body, "scf.while", count, linit, count, ltypes, 0, NULL, 2, regions);
-  for (int j = 0; j < N && s == DLC_ONNX_OK; ++j)
-    s = dlcOnnxSetOutput(n, j, mlirOperationGetResult(loop, j));
+  for (int j = 0, r = 0; j < numValues && s == DLC_ONNX_OK; ++j) {
+    const DlcOnnxValue *list = lists[2 + j];
+    if (!list) {
+      s = dlcOnnxSetOutput(n, j, mlirOperationGetResult(loop, r++));
+      continue;
+    }
+    MlirValue parts[3];
+    for (int k = 0; k < dlcOnnxListNumParts(list); ++k)
+      parts[k] = mlirOperationGetResult(loop, r++);
+    s = dlcOnnxSetOutputRunTime(n, j, list->kind, list->ofSequence, parts, -1);
+  }
   // A condition may end the loop before M iterations: its scan outputs
   // have as many rows as iterations ran, a size known at run time.
   MlirValue ran = K && hasCond ? dlcOnnxIndexCast(n, body, mlirOperationGetResult(loop, iIdx),
@@ -551,7 +593,7 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
     MlirValue rowsOut = mlirOperationGetResult(loop, N + j);
     if (!mlirValueIsNull(ran))
       rowsOut = dlcOnnxLeadingRows(n, body, rowsOut, ran);
-    s = dlcOnnxSetOutput(n, N + j, rowsOut);
+    s = dlcOnnxSetOutput(n, numValues + j, rowsOut);
   }
   free(ltypes);
   free(linit);
@@ -561,6 +603,8 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   free(init);
   free(types);
   free(locs);
+  free(templates);
+  free(lists);
   return s;
 }
 
@@ -569,14 +613,8 @@ static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxSubgraphGet(n, "body", &g));
   LoopShape l = {0, 0};
   DLC_ONNX_TRY(loopShape(n, g, &l));
-  // Scan outputs make the trip count and the condition shape-like, as do
-  // sequences and optionals, which only an unrolled loop can carry.
-  bool lists = false;
-  for (int j = 0; j < l.numCarried; ++j) {
-    const DlcOnnxValue *in = dlcOnnxInputValue(n, 2 + j);
-    lists |= in && in->kind != DLC_ONNX_KIND_TENSOR;
-  }
-  bool shapeLike = l.numScan || lists;
+  // Scan outputs make the trip count and the condition shape-like.
+  bool shapeLike = l.numScan;
   const DlcTensor *m = shapeLike ? knownOrNull(n, 0, "M") : dlcOnnxConstInput(n, 0);
   const DlcTensor *c = shapeLike && m ? knownOrNull(n, 1, "cond") : dlcOnnxConstInput(n, 1);
   bool tripKnown = !dlcOnnxHasInput(n, 0) || (m && dlcTensorNumElements(m) == 1);
@@ -589,18 +627,6 @@ static DlcOnnxStatus translateLoop(DlcOnnxNode *n) {
     if (done)
       return DLC_ONNX_OK;
   }
-  if (lists) {
-    const DlcTensor *t;
-    DlcOnnxStatus s = tripKnown ? DLC_ONNX_OK : dlcOnnxKnownInput(n, 0, "M", &t);
-    if (s != DLC_ONNX_ERROR && !condKnown)
-      s = dlcOnnxWorse(s, dlcOnnxKnownInput(n, 1, "cond", &t));
-    if (s == DLC_ONNX_ERROR)
-      return s;
-    return dlcOnnxUnsupported(n, "the loop carries a sequence or an optional, which DLC resolves "
-                                 "at import time: the loop must be unrolled, with M and the "
-                                 "condition known at compile time and at most %d iterations",
-                              MAX_UNROLL);
-  }
   return whileLoop(n, g, &l);
 }
 
@@ -609,13 +635,15 @@ static const DlcOnnxOpEntry entries[] = {
      "A condition known at compile time (a constant, or computed from static shapes) imports its "
      "branch alone. Otherwise the branches' outputs must have the same element types and ranks, "
      "but for leading size-1 dims: dims that differ are `?`, a lower-rank output gains the size-1 "
-     "dims. Branches giving sequences or optionals need the condition at compile time."},
+     "dims. Branches giving sequences or optionals (of one kind) give them in their run-time "
+     "form."},
     {"Loop", 1, translateLoop, {A_GRAPH("body")}, "scf.while",
-     "Loop-carried values keep their types. Scan outputs need a trip count M (their rows: a "
+     "Loop-carried values keep their element types and ranks. Scan outputs need a trip count M (their rows: a "
      "dim known at run time unless M is known at compile time, e.g. with --bind-shape-inputs); "
      "with a condition they have as many rows as iterations ran, a dim known at run time. "
-     "Loops of up to 64 iterations with known M and condition are unrolled; only those carry "
-     "sequences or optionals."},
+     "Loops of up to 64 iterations with known M and condition are unrolled; others carry "
+     "sequences and optionals in their run-time form, and a value the body grows as what its "
+     "initial and next value share (dims that differ `?`)."},
 };
 
 const DlcOnnxOpEntry *dlcOnnxControlOps(size_t *count) {

@@ -126,7 +126,7 @@ static DlcOnnxStatus translateScan(DlcOnnxNode *n) {
   MlirAttribute symbol;
   MlirType fnType = {NULL};
   if (s == DLC_ONNX_OK)
-    s = dlcOnnxImportBody(n, "body", g, types, &sg, &symbol, &fnType);
+    s = dlcOnnxImportBody(n, "body", g, types, NULL, NULL, &sg, &symbol, &fnType);
   for (int j = 0; j < N && s == DLC_ONNX_OK; ++j)
     if (!mlirTypeEqual(mlirFunctionTypeGetResult(fnType, j), types[j]))
       s = dlcOnnxUnsupported(n, "state #%d changes its type in the body; DLC needs it to keep "

@@ -1,15 +1,18 @@
 //===- OpsSequence.c - Sequence and Optional ops ----------------*- C -*-===//
 //
-// DLC has no sequence or optional type: the importer resolves them while it
+// DLC has no sequence or optional type. The importer resolves them while it
 // imports, as lists of the SSA values of their elements (DlcOnnxValue's
-// `elems`). So every position, split and presence must be known at import
-// time; a node that would need a sequence whose length is only known when
-// the code runs is reported with why. A graph output that is a sequence or
-// an optional becomes @main's results, one per element (none for an empty
-// optional), which dlc-run compares with the SequenceProto's tensors.
+// `elems`), wherever their lengths, positions and presence are known at
+// import: each element keeps its own static type. Where one is known only
+// when the code runs (a position or a split fed at run time, an If on a
+// run-time condition or a Loop giving one), the list becomes tensors,
+// its run-time form (RunTimeLists.c), and the ops here work on those. A
+// graph output that is a sequence or an optional becomes @main's results:
+// one per element, or the run-time form's tensors.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Onnx/RunTimeValues.h"
 #include "Onnx/Translate.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -34,6 +37,8 @@ DlcOnnxStatus dlcOnnxSetOutputList(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool
   v->present = present;
   v->ofSequence = ofSequence;
   v->numElems = count;
+  if (count)
+    v->elemType = mlirShapedTypeGetElementType(mlirValueGetType(elems[0]));
   v->elems = malloc((size_t)(count ? count : 1) * sizeof *v->elems);
   if (!v->elems)
     abort();
@@ -73,8 +78,38 @@ static MlirValue *elements(DlcOnnxNode *n, int64_t count) {
   return dlcOnnxScratch(n, (size_t)(count ? count : 1) * sizeof(MlirValue));
 }
 
+// The rank all tensors of sequence `v` have; -1 when they differ or none
+// is known.
+static int64_t commonRank(const DlcOnnxValue *v) {
+  if (v->atRunTime)
+    return v->elemRank;
+  int64_t rank = -1;
+  for (int64_t k = 0; k < v->numElems; ++k) {
+    int64_t r = mlirShapedTypeGetRank(mlirValueGetType(v->elems[k]));
+    if (k && r != rank)
+      return -1;
+    rank = r;
+  }
+  return rank;
+}
+
+// Whether input `i` (a position) is known only at run time.
+static DlcOnnxStatus positionAtRunTime(DlcOnnxNode *n, int i, bool *runTime) {
+  *runTime = false;
+  if (!dlcOnnxHasInput(n, i))
+    return DLC_ONNX_OK;
+  return dlcOnnxInputAtRunTime(n, i, "position", runTime);
+}
+
 static DlcOnnxStatus translateSequenceEmpty(DlcOnnxNode *n) {
-  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, NULL, 0);
+  MlirType elt = dlcOnnxElementType(n->ctx, (int32_t)dlcOnnxAttrInt(n, "dtype", 1));
+  if (mlirTypeIsNull(elt))
+    return dlcOnnxUnsupported(n, "its dtype %lld is not supported",
+                              (long long)dlcOnnxAttrInt(n, "dtype", 1));
+  DLC_ONNX_TRY(dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_SEQUENCE, true, false, NULL, 0));
+  if (dlcOnnxHasOutput(n, 0))
+    dlcOnnxValueLookup(&n->imp->values, n->proto->output[0])->elemType = elt;
+  return DLC_ONNX_OK;
 }
 
 static DlcOnnxStatus translateSequenceConstruct(DlcOnnxNode *n) {
@@ -92,6 +127,18 @@ static DlcOnnxStatus translateSequenceInsert(DlcOnnxNode *n) {
   MlirValue tensor;
   DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
   DLC_ONNX_TRY(dlcOnnxInput(n, 1, &tensor));
+  bool runTime;
+  DLC_ONNX_TRY(positionAtRunTime(n, 2, &runTime));
+  if (runTime || seq->atRunTime) {
+    MlirValue parts[2], pos, out[2];
+    DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, seq, parts));
+    DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &pos));
+    DLC_ONNX_TRY(dlcOnnxRunTimeSequenceInsert(n, parts, tensor, pos, out));
+    int64_t rank = commonRank(seq), r = mlirShapedTypeGetRank(mlirValueGetType(tensor));
+    bool empty = !seq->atRunTime && !seq->numElems;
+    return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, out,
+                                   empty || rank == r ? r : -1);
+  }
   int64_t at = seq->numElems;
   if (dlcOnnxHasInput(n, 2))
     DLC_ONNX_TRY(position(n, 2, seq->numElems, true, &at));
@@ -107,6 +154,15 @@ static DlcOnnxStatus translateSequenceInsert(DlcOnnxNode *n) {
 static DlcOnnxStatus translateSequenceErase(DlcOnnxNode *n) {
   DlcOnnxValue *seq;
   DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  bool runTime;
+  DLC_ONNX_TRY(positionAtRunTime(n, 1, &runTime));
+  if (runTime || seq->atRunTime) {
+    MlirValue parts[2], pos, out[2];
+    DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, seq, parts));
+    DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 1, &pos));
+    DLC_ONNX_TRY(dlcOnnxRunTimeSequenceErase(n, parts, pos, out));
+    return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, out, commonRank(seq));
+  }
   if (!seq->numElems)
     return dlcOnnxError(n, "the sequence '%s' is empty: there is nothing to erase", seq->name);
   int64_t at = seq->numElems - 1;
@@ -125,6 +181,20 @@ static DlcOnnxStatus translateSequenceErase(DlcOnnxNode *n) {
 static DlcOnnxStatus translateSequenceAt(DlcOnnxNode *n) {
   DlcOnnxValue *seq;
   DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  bool runTime;
+  DLC_ONNX_TRY(positionAtRunTime(n, 1, &runTime));
+  if (runTime || seq->atRunTime) {
+    int64_t rank = commonRank(seq);
+    if (rank < 0)
+      return dlcOnnxUnsupported(n, "the sequence '%s' may hold tensors of different ranks, and "
+                                   "which one is read is known only at run time",
+                                seq->name);
+    MlirValue parts[2], pos, out;
+    DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, seq, parts));
+    DLC_ONNX_TRY(dlcOnnxInput(n, 1, &pos));
+    DLC_ONNX_TRY(dlcOnnxRunTimeSequenceAt(n, parts, pos, rank, &out));
+    return dlcOnnxSetOutput(n, 0, out);
+  }
   int64_t at;
   DLC_ONNX_TRY(position(n, 1, seq->numElems, false, &at));
   return dlcOnnxSetOutput(n, 0, seq->elems[at]);
@@ -142,6 +212,8 @@ static DlcOnnxStatus scalarOutput(DlcOnnxNode *n, DlcDType dtype, int64_t value)
 static DlcOnnxStatus translateSequenceLength(DlcOnnxNode *n) {
   DlcOnnxValue *seq;
   DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  if (seq->atRunTime)
+    return dlcOnnxSetOutput(n, 0, dlcOnnxRunTimeSequenceLength(n, seq->parts));
   return scalarOutput(n, DLC_DTYPE_I64, seq->numElems);
 }
 
@@ -156,14 +228,15 @@ static int64_t staticDim(MlirValue v, int64_t axis) {
 static DlcOnnxStatus splitToSequenceAtRunTime(DlcOnnxNode *n, MlirValue x, int64_t axis) {
   const DlcOnnxValue *split = dlcOnnxInputValue(n, 1);
   MlirType type = mlirValueGetType(split->value);
-  if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) != 1 ||
-      mlirShapedTypeIsDynamicDim(type, 0)) {
-    const char *why = "input 'split' is known only at run time and is not a vector of static "
-                      "length: the number of tensors in the sequence would be a run-time value";
-    if (split->graphInput)
-      return dlcOnnxUnsupported(n, "%s; bind it with --bind-input %s=FILE", why, split->name);
-    return dlcOnnxUnsupported(n, "%s; it must be known at compile time", why);
+  if (mlirShapedTypeGetRank(type) == 0) { // pieces of that size: a run-time count
+    MlirValue out[2];
+    DLC_ONNX_TRY(dlcOnnxRunTimeSplitToSequence(n, x, axis, split->value, out));
+    return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, out,
+                                   mlirShapedTypeGetRank(mlirValueGetType(x)));
   }
+  if (mlirShapedTypeGetRank(type) != 1 || mlirShapedTypeIsDynamicDim(type, 0))
+    return dlcOnnxUnsupported(n, "input 'split' is known only at run time and its length is "
+                                 "too: DLC takes a scalar or a vector of static length");
   int64_t count = mlirShapedTypeGetDimSize(type, 0);
   MlirValue *elems = elements(n, count);
   if (!elems)
@@ -179,10 +252,6 @@ static DlcOnnxStatus translateSplitToSequence(DlcOnnxNode *n) {
   int64_t rank = mlirShapedTypeGetRank(type), axis;
   DLC_ONNX_TRY(dlcOnnxAttrAxis(n, "axis", 0, rank, &axis));
   int64_t size = staticDim(x, axis);
-  if (mlirShapedTypeIsDynamicSize(size))
-    return dlcOnnxUnsupported(n, "the split axis %lld of input 'input' is dynamic; the number "
-                                 "of tensors in the sequence must be known at compile time",
-                              (long long)axis);
   int64_t *split = NULL, numSplit = 0;
   bool chunks = false; // a scalar split: pieces of that size, the last one smaller
   bool runTime = false;
@@ -190,6 +259,10 @@ static DlcOnnxStatus translateSplitToSequence(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxInputAtRunTime(n, 1, "split", &runTime));
   if (runTime)
     return splitToSequenceAtRunTime(n, x, axis);
+  if (mlirShapedTypeIsDynamicSize(size))
+    return dlcOnnxUnsupported(n, "the split axis %lld of input 'input' is dynamic; the number "
+                                 "of tensors in the sequence must be known at compile time",
+                              (long long)axis);
   if (dlcOnnxHasInput(n, 1)) {
     DLC_ONNX_TRY(dlcOnnxConstInts(n, 1, "split", &split, &numSplit));
     chunks = dlcOnnxConstInput(n, 1)->rank == 0;
@@ -227,6 +300,10 @@ static DlcOnnxStatus translateSplitToSequence(DlcOnnxNode *n) {
 static DlcOnnxStatus translateConcatFromSequence(DlcOnnxNode *n) {
   DlcOnnxValue *seq;
   DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  if (seq->atRunTime)
+    return dlcOnnxUnsupported(n, "the sequence '%s' is known only at run time; DLC concatenates "
+                                 "sequences known at compile time",
+                              seq->name);
   if (!seq->numElems)
     return dlcOnnxError(n, "the sequence '%s' is empty: there is nothing to concatenate",
                         seq->name);
@@ -250,7 +327,7 @@ static DlcOnnxStatus translateConcatFromSequence(DlcOnnxNode *n) {
 static DlcOnnxStatus mapElement(DlcOnnxNode *n, const Onnx__GraphProto *g, int64_t k,
                                 MlirValue *outs, int64_t len) {
   DlcOnnxSubgraph sg;
-  DlcOnnxStatus s = dlcOnnxSubgraphBegin(n, "body", g, NULL, &sg);
+  DlcOnnxStatus s = dlcOnnxSubgraphBegin(n, "body", g, NULL, NULL, &sg);
   for (int i = 0; s == DLC_ONNX_OK && i < dlcOnnxNumInputs(n); ++i) {
     DlcOnnxValue *v = dlcOnnxInputValue(n, i);
     MlirValue x;
@@ -292,6 +369,13 @@ static DlcOnnxStatus translateSequenceMap(DlcOnnxNode *n) {
                         g->n_input, g->n_output, numInputs, n->proto->n_output);
   DlcOnnxValue *seq;
   DLC_ONNX_TRY(listInput(n, 0, DLC_ONNX_KIND_SEQUENCE, &seq));
+  for (int i = 0; i < numInputs; ++i) {
+    DlcOnnxValue *v = dlcOnnxInputValue(n, i);
+    if (v && v->atRunTime)
+      return dlcOnnxUnsupported(n, "input #%d ('%s') is known only at run time; DLC maps "
+                                   "sequences known at compile time",
+                                i, v->name);
+  }
   int64_t len = seq->numElems;
   for (int i = 1; i < numInputs; ++i) {
     DlcOnnxValue *v = dlcOnnxInputValue(n, i);
@@ -327,6 +411,15 @@ static DlcOnnxStatus translateSequenceMap(DlcOnnxNode *n) {
 // Output `i` holding what input `in` holds: the same tensor or list.
 static DlcOnnxStatus forward(DlcOnnxNode *n, DlcOnnxValue *v, int i, DlcOnnxKind kind,
                              bool present, bool ofSequence) {
+  if (v->atRunTime && kind == v->kind)
+    return dlcOnnxSetOutputRunTime(n, i, kind, v->ofSequence, v->parts, v->elemRank);
+  if (v->atRunTime) { // a run-time sequence made a present optional
+    MlirValue parts[3] = {{NULL}, v->parts[0], v->parts[1]};
+    MlirValue yes;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirIntegerTypeGet(n->ctx, 1), 1, &yes));
+    parts[0] = yes;
+    return dlcOnnxSetOutputRunTime(n, i, kind, true, parts, v->elemRank);
+  }
   if (v->kind == DLC_ONNX_KIND_TENSOR) {
     MlirValue x;
     DLC_ONNX_TRY(dlcOnnxInput(n, 0, &x));
@@ -355,7 +448,18 @@ static DlcOnnxStatus translateOptional(DlcOnnxNode *n) {
   if (!a || !a->tp)
     return dlcOnnxError(n, "an Optional without input needs the attribute 'type'");
   bool ofSequence = a->tp->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE;
-  return dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_OPTIONAL, false, ofSequence, NULL, 0);
+  DLC_ONNX_TRY(dlcOnnxSetOutputList(n, 0, DLC_ONNX_KIND_OPTIONAL, false, ofSequence, NULL, 0));
+  // What it would hold, for its run-time form.
+  const Onnx__TypeProto *t = a->tp;
+  if (ofSequence && t->sequence_type)
+    t = t->sequence_type->elem_type;
+  if (dlcOnnxHasOutput(n, 0) && t && t->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
+      t->tensor_type) {
+    DlcOnnxValue *v = dlcOnnxValueLookup(&n->imp->values, n->proto->output[0]);
+    v->elemType = dlcOnnxElementType(n->ctx, t->tensor_type->elem_type);
+    v->elemRank = t->tensor_type->shape ? (int64_t)t->tensor_type->shape->n_dim : -1;
+  }
+  return DLC_ONNX_OK;
 }
 
 // From opset 18 a tensor or a sequence is a present optional, and a missing
@@ -367,6 +471,8 @@ static DlcOnnxStatus translateOptionalHasElement(DlcOnnxNode *n) {
   if (v && v->kind != DLC_ONNX_KIND_OPTIONAL && n->opset < 18)
     return dlcOnnxError(n, "input #0 ('%s') must be an optional before opset 18, but is %s",
                         v->name, kindName(v->kind));
+  if (v && v->atRunTime && v->kind == DLC_ONNX_KIND_OPTIONAL)
+    return dlcOnnxSetOutput(n, 0, v->parts[0]);
   bool present = v && (v->kind != DLC_ONNX_KIND_OPTIONAL || v->present);
   return scalarOutput(n, DLC_DTYPE_BOOL, present);
 }
@@ -381,6 +487,13 @@ static DlcOnnxStatus translateOptionalGetElement(DlcOnnxNode *n) {
                           v->name, kindName(v->kind));
     return dlcOnnxForwardList(n); // a tensor or a sequence is its own element
   }
+  if (v->atRunTime) { // an empty one is a run-time error
+    DLC_ONNX_TRY(dlcOnnxRunTimeCheck(n, v->parts[0]));
+    if (v->ofSequence)
+      return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, v->parts + 1,
+                                     v->elemRank);
+    return dlcOnnxSetOutput(n, 0, v->parts[1]);
+  }
   if (!v->present)
     return dlcOnnxError(n, "the optional '%s' is empty: it has no element to get", v->name);
   if (v->ofSequence)
@@ -389,29 +502,34 @@ static DlcOnnxStatus translateOptionalGetElement(DlcOnnxNode *n) {
   return dlcOnnxSetOutput(n, 0, v->elems[0]);
 }
 
-#define RESOLVED "Resolved at import time: "
-#define POSITION_LIMITS RESOLVED DLC_ONNX_COMPILE_TIME("`position`")
+#define RESOLVED "Resolved at import time where the sequence's length is known; "
+#define POSITION_LIMITS                                                                            \
+  RESOLVED "a position known only at run time, or a sequence known only then, takes the run-time " \
+           "form; a position out of range is then a run-time error."
 #define OPTIONAL_LIMITS                                                                            \
-  RESOLVED "whether the optional holds a value must be known at compile time."
+  "Resolved at import time where the optional's presence is known; otherwise a bool and its "     \
+  "value at run time (getting from an empty one is a run-time error)."
 
 static const DlcOnnxOpEntry ops[] = {
     {"SequenceEmpty", 11, translateSequenceEmpty, {A_INT("dtype")}, "dlc_graph.constant",
-     RESOLVED "an empty list."},
+     "An empty list at import time."},
     {"SequenceConstruct", 11, translateSequenceConstruct, {{0}}, "dlc_graph.identity",
-     RESOLVED "a list of its tensors."},
+     "A list of its tensors at import time."},
     {"SequenceInsert", 11, translateSequenceInsert, {{0}}, "dlc_graph.identity", POSITION_LIMITS},
     {"SequenceErase", 11, translateSequenceErase, {{0}}, "dlc_graph.identity", POSITION_LIMITS},
-    {"SequenceAt", 11, translateSequenceAt, {{0}}, "dlc_graph.identity", POSITION_LIMITS},
+    {"SequenceAt", 11, translateSequenceAt, {{0}}, "dlc_graph.identity",
+     POSITION_LIMITS " Reading one at run time needs the sequence's tensors to have one rank."},
     {"SequenceLength", 11, translateSequenceLength, {{0}}, "dlc_graph.constant",
-     RESOLVED "the length must be known at compile time."},
+     RESOLVED "a run-time value otherwise."},
     {"SplitToSequence", 11, translateSplitToSequence, {A_INT("axis"), A_INT("keepdims")},
      "dlc_graph.slice",
-     RESOLVED DLC_ONNX_COMPILE_TIME("`split` and the size of the split axis")},
+     RESOLVED "a scalar `split` known only at run time gives a sequence of run-time length; a "
+     "vector `split` needs its length and, without `split`, the axis's size at compile time."},
     {"ConcatFromSequence", 11, translateConcatFromSequence, {A_INT("axis"), A_INT("new_axis")},
-     "dlc_graph.concat", RESOLVED "the sequence must be known at compile time."},
+     "dlc_graph.concat", "The sequence's length must be known at compile time."},
     {"SequenceMap", 17, translateSequenceMap, {A_GRAPH("body")}, "dlc_graph.identity",
-     RESOLVED "the body is imported once per element, so the sequences' lengths must be known "
-     "at compile time."},
+     "The body is imported once per element, so the sequences' lengths must be known at compile "
+     "time."},
     {"Optional", 15, translateOptional,
      {{"type", ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TYPE_PROTO}}, "dlc_graph.identity",
      OPTIONAL_LIMITS},

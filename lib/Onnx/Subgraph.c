@@ -146,7 +146,8 @@ static void collectHints(DlcOnnxSubgraph *sg) {
 }
 
 DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
-                                   const MlirType *formalTypes, DlcOnnxSubgraph *sg) {
+                                   const MlirType *formalTypes,
+                                   const DlcOnnxValue *const *lists, DlcOnnxSubgraph *sg) {
   memset(sg, 0, sizeof *sg);
   DlcOnnxImporter *imp = n->imp;
   sg->node = n;
@@ -159,26 +160,38 @@ DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx_
   Names defined = {0}, used = {0};
   collectNames(g, &defined, &used);
   size_t numFormals = g->n_input;
-  MlirType *types = malloc((numFormals + used.count + 1) * sizeof *types);
-  MlirLocation *locs = malloc((numFormals + used.count + 1) * sizeof *locs);
-  sg->captures = malloc((used.count + 1) * sizeof *sg->captures);
+  // A run-time list takes up to 3 arguments, its parts.
+  size_t cap = 3 * (numFormals + used.count) + 1;
+  MlirType *types = malloc(cap * sizeof *types);
+  MlirLocation *locs = malloc(cap * sizeof *locs);
+  sg->captures = malloc(cap * sizeof *sg->captures);
   if (!types || !locs || !sg->captures)
     abort();
   DlcOnnxStatus status = DLC_ONNX_OK;
-  DlcOnnxValue **args = malloc((numFormals + used.count + 1) * sizeof *args);
-  if (!args)
+  // args[k]: the entry argument k defines; part[k] its part, -1 for a tensor.
+  DlcOnnxValue **args = malloc(cap * sizeof *args);
+  int *part = malloc(cap * sizeof *part);
+  if (!args || !part)
     abort();
+  size_t numArgs = 0;
   for (size_t i = 0; i < numFormals; ++i) {
     DlcOnnxValue *v = dlcOnnxValueGet(&sg->values, g->input[i]->name);
     v->defined = true;
     v->loc = n->loc;
-    args[i] = v;
-    if (sg->inFunc) {
-      types[i] = formalTypes[i];
-      locs[i] = n->loc;
+    const DlcOnnxValue *list = lists ? lists[i] : NULL;
+    int numParts = list ? dlcOnnxListNumParts(list) : 1;
+    if (list)
+      dlcOnnxCopyList(v, list);
+    for (int k = 0; k < numParts; ++k) {
+      args[numArgs] = v;
+      part[numArgs] = list ? k : -1;
+      if (sg->inFunc) {
+        types[numArgs] = formalTypes[numArgs];
+        locs[numArgs] = n->loc;
+      }
+      ++numArgs;
     }
   }
-  size_t numArgs = numFormals;
   for (size_t i = 0; i < used.count && status == DLC_ONNX_OK; ++i) {
     const char *name = used.items[i];
     if (namesHas(&defined, name))
@@ -191,12 +204,21 @@ DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx_
     }
     DlcOnnxValue *v = captureEntry(sg, o);
     if (sg->inFunc && o->kind != DLC_ONNX_KIND_TENSOR && !o->poisoned) {
-      status = dlcOnnxUnsupported(n, "%s reads '%s', which is %s; DLC resolves those at import "
-                                     "time, so the body must be too (a condition or trip count "
-                                     "known at compile time)",
-                                  attr, name,
-                                  o->kind == DLC_ONNX_KIND_SEQUENCE ? "a sequence" : "an optional");
-      break;
+      // A list a function reads: its run-time parts are arguments.
+      MlirValue parts[3];
+      status = dlcOnnxListAtRunTime(n, o, parts);
+      if (status != DLC_ONNX_OK)
+        break;
+      dlcOnnxMakeRunTimeList(v, o->kind, o->ofSequence, parts,
+                             o->atRunTime ? o->elemRank : -1);
+      for (int k = 0; k < dlcOnnxListNumParts(v); ++k) {
+        sg->captures[sg->numCaptures++] = parts[k];
+        types[numArgs] = mlirValueGetType(parts[k]);
+        locs[numArgs] = o->loc;
+        part[numArgs] = k;
+        args[numArgs++] = v;
+      }
+      continue;
     }
     if (!sg->inFunc || o->isConstant || o->poisoned || o->kind != DLC_ONNX_KIND_TENSOR)
       continue;
@@ -208,13 +230,19 @@ DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx_
     sg->captures[sg->numCaptures++] = o->value;
     types[numArgs] = mlirValueGetType(o->value);
     locs[numArgs] = o->loc;
+    part[numArgs] = -1;
     args[numArgs++] = v;
   }
   if (status == DLC_ONNX_OK && sg->inFunc) {
     sg->block = mlirBlockCreate((intptr_t)numArgs, types, locs);
-    for (size_t i = 0; i < numArgs; ++i)
-      args[i]->value = mlirBlockGetArgument(sg->block, (intptr_t)i);
+    for (size_t i = 0; i < numArgs; ++i) {
+      if (part[i] >= 0)
+        args[i]->parts[part[i]] = mlirBlockGetArgument(sg->block, (intptr_t)i);
+      else
+        args[i]->value = mlirBlockGetArgument(sg->block, (intptr_t)i);
+    }
   }
+  free(part);
   free(defined.items);
   free(used.items);
   free(types);
@@ -319,12 +347,46 @@ static MlirAttribute symbolName(DlcOnnxSubgraph *sg) {
   return attr;
 }
 
-DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, MlirAttribute *symbol) {
+// Body output `v` as the run-time list `want` (NULL: as it is) wants it:
+// its parts into `out` (*count of them).
+static DlcOnnxStatus listResult(DlcOnnxNode *n, DlcOnnxValue *v, const DlcOnnxValue *want,
+                                MlirValue *out, int *count) {
+  MlirValue parts[3];
+  DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, v, parts));
+  int64_t rank = v->atRunTime ? v->elemRank : -1;
+  if (!v->atRunTime && v->kind == DLC_ONNX_KIND_SEQUENCE && v->numElems) {
+    rank = mlirShapedTypeGetRank(mlirValueGetType(v->elems[0]));
+    for (int64_t k = 1; k < v->numElems; ++k)
+      if (mlirShapedTypeGetRank(mlirValueGetType(v->elems[k])) != rank)
+        rank = -1;
+  }
+  dlcOnnxMakeRunTimeList(v, v->kind, v->ofSequence, parts, rank);
+  bool wantOptional = want && want->kind == DLC_ONNX_KIND_OPTIONAL;
+  bool wantSequence = want && want->kind == DLC_ONNX_KIND_SEQUENCE;
+  if (wantOptional && v->kind == DLC_ONNX_KIND_SEQUENCE && want->ofSequence) {
+    MlirValue yes;
+    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirIntegerTypeGet(n->ctx, 1), 1, &yes));
+    MlirValue wrapped[3] = {yes, parts[0], parts[1]};
+    dlcOnnxMakeRunTimeList(v, DLC_ONNX_KIND_OPTIONAL, true, wrapped, rank);
+  } else if (wantSequence && v->kind == DLC_ONNX_KIND_OPTIONAL && v->ofSequence) {
+    dlcOnnxMakeRunTimeList(v, DLC_ONNX_KIND_SEQUENCE, false, parts + 1, rank);
+  } else if (want && (want->kind != v->kind || want->ofSequence != v->ofSequence)) {
+    return dlcOnnxUnsupported(n, "body output '%s' is a %s where a %s is carried", v->name,
+                              v->kind == DLC_ONNX_KIND_SEQUENCE ? "sequence" : "optional",
+                              want->kind == DLC_ONNX_KIND_SEQUENCE ? "sequence" : "optional");
+  }
+  *count = dlcOnnxListNumParts(v);
+  memcpy(out, v->parts, (size_t)*count * sizeof *out);
+  return DLC_ONNX_OK;
+}
+
+DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, const DlcOnnxValue *const *resultLists,
+                                        MlirAttribute *symbol) {
   DlcOnnxNode *n = sg->node;
   DlcOnnxImporter *imp = n->imp;
-  size_t numResults = sg->graph->n_output;
-  MlirValue *results = malloc((numResults + 1) * sizeof *results);
-  MlirType *types = malloc((numResults + 1) * sizeof *types);
+  size_t numOutputs = sg->graph->n_output, numResults = 0;
+  MlirValue *results = malloc((3 * numOutputs + 1) * sizeof *results);
+  MlirType *types = malloc((3 * numOutputs + 1) * sizeof *types);
   if (!results || !types)
     abort();
   // Constant outputs are materialized inside the body.
@@ -337,13 +399,28 @@ DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, MlirAttribute *symb
     if (dlcIsOp(op, "dlc_graph.constant"))
       imp->lastConst = op;
   DlcOnnxStatus status = DLC_ONNX_OK;
-  for (size_t k = 0; k < numResults && status == DLC_ONNX_OK; ++k) {
+  for (size_t k = 0; k < numOutputs && status == DLC_ONNX_OK; ++k) {
     DlcOnnxValue *v = dlcOnnxSubgraphOutput(sg, (int)k);
-    results[k] = mlirValueIsNull(v->value) ? dlcOnnxMaterialize(imp, v) : v->value;
-    if (mlirValueIsNull(results[k]))
+    const DlcOnnxValue *want = resultLists ? resultLists[k] : NULL;
+    if (v->kind != DLC_ONNX_KIND_TENSOR) {
+      int count = 0;
+      status = listResult(n, v, want, results + numResults, &count);
+      for (int j = 0; j < count; ++j, ++numResults)
+        types[numResults] = mlirValueGetType(results[numResults]);
+      continue;
+    }
+    if (want) {
+      status = dlcOnnxUnsupported(n, "body output '%s' is a tensor where a sequence or an "
+                                     "optional is carried",
+                                  v->name);
+      break;
+    }
+    results[numResults] = mlirValueIsNull(v->value) ? dlcOnnxMaterialize(imp, v) : v->value;
+    if (mlirValueIsNull(results[numResults]))
       status = DLC_ONNX_ERROR;
     else
-      types[k] = mlirValueGetType(results[k]);
+      types[numResults] = mlirValueGetType(results[numResults]);
+    ++numResults;
   }
   imp->body = outer;
   imp->lastConst = outerLast;

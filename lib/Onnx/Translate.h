@@ -105,6 +105,31 @@ DlcOnnxStatus dlcOnnxSetOutput(DlcOnnxNode *n, int i, MlirValue v);
 /// tensor or sequence elements when `present`.
 DlcOnnxStatus dlcOnnxSetOutputList(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool present,
                                    bool ofSequence, const MlirValue *elems, int64_t count);
+/// Run-time sequences and optionals (RunTimeLists.c). An index row holds
+/// a rank and this many dims.
+#define DLC_ONNX_LIST_MAX_RANK DLC_TENSOR_LIST_MAX_RANK
+/// The parts of list `v`, packing its tensors when the importer holds them.
+DlcOnnxStatus dlcOnnxListAtRunTime(DlcOnnxNode *n, const DlcOnnxValue *v, MlirValue *parts);
+/// Makes `v` the run-time list of `parts`.
+void dlcOnnxMakeRunTimeList(DlcOnnxValue *v, DlcOnnxKind kind, bool ofSequence,
+                            const MlirValue *parts, int64_t elemRank);
+DlcOnnxStatus dlcOnnxSetOutputRunTime(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool ofSequence,
+                                      const MlirValue *parts, int64_t elemRank);
+/// The sequence ops on a run-time sequence's parts `seq`. A position is an
+/// integer tensor of one element (null: the op's default); one out of range
+/// is a run-time error (DlcStatusInvalidInput), as reading an empty
+/// sequence is and an element of another rank than `rank`.
+MlirValue dlcOnnxRunTimeSequenceLength(DlcOnnxNode *n, const MlirValue seq[2]);
+DlcOnnxStatus dlcOnnxRunTimeSequenceInsert(DlcOnnxNode *n, const MlirValue seq[2], MlirValue t,
+                                           MlirValue pos, MlirValue out[2]);
+DlcOnnxStatus dlcOnnxRunTimeSequenceErase(DlcOnnxNode *n, const MlirValue seq[2], MlirValue pos,
+                                          MlirValue out[2]);
+DlcOnnxStatus dlcOnnxRunTimeSequenceAt(DlcOnnxNode *n, const MlirValue seq[2], MlirValue pos,
+                                       int64_t rank, MlirValue *out);
+/// `x` split along `axis` into pieces of the run-time size `split` (an
+/// integer tensor of one element; the last piece shorter).
+DlcOnnxStatus dlcOnnxRunTimeSplitToSequence(DlcOnnxNode *n, MlirValue x, int64_t axis,
+                                            MlirValue split, MlirValue out[2]);
 /// Output 0 holding what input 0 holds, a sequence or an optional (Identity).
 DlcOnnxStatus dlcOnnxForwardList(DlcOnnxNode *n);
 /// Records contents of output `i` known at import time (copied), so that
@@ -249,8 +274,12 @@ DlcOnnxStatus dlcOnnxSubgraphGet(DlcOnnxNode *n, const char *attr, const Onnx__G
 /// whose first arguments have these types (one per input of `g`); without,
 /// inline, and the caller binds every formal input. Finds the captured
 /// outer values (an error names one that is not defined).
+/// `lists` (may be NULL) gives, per formal input, the run-time list it
+/// takes (its kind and rank; several arguments of `formalTypes`, its
+/// parts), or NULL for a tensor.
 DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx__GraphProto *g,
-                                   const MlirType *formalTypes, DlcOnnxSubgraph *sg);
+                                   const MlirType *formalTypes,
+                                   const DlcOnnxValue *const *lists, DlcOnnxSubgraph *sg);
 /// Inline: formal input `i` is `v`, a copy of constant `t`, or the
 /// sequence or optional `list` is.
 void dlcOnnxSubgraphBindValue(DlcOnnxSubgraph *sg, int i, MlirValue v);
@@ -262,8 +291,13 @@ DlcOnnxStatus dlcOnnxSubgraphImport(DlcOnnxSubgraph *sg);
 /// After the import: the entry of output `k` of the body.
 DlcOnnxValue *dlcOnnxSubgraphOutput(DlcOnnxSubgraph *sg, int k);
 /// After the import of a function body: the function (returning the
-/// body's outputs) joins the module; *symbol refers to it.
-DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, MlirAttribute *symbol);
+/// body's outputs) joins the module; *symbol refers to it. An output that
+/// is a sequence or an optional returns its run-time parts, as
+/// `resultLists` (may be NULL; per output, NULL for no constraint) says:
+/// a sequence where an optional is wanted is a present one, an optional's
+/// sequence where a sequence is.
+DlcOnnxStatus dlcOnnxSubgraphFinishFunc(DlcOnnxSubgraph *sg, const DlcOnnxValue *const *resultLists,
+                                        MlirAttribute *symbol);
 void dlcOnnxSubgraphFree(DlcOnnxSubgraph *sg);
 
 //===----------------------------------------------------------------------===//

@@ -201,3 +201,72 @@ MlirLogicalResult dlcTensorListCreateFromFile(MlirStringRef path, bool optional,
   dlcStrFree(&error);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
+
+//===----------------------------------------------------------------------===//
+// Run-time sequences: data and index (dlc-c/Tensor.h)
+//===----------------------------------------------------------------------===//
+
+#define ROW (1 + DLC_TENSOR_LIST_MAX_RANK)
+
+MlirLogicalResult dlcTensorListPack(const DlcTensor *list, intptr_t count, DlcDType dtype,
+                                    DlcTensor *data, DlcTensor *index) {
+  memset(data, 0, sizeof *data);
+  memset(index, 0, sizeof *index);
+  int64_t total = 0;
+  for (intptr_t k = 0; k < count; ++k) {
+    if (list[k].dtype != list[0].dtype || list[k].rank > DLC_TENSOR_LIST_MAX_RANK)
+      return mlirLogicalResultFailure();
+    total += (int64_t)(list[k].bytes / dlcDTypeSize(list[k].dtype));
+  }
+  int64_t rows[2] = {count, ROW};
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(count ? list[0].dtype : dtype, 1, &total, data)))
+    return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(dlcTensorCreate(DLC_DTYPE_I64, 2, rows, index))) {
+    dlcTensorDestroy(data);
+    return mlirLogicalResultFailure();
+  }
+  char *to = data->data;
+  int64_t *row = index->data;
+  for (intptr_t k = 0; k < count; ++k, row += ROW) {
+    if (list[k].bytes)
+      memcpy(to, list[k].data, list[k].bytes);
+    to += list[k].bytes;
+    row[0] = list[k].rank;
+    for (int64_t d = 0; d < DLC_TENSOR_LIST_MAX_RANK; ++d)
+      row[1 + d] = d < list[k].rank ? list[k].shape[d] : 1;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcTensorListUnpack(const DlcTensor *data, const DlcTensor *index,
+                                      DlcTensor **out, intptr_t *count) {
+  *out = NULL;
+  *count = 0;
+  if (data->rank != 1 || index->dtype != DLC_DTYPE_I64 || index->rank != 2 ||
+      index->shape[1] != ROW)
+    return mlirLogicalResultFailure();
+  intptr_t n = (intptr_t)index->shape[0];
+  DlcTensor *list = calloc((size_t)(n ? n : 1), sizeof *list);
+  if (!list)
+    return mlirLogicalResultFailure();
+  size_t offset = 0;
+  const int64_t *row = index->data;
+  for (intptr_t k = 0; k < n; ++k, row += ROW) {
+    bool ok = row[0] >= 0 && row[0] <= DLC_TENSOR_LIST_MAX_RANK &&
+              mlirLogicalResultIsSuccess(dlcTensorCreate(data->dtype, row[0], row + 1, &list[k]));
+    if (ok && offset + list[k].bytes > data->bytes)
+      ok = false;
+    if (!ok) {
+      for (intptr_t j = 0; j <= k && j < n; ++j)
+        dlcTensorDestroy(&list[j]);
+      free(list);
+      return mlirLogicalResultFailure();
+    }
+    if (list[k].bytes)
+      memcpy(list[k].data, (const char *)data->data + offset, list[k].bytes);
+    offset += list[k].bytes;
+  }
+  *out = list;
+  *count = n;
+  return mlirLogicalResultSuccess();
+}

@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 10  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 11  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):

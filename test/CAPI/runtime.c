@@ -126,6 +126,47 @@ static void testTensor(void) {
   mlirContextDestroy(ctx);
 }
 
+// A sequence's run-time form: packed, then unpacked into equal tensors.
+// CHECK-LABEL: testTensorList
+// CHECK: packed: data [5] index [2, 9] row1 1 3 1
+// CHECK-NEXT: unpacked: 2 [1, 2] [3] last 4
+// CHECK-NEXT: mixed dtypes: 0 broken index: 0
+static void testTensorList(void) {
+  printf("testTensorList\n");
+  DlcTensor list[2], data, index, *out;
+  int64_t a[] = {1, 2}, b[] = {3};
+  dlcTensorCreate(DLC_DTYPE_F32, 2, a, &list[0]);
+  dlcTensorCreate(DLC_DTYPE_F32, 1, b, &list[1]);
+  for (int i = 0; i < 3; ++i)
+    ((float *)(i < 2 ? list[0].data : list[1].data))[i < 2 ? i : i - 2] = (float)i;
+  ((float *)list[1].data)[2] = 4;
+  dlcTensorListPack(list, 2, DLC_DTYPE_F32, &data, &index);
+  const int64_t *rows = index.data;
+  printf("packed: data [%lld] index [%lld, %lld] row1 %lld %lld %lld\n", (long long)data.shape[0],
+         (long long)index.shape[0], (long long)index.shape[1], (long long)rows[9],
+         (long long)rows[10], (long long)rows[11]);
+  intptr_t count;
+  dlcTensorListUnpack(&data, &index, &out, &count);
+  printf("unpacked: %ld [%lld, %lld] [%lld] last %g\n", (long)count, (long long)out[0].shape[0],
+         (long long)out[0].shape[1], (long long)out[1].shape[0], ((float *)out[1].data)[2]);
+  for (intptr_t i = 0; i < count; ++i)
+    dlcTensorDestroy(&out[i]);
+  free(out);
+  DlcTensor mixed[2] = {list[0]}, d2, i2;
+  int64_t one = 1;
+  dlcTensorCreate(DLC_DTYPE_I64, 1, &one, &mixed[1]);
+  MlirLogicalResult packedMixed = dlcTensorListPack(mixed, 2, DLC_DTYPE_F32, &d2, &i2);
+  ((int64_t *)index.data)[1] = 100; // the first tensor claims more elements than data holds
+  MlirLogicalResult unpackedBroken = dlcTensorListUnpack(&data, &index, &out, &count);
+  printf("mixed dtypes: %d broken index: %d\n", mlirLogicalResultIsSuccess(packedMixed),
+         mlirLogicalResultIsSuccess(unpackedBroken));
+  dlcTensorDestroy(&mixed[1]);
+  dlcTensorDestroy(&list[0]);
+  dlcTensorDestroy(&list[1]);
+  dlcTensorDestroy(&data);
+  dlcTensorDestroy(&index);
+}
+
 // CHECK-LABEL: testEntries
 static void testEntries(void) {
   printf("testEntries\n");
@@ -804,6 +845,7 @@ int main(int argc, char **argv) {
   inputs = argv[1];
   tmp = argv[2];
   testTensor();
+  testTensorList();
   testEntries();
   testExecutable();
   testWeights();

@@ -275,13 +275,63 @@ char *dlcRunOutputKinds(MlirOperation entry) {
     MlirAttribute k = mlirArrayAttrGetElement(kinds, i);
     MlirStringRef s = mlirAttributeIsAString(k) ? mlirStringAttrGetValue(k)
                                                 : mlirStringRefCreate("t", 1);
-    out[i] = s.length ? s.data[0] : 't';
+    // "run-time sequence" / "run-time optional": their tensors (dlc-c/Tensor.h).
+    bool runTime = s.length > 9 && !strncmp(s.data, "run-time ", 9);
+    bool ofSequence = s.length > 18 && !strncmp(s.data + s.length - 8, "sequence", 8);
+    out[i] = runTime ? (s.data[9] == 's' ? 'S' : ofSequence ? 'Q' : 'O') : s.length ? s.data[0] : 't';
   }
   return out;
 }
 
-bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, DlcRunFiles *paths,
-                       DlcTensor **tensors, intptr_t *count) {
+// The tensors that hold list `list` (`n` tensors, -1 for an empty
+// optional) at run time, as results `types` (where the run-time form
+// starts) type them: into *out (malloc'ed), *numOut of them.
+static bool packList(const char *path, char kind, DlcTensor *list, intptr_t n,
+                     const DlcTensorType *types, intptr_t numTypes, DlcTensor **out,
+                     intptr_t *numOut) {
+  bool optional = kind == 'O' || kind == 'Q';
+  bool ofSequence = kind != 'O';
+  intptr_t parts = optional ? (ofSequence ? 3 : 2) : 2;
+  *out = calloc((size_t)parts, sizeof **out);
+  *numOut = 0;
+  if (!*out)
+    abort();
+  if (numTypes < parts) {
+    fprintf(stderr, "%s: '%s' holds a %s, but the model has too few outputs for it\n",
+            dlcRunTool, path, optional ? "optional" : "sequence");
+    return false;
+  }
+  DlcTensor *at = *out;
+  if (optional) {
+    if (mlirLogicalResultIsFailure(dlcTensorCreate(DLC_DTYPE_BOOL, 0, NULL, at)))
+      abort();
+    *(uint8_t *)at->data = n >= 0;
+    ++at;
+    ++types;
+  }
+  bool ok = true;
+  if (ofSequence) {
+    ok = mlirLogicalResultIsSuccess(
+        dlcTensorListPack(list, n > 0 ? n : 0, types[0].dtype, &at[0], &at[1]));
+  } else if (n > 0) {
+    at[0] = list[0];
+    memset(&list[0], 0, sizeof list[0]);
+  } else { // an empty optional's tensor: every dim 0
+    int64_t zeros[DLC_TENSOR_MAX_RANK] = {0};
+    ok = mlirLogicalResultIsSuccess(dlcTensorCreate(types[0].dtype, types[0].rank, zeros, at));
+  }
+  if (!ok) {
+    fprintf(stderr, "%s: '%s' holds tensors of different dtypes or over %d dims\n", dlcRunTool,
+            path, DLC_TENSOR_LIST_MAX_RANK);
+    return false;
+  }
+  *numOut = parts;
+  return true;
+}
+
+bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, const DlcTensorType *types,
+                       intptr_t numTypes, DlcRunFiles *paths, DlcTensor **tensors,
+                       intptr_t *count) {
   intptr_t cap = files->count ? files->count : 1;
   *tensors = calloc((size_t)cap, sizeof **tensors);
   *count = 0;
@@ -303,8 +353,26 @@ bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, DlcRunFiles 
         return false;
       }
     } else if (mlirLogicalResultIsFailure(dlcTensorListCreateFromFile(
-                   path, kind == 'o', &list, &n, dlcRunPrintError, NULL))) {
+                   path, kind == 'o' || kind == 'O' || kind == 'Q', &list, &n, dlcRunPrintError,
+                   NULL))) {
       return false;
+    }
+    if (kind == 'S' || kind == 'O' || kind == 'Q') {
+      DlcTensor *packed;
+      intptr_t numPacked;
+      bool ok = packList(files->paths[i], kind, list, n, types + *count,
+                         numTypes - *count, &packed, &numPacked);
+      for (intptr_t k = 0; k < n; ++k)
+        dlcTensorDestroy(&list[k]);
+      free(list);
+      if (!ok) {
+        for (intptr_t k = 0; k < numPacked; ++k)
+          dlcTensorDestroy(&packed[k]);
+        free(packed);
+        return false;
+      }
+      list = packed;
+      n = numPacked;
     }
     if (*count + n > cap) {
       cap = 2 * (*count + n);

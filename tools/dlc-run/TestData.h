@@ -77,16 +77,21 @@ intptr_t dlcRunNumArguments(MlirOperation entry);
 /// The ONNX name (`onnx.name`) of argument `i` of `entry`; empty if none.
 MlirStringRef dlcRunArgumentName(MlirOperation entry, intptr_t i);
 
-/// The kind of each graph output ('t' tensor, 's' sequence, 'o' optional)
-/// from the entry's `onnx.output_kinds`, malloc'ed; NULL when it has none
-/// (every output a tensor).
+/// The kind of each graph output ('t' tensor, 's' sequence, 'o' optional;
+/// 'S', 'O' and 'Q' (an optional of a sequence) for those known only at
+/// run time) from the entry's
+/// `onnx.output_kinds`, malloc'ed; NULL when it has none (every output a
+/// tensor).
 char *dlcRunOutputKinds(MlirOperation entry);
 /// Reads the expected outputs into *tensors (*count of them, malloc'ed):
 /// one per file, or the tensors of a sequence's or an optional's file
 /// (`kinds` from dlcRunOutputKinds, may be NULL), which the entry returns
-/// as that many results. `paths` gets the file of each tensor. False after
-/// a message when a file cannot be read; what was read stays in *tensors.
-bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, DlcRunFiles *paths,
-                       DlcTensor **tensors, intptr_t *count);
+/// as that many results; a run-time one's file packed as the entry's
+/// results `types` hold it (dlc-c/Tensor.h). `paths` gets the file of each
+/// tensor. False after a message when a file cannot be read; what was read
+/// stays in *tensors.
+bool dlcRunReadExpects(const DlcRunFiles *files, const char *kinds, const DlcTensorType *types,
+                       intptr_t numTypes, DlcRunFiles *paths, DlcTensor **tensors,
+                       intptr_t *count);
 
 #endif // DLC_RUN_TESTDATA_H

@@ -251,7 +251,8 @@ static int execute(const DlcRunArgs *o, DlcExecutable exe, const DlcTensor *inpu
   DlcTensor *outputs = allocTensors(numOutputs);
   DlcProfile profile = {NULL};
   int status = DLC_RUN_ERROR;
-  if (!dlcRunReadExpects(&o->expects, outputKinds, &expectFiles, &expects, &numExpects))
+  if (!dlcRunReadExpects(&o->expects, outputKinds, sig->outputs, numOutputs, &expectFiles,
+                         &expects, &numExpects))
     goto done;
   if (o->expects.count && numExpects != numReported) {
     fprintf(stderr, "%s: the model has %ld outputs, but %ld expectations were given\n",

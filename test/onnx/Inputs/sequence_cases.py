@@ -203,12 +203,6 @@ def split_sizes():
 
 
 @imported
-def split_runtime_scalar():
-    return model([N("SplitToSequence", ["x", "size"], ["s"], name="split")],
-                 [("x", (F, [4])), ("size", (I64, []))], [("s", seq_type(F))])
-
-
-@imported
 def map_lengths():
     body = helper.make_graph([N("Add", ["a", "b"], ["y"])], "body",
                              [helper.make_tensor_value_info("a", F, None),
@@ -226,28 +220,105 @@ def seq_as_tensor():
                  [("x", (F, [2]))], [("y", (F, [2]))])
 
 
-@imported
-def if_seq_runtime():
-    def branch(name):
-        return helper.make_graph([N("SequenceConstruct", ["x"], [name])], name, [],
-                                 [helper.make_value_info(name, seq_type(F, [2]))])
-    return model([N("If", ["c"], ["s"], name="if", then_branch=branch("t"),
-                    else_branch=branch("e"))],
-                 [("c", (B, [])), ("x", (F, [2]))], [("s", seq_type(F))])
+# Known only at run time: one compile serves every value below.
 
 
-@imported
-def loop_seq_runtime():
+@runs
+def rt_split_scalar():
+    # A split size fed at run time: ceil(7 / 3) = 3 pieces, the last one short.
+    x = np.arange(14, dtype=np.float32).reshape(2, 7)
+    m = model([N("SplitToSequence", ["x", "size"], ["s"], axis=1),
+               N("SequenceLength", ["s"], ["len"])],
+              [("x", (F, [2, 7])), ("size", (I64, []))], [("s", seq_type(F)), ("len", (I64, []))])
+    return m, [x, np.array(3, np.int64)], [[x[:, 0:3], x[:, 3:6], x[:, 6:7]], np.array(3, np.int64)]
+
+
+def if_lengths():
+    # The branches give sequences of different lengths.
+    then_g = helper.make_graph([N("SequenceConstruct", ["x"], ["t"])], "then", [],
+                               [helper.make_value_info("t", seq_type(F, [2]))])
+    else_g = helper.make_graph([N("Add", ["x", "x"], ["x2"]),
+                                N("SequenceConstruct", ["x", "x2", "x"], ["e"])], "else", [],
+                               [helper.make_value_info("e", seq_type(F, [2]))])
+    return model([N("If", ["c"], ["s"], name="if", then_branch=then_g, else_branch=else_g),
+                  N("SequenceLength", ["s"], ["len"]),
+                  N("SequenceAt", ["s", "p"], ["a"])],
+                 [("c", (B, [])), ("x", (F, [2])), ("p", (I64, []))],
+                 [("s", seq_type(F)), ("len", (I64, [])), ("a", (F, [2]))])
+
+
+@runs
+def rt_if_then():
+    x = np.array([1, -2], np.float32)
+    return if_lengths(), [np.array(True), x, np.array(0, np.int64)], [[x], np.array(1, np.int64), x]
+
+
+@runs
+def rt_if_else():
+    x = np.array([1, -2], np.float32)
+    return (if_lengths(), [np.array(False), x, np.array(-2, np.int64)],
+            [[x, 2 * x, x], np.array(3, np.int64), 2 * x])
+
+
+@runs
+def rt_loop():
+    # A run-time trip count: iteration i appends x[:i + 1] (a growing
+    # length) to a sequence that starts empty, then erases element 0 once.
+    x = np.arange(1, 6, dtype=np.float32)
     body = helper.make_graph(
-        [N("Identity", ["c_in"], ["c_out"]), N("SequenceInsert", ["s_in", "x"], ["s_out"])],
+        [N("Identity", ["c_in"], ["c_out"]), N("Add", ["i", "one"], ["end"]),
+         N("Slice", ["x", "zero", "end"], ["piece"]),
+         N("SequenceInsert", ["s_in", "piece"], ["s_out"])],
         "body", [helper.make_tensor_value_info("i", I64, []),
                  helper.make_tensor_value_info("c_in", B, []),
                  helper.make_value_info("s_in", seq_type(F))],
         [helper.make_tensor_value_info("c_out", B, []),
          helper.make_value_info("s_out", seq_type(F))])
-    return model([N("SequenceEmpty", [], ["e"]),
-                  N("Loop", ["m", "", "e"], ["s"], name="loop", body=body)],
-                 [("m", (I64, [])), ("x", (F, [2]))], [("s", seq_type(F))])
+    m = model([const("zero", np.array([0], np.int64)), const("one", np.array([1], np.int64)),
+               N("SequenceEmpty", [], ["e"], dtype=F),
+               N("Loop", ["m", "", "e"], ["s"], name="loop", body=body),
+               N("SequenceErase", ["s", "p"], ["s2"]),
+               N("SequenceLength", ["s2"], ["len"])],
+              [("m", (I64, [])), ("x", (F, [5])), ("p", (I64, []))],
+              [("s2", seq_type(F)), ("len", (I64, []))])
+    return (m, [np.array(4, np.int64), x, np.array(0, np.int64)],
+            [[x[:2], x[:3], x[:4]], np.array(3, np.int64)])
+
+
+@runs
+def rt_insert_at():
+    # A static sequence, a position fed at run time: tensors of different
+    # shapes, inserted before the last, which position -1 then reads.
+    a, b = np.arange(6, dtype=np.float32).reshape(2, 3), np.ones((1, 3), np.float32)
+    t = np.full((4, 3), 7, np.float32)
+    m = model([N("SequenceConstruct", ["a", "b"], ["s"]),
+               N("SequenceInsert", ["s", "t", "p"], ["s1"]),
+               N("SequenceAt", ["s1", "p"], ["got"])],
+              [("a", (F, [2, 3])), ("b", (F, [1, 3])), ("t", (F, [4, 3])), ("p", (I64, [1]))],
+              [("s1", seq_type(F)), ("got", (F, None))])
+    return m, [a, b, t, np.array([-1], np.int64)], [[a, t, b], b]
+
+
+def optional_if():
+    then_g = helper.make_graph([N("Optional", [], ["t"], type=tensor_type(F, [2]))], "then", [],
+                               [helper.make_value_info("t", opt_type(tensor_type(F, [2])))])
+    else_g = helper.make_graph([N("Optional", ["x"], ["e"])], "else", [],
+                               [helper.make_value_info("e", opt_type(tensor_type(F, [2])))])
+    return model([N("If", ["c"], ["o"], name="if", then_branch=then_g, else_branch=else_g),
+                  N("OptionalHasElement", ["o"], ["has"])],
+                 [("c", (B, [])), ("x", (F, [2]))],
+                 [("o", opt_type(tensor_type(F, [2]))), ("has", (B, []))])
+
+
+@runs
+def rt_optional_empty():
+    return optional_if(), [np.array(True), np.ones(2, np.float32)], [Opt(None), np.array(False)]
+
+
+@runs
+def rt_optional_present():
+    x = np.array([3, 4], np.float32)
+    return optional_if(), [np.array(False), x], [Opt(x), np.array(True)]
 
 
 def write(path, message):
