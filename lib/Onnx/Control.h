@@ -24,6 +24,8 @@ MlirValue dlcOnnxArithConstant(DlcOnnxNode *n, MlirBlock block, MlirAttribute va
 /// A two-operand arith op whose result has a's type ("arith.addi").
 MlirValue dlcOnnxArith(DlcOnnxNode *n, MlirBlock block, const char *name, MlirValue a,
                        MlirValue b);
+/// Dim `j` of tensor `v`, an index value (a constant where it is static).
+MlirValue dlcOnnxDim(DlcOnnxNode *n, MlirBlock block, MlirValue v, intptr_t j);
 MlirValue dlcOnnxIndexCast(DlcOnnxNode *n, MlirBlock block, MlirValue x, MlirType to);
 /// Row `index` (an index value) of `source` along its first dim, of type `row`.
 MlirValue dlcOnnxExtractRow(DlcOnnxNode *n, MlirBlock block, MlirValue source, MlirValue index,
@@ -55,10 +57,6 @@ MlirType dlcOnnxLastBodyType(DlcOnnxNode *n);
 /// one gains (its elements broadcast the same). Null when the element types
 /// differ or the ranks differ otherwise.
 MlirType dlcOnnxBranchJoin(MlirType a, MlirType b);
-/// The type a loop carries for a value that enters as `init` and an
-/// iteration gives as `next`: dims that differ `?`. Null when the element
-/// types or ranks differ.
-MlirType dlcOnnxCarriedJoin(MlirType init, MlirType next);
 /// `v` as the less static `type` (tensor.cast; `v` itself when it has it).
 MlirValue dlcOnnxCastTo(DlcOnnxNode *n, MlirBlock block, MlirValue v, MlirType type);
 /// Removes the body function imported last (to import it again).

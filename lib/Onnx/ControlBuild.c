@@ -250,9 +250,11 @@ MlirType dlcOnnxBranchJoin(MlirType a, MlirType b) {
   return mlirRankedTensorTypeGet(rank, dims, elt, mlirAttributeGetNull());
 }
 
-// Dim `j` of `v` as an index value.
-static MlirValue dimOf(DlcOnnxNode *n, MlirBlock block, MlirValue v, intptr_t j) {
+MlirValue dlcOnnxDim(DlcOnnxNode *n, MlirBlock block, MlirValue v, intptr_t j) {
   MlirType index = mlirIndexTypeGet(n->ctx);
+  int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(v), j);
+  if (!mlirShapedTypeIsDynamicSize(size))
+    return dlcOnnxArithConstant(n, block, mlirIntegerAttrGet(index, size));
   MlirValue operands[2] = {v, dlcOnnxArithConstant(n, block, mlirIntegerAttrGet(index, j))};
   return mlirOperationGetResult(
       dlcOnnxCreateOp(n, block, "tensor.dim", 2, operands, 1, &index, 0, NULL, 0, NULL), 0);
@@ -277,7 +279,7 @@ static MlirValue withLeadingOnes(DlcOnnxNode *n, MlirBlock block, MlirValue v, i
       members[count++] = mlirIntegerAttrGet(i64, i);
     groups[j] = mlirArrayAttrGet(n->ctx, count, members);
     if (mlirShapedTypeIsDynamicDim(type, j))
-      operands[numOperands++] = dimOf(n, block, v, j);
+      operands[numOperands++] = dlcOnnxDim(n, block, v, j);
   }
   MlirType result = mlirRankedTensorTypeGet(rank + extra, dims, mlirShapedTypeGetElementType(type),
                                             mlirAttributeGetNull());
@@ -295,7 +297,7 @@ MlirValue dlcOnnxOwnedCopy(DlcOnnxNode *n, MlirBlock block, MlirValue v) {
   intptr_t count = 0;
   for (intptr_t j = 0; j < mlirShapedTypeGetRank(type); ++j)
     if (mlirShapedTypeIsDynamicDim(type, j))
-      sizes[count++] = dimOf(n, block, v, j);
+      sizes[count++] = dlcOnnxDim(n, block, v, j);
   MlirValue empty = mlirOperationGetResult(
       dlcOnnxCreateOp(n, block, "tensor.empty", count, sizes, 1, &type, 0, NULL, 0, NULL), 0);
   return dlcOnnxCopyInto(n, block, v, empty);
@@ -313,16 +315,6 @@ MlirValue dlcOnnxToBranchType(DlcOnnxNode *n, MlirBlock block, MlirValue v, Mlir
   if (extra > 0)
     v = withLeadingOnes(n, block, v, extra);
   return dlcOnnxCastTo(n, block, v, type);
-}
-
-//===----------------------------------------------------------------------===//
-// Loop-carried values whose shape the body changes
-//===----------------------------------------------------------------------===//
-
-MlirType dlcOnnxCarriedJoin(MlirType init, MlirType next) {
-  if (mlirShapedTypeGetRank(init) != mlirShapedTypeGetRank(next))
-    return (MlirType){NULL};
-  return dlcOnnxBranchJoin(init, next);
 }
 
 void dlcOnnxDropLastBody(DlcOnnxNode *n) {

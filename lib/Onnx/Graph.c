@@ -338,28 +338,19 @@ static bool collectOutputs(DlcOnnxImporter *imp, Signature *results, MlirValue *
                            "shape-like operands can be bound", name);
       return false;
     }
-    if (v->atRunTime) { // its parts
-      int count = dlcOnnxListNumParts(v);
-      // An optional of a sequence where the graph declares a sequence (a
-      // Loop's state that started empty): its sequence.
-      if (dlcOnnxDeclaresSequence(vi) && v->kind == DLC_ONNX_KIND_OPTIONAL && v->ofSequence) {
-        v->kind = DLC_ONNX_KIND_SEQUENCE;
-        memmove(v->parts, v->parts + 1, 2 * sizeof *v->parts);
-        count = 2;
-      }
-      for (int k = 0; k < count; ++k) {
-        values[results->num] = v->parts[k];
-        results->types[results->num] = mlirValueGetType(v->parts[k]);
-        results->names[results->num] = name;
-        results->values[results->num] = v;
-        ++results->num;
-      }
-      continue;
+    // An optional of a sequence where the graph declares a sequence (a
+    // Loop's state that started empty): its sequence.
+    if (v->atRunTime && dlcOnnxDeclaresSequence(vi) && v->kind == DLC_ONNX_KIND_OPTIONAL &&
+        v->ofSequence) {
+      v->kind = DLC_ONNX_KIND_SEQUENCE;
+      memmove(v->parts, v->parts + 1, 2 * sizeof *v->parts);
     }
-    if (v->kind != DLC_ONNX_KIND_TENSOR) { // its elements, in order
-      for (int64_t k = 0; k < v->numElems; ++k) {
-        values[results->num] = v->elems[k];
-        results->types[results->num] = mlirValueGetType(v->elems[k]);
+    if (v->kind != DLC_ONNX_KIND_TENSOR) { // its run-time parts, or its elements in order
+      const MlirValue *items = v->atRunTime ? v->parts : v->elems;
+      int64_t count = v->atRunTime ? dlcOnnxListNumParts(v) : v->numElems;
+      for (int64_t k = 0; k < count; ++k) {
+        values[results->num] = items[k];
+        results->types[results->num] = mlirValueGetType(items[k]);
         results->names[results->num] = name;
         results->values[results->num] = v;
         ++results->num;

@@ -57,8 +57,9 @@
 //===----------------------------------------------------------------------===//
 
 /// What an ONNX value is: a tensor, or a sequence or an optional, which
-/// DLC resolves at import time into the SSA values of their elements
-/// (OpsSequence.c).
+/// DLC resolves at import time into the SSA values of their elements, or
+/// holds as tensors where that is known only at run time (OpsSequence.c,
+/// RunTimeLists.c).
 typedef enum DlcOnnxKind {
   DLC_ONNX_KIND_TENSOR,
   DLC_ONNX_KIND_SEQUENCE,

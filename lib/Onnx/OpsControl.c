@@ -407,16 +407,14 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
   for (int j = 0; j < numValues && s == DLC_ONNX_OK; ++j) {
     const DlcOnnxValue *in = dlcOnnxInputValue(n, 2 + j);
     if (in && in->kind != DLC_ONNX_KIND_TENSOR) {
-      MlirValue parts[3];
-      s = dlcOnnxListAtRunTime(n, in, parts);
+      s = dlcOnnxListToRunTime(n, in, &templates[j]);
       if (s != DLC_ONNX_OK)
         break;
-      // What the body puts in may have other ranks.
-      dlcOnnxMakeRunTimeList(&templates[j], in->kind, in->ofSequence, parts, -1);
+      templates[j].elemRank = -1; // what the body puts in may have other ranks
       lists[2 + j] = &templates[j];
       for (int k = 0; k < dlcOnnxListNumParts(&templates[j]); ++k, ++N) {
-        init[2 + N] = parts[k];
-        types[2 + N] = mlirValueGetType(parts[k]);
+        init[2 + N] = templates[j].parts[k];
+        types[2 + N] = mlirValueGetType(init[2 + N]);
       }
       continue;
     }
@@ -442,7 +440,7 @@ static DlcOnnxStatus whileLoop(DlcOnnxNode *n, const Onnx__GraphProto *g, const 
       MlirType next = mlirFunctionTypeGetResult(fnType, 1 + j);
       if (mlirTypeEqual(next, types[2 + j]))
         continue;
-      MlirType joined = dlcOnnxCarriedJoin(types[2 + j], next);
+      MlirType joined = dlcTypeJoin(types[2 + j], next);
       if (attempt || mlirTypeIsNull(joined)) {
         s = dlcOnnxUnsupported(n, "loop-carried value #%d changes its element type or rank in "
                                   "the body; DLC needs them kept",

@@ -78,21 +78,6 @@ static MlirValue *elements(DlcOnnxNode *n, int64_t count) {
   return dlcOnnxScratch(n, (size_t)(count ? count : 1) * sizeof(MlirValue));
 }
 
-// The rank all tensors of sequence `v` have; -1 when they differ or none
-// is known.
-static int64_t commonRank(const DlcOnnxValue *v) {
-  if (v->atRunTime)
-    return v->elemRank;
-  int64_t rank = -1;
-  for (int64_t k = 0; k < v->numElems; ++k) {
-    int64_t r = mlirShapedTypeGetRank(mlirValueGetType(v->elems[k]));
-    if (k && r != rank)
-      return -1;
-    rank = r;
-  }
-  return rank;
-}
-
 // Whether input `i` (a position) is known only at run time.
 static DlcOnnxStatus positionAtRunTime(DlcOnnxNode *n, int i, bool *runTime) {
   *runTime = false;
@@ -134,7 +119,7 @@ static DlcOnnxStatus translateSequenceInsert(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, seq, parts));
     DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 2, &pos));
     DLC_ONNX_TRY(dlcOnnxRunTimeSequenceInsert(n, parts, tensor, pos, out));
-    int64_t rank = commonRank(seq), r = mlirShapedTypeGetRank(mlirValueGetType(tensor));
+    int64_t rank = dlcOnnxListRank(seq), r = mlirShapedTypeGetRank(mlirValueGetType(tensor));
     bool empty = !seq->atRunTime && !seq->numElems;
     return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, out,
                                    empty || rank == r ? r : -1);
@@ -161,7 +146,7 @@ static DlcOnnxStatus translateSequenceErase(DlcOnnxNode *n) {
     DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, seq, parts));
     DLC_ONNX_TRY(dlcOnnxOptionalInput(n, 1, &pos));
     DLC_ONNX_TRY(dlcOnnxRunTimeSequenceErase(n, parts, pos, out));
-    return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, out, commonRank(seq));
+    return dlcOnnxSetOutputRunTime(n, 0, DLC_ONNX_KIND_SEQUENCE, false, out, dlcOnnxListRank(seq));
   }
   if (!seq->numElems)
     return dlcOnnxError(n, "the sequence '%s' is empty: there is nothing to erase", seq->name);
@@ -184,7 +169,7 @@ static DlcOnnxStatus translateSequenceAt(DlcOnnxNode *n) {
   bool runTime;
   DLC_ONNX_TRY(positionAtRunTime(n, 1, &runTime));
   if (runTime || seq->atRunTime) {
-    int64_t rank = commonRank(seq);
+    int64_t rank = dlcOnnxListRank(seq);
     if (rank < 0)
       return dlcOnnxUnsupported(n, "the sequence '%s' may hold tensors of different ranks, and "
                                    "which one is read is known only at run time",
@@ -414,10 +399,8 @@ static DlcOnnxStatus forward(DlcOnnxNode *n, DlcOnnxValue *v, int i, DlcOnnxKind
   if (v->atRunTime && kind == v->kind)
     return dlcOnnxSetOutputRunTime(n, i, kind, v->ofSequence, v->parts, v->elemRank);
   if (v->atRunTime) { // a run-time sequence made a present optional
-    MlirValue parts[3] = {{NULL}, v->parts[0], v->parts[1]};
-    MlirValue yes;
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirIntegerTypeGet(n->ctx, 1), 1, &yes));
-    parts[0] = yes;
+    MlirValue parts[3];
+    dlcOnnxRunTimePresent(n, v->parts, parts);
     return dlcOnnxSetOutputRunTime(n, i, kind, true, parts, v->elemRank);
   }
   if (v->kind == DLC_ONNX_KIND_TENSOR) {

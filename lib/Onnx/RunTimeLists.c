@@ -76,13 +76,8 @@ static MlirValue toI64(DlcOnnxNode *n, MlirValue v) {
   return dlcOnnxIndexCast(n, here(n), v, i64Type(n));
 }
 
-// Dim `d` of tensor `t`, an index.
 static MlirValue dimOf(DlcOnnxNode *n, MlirValue t, intptr_t d) {
-  int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(t), d);
-  if (!mlirShapedTypeIsDynamicSize(size))
-    return cIndex(n, size);
-  MlirValue operands[2] = {t, cIndex(n, d)};
-  return op1(n, "tensor.dim", 2, operands, indexType(n), 0, NULL);
+  return dlcOnnxDim(n, here(n), t, d);
 }
 
 static MlirValue extract(DlcOnnxNode *n, MlirValue t, intptr_t count, const MlirValue *at) {
@@ -237,15 +232,49 @@ static MlirValue flatten(DlcOnnxNode *n, MlirValue t) {
   return op1(n, "tensor.collapse_shape", 1, &t, tensorType(1, &size, elt), 1, &attr);
 }
 
-// The index row of tensor `t`: [1, ROW].
-static MlirValue rowOf(DlcOnnxNode *n, MlirValue t) {
+// The index row of tensor `t`: its rank, then its dims (1 past the rank).
+static void rowItems(DlcOnnxNode *n, MlirValue t, MlirValue items[ROW]) {
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(t));
-  MlirValue items[ROW];
   items[0] = cI64(n, rank);
   for (intptr_t d = 0; d < DLC_ONNX_LIST_MAX_RANK; ++d)
     items[1 + d] = d < rank ? toI64(n, dimOf(n, t, d)) : cI64(n, 1);
-  int64_t dims[2] = {1, ROW};
-  return op1(n, "tensor.from_elements", ROW, items, tensorType(2, dims, i64Type(n)), 0, NULL);
+}
+
+// The index rows of the `count` tensors `elems`: [count, ROW].
+static MlirValue rowsOf(DlcOnnxNode *n, const MlirValue *elems, int64_t count) {
+  int64_t dims[2] = {count, ROW};
+  MlirType type = tensorType(2, dims, i64Type(n));
+  if (!count)
+    return empty(n, type, 0, NULL);
+  MlirValue *items = malloc((size_t)(count * ROW) * sizeof *items);
+  if (!items)
+    abort();
+  for (int64_t k = 0; k < count; ++k)
+    rowItems(n, elems[k], items + k * ROW);
+  MlirValue rows = op1(n, "tensor.from_elements", count * ROW, items, type, 0, NULL);
+  free(items);
+  return rows;
+}
+
+// Whether tensor `t` has few enough dims for an index row.
+static DlcOnnxStatus checkRank(DlcOnnxNode *n, MlirValue t) {
+  if (mlirShapedTypeGetRank(mlirValueGetType(t)) > DLC_ONNX_LIST_MAX_RANK)
+    return dlcOnnxUnsupported(n, "a sequence known at run time holds tensors of up to %d dims",
+                              DLC_ONNX_LIST_MAX_RANK);
+  return DLC_ONNX_OK;
+}
+
+static bool hasElementType(MlirValue t, MlirType elt) {
+  return mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(t)), elt);
+}
+
+// The one element of integer tensor `t` (0-d or [1]) as an i64.
+static MlirValue scalarI64(DlcOnnxNode *n, MlirValue t) {
+  MlirValue zero = cIndex(n, 0), at[2] = {zero, zero};
+  MlirValue x = extract(n, t, mlirShapedTypeGetRank(mlirValueGetType(t)), at);
+  if (mlirIntegerTypeGetWidth(mlirValueGetType(x)) != 64)
+    x = op1(n, "arith.extsi", 1, &x, i64Type(n), 0, NULL);
+  return x;
 }
 
 // The size of element `i` (an index) of `index`: its dims' product.
@@ -292,11 +321,7 @@ static DlcOnnxStatus positionAt(DlcOnnxNode *n, MlirValue pos, MlirValue length,
       (mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeGetDimSize(type, 0) != 1) ||
       !mlirTypeIsAInteger(mlirShapedTypeGetElementType(type)))
     return dlcOnnxError(n, "'position' must be an integer scalar");
-  MlirValue zero = cIndex(n, 0);
-  MlirValue at[1] = {zero};
-  MlirValue p = extract(n, pos, mlirShapedTypeGetRank(type), at);
-  if (mlirIntegerTypeGetWidth(mlirValueGetType(p)) != 64)
-    p = op1(n, "arith.extsi", 1, &p, i64Type(n), 0, NULL);
+  MlirValue p = scalarI64(n, pos);
   MlirValue len = toI64(n, length);
   p = select3(n, cmp(n, SLT, p, cI64(n, 0)), arith(n, "arith.addi", p, len), p);
   MlirValue ok = arith(n, "arith.andi", cmp(n, SGE, p, cI64(n, 0)),
@@ -326,36 +351,21 @@ static DlcOnnxStatus packSequence(DlcOnnxNode *n, const MlirValue *elems, int64_
                                   MlirType elt, MlirValue parts[2]) {
   MlirValue total = cIndex(n, 0);
   for (int64_t k = 0; k < count; ++k) {
-    MlirType type = mlirValueGetType(elems[k]);
-    if (!mlirTypeEqual(mlirShapedTypeGetElementType(type), elt))
+    if (!hasElementType(elems[k], elt))
       return dlcOnnxError(n, "the sequence's tensors have different element types");
-    if (mlirShapedTypeGetRank(type) > DLC_ONNX_LIST_MAX_RANK)
-      return dlcOnnxUnsupported(n, "a sequence known at run time holds tensors of up to %d dims",
-                                DLC_ONNX_LIST_MAX_RANK);
+    DLC_ONNX_TRY(checkRank(n, elems[k]));
     total = arith(n, "arith.addi", total, numElements(n, elems[k]));
   }
   MlirValue data = empty(n, dataType(elt), 1, &total);
   MlirValue offset = cIndex(n, 0);
-  MlirValue *items = malloc((size_t)(count * ROW + 1) * sizeof *items);
-  if (!items)
-    abort();
   for (int64_t k = 0; k < count; ++k) {
     MlirValue flat = flatten(n, elems[k]);
     MlirValue size = dimOf(n, flat, 0);
     data = slice1(n, flat, data, dyn(offset), dyn(size));
     offset = arith(n, "arith.addi", offset, size);
-    intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(elems[k]));
-    items[k * ROW] = cI64(n, rank);
-    for (intptr_t d = 0; d < DLC_ONNX_LIST_MAX_RANK; ++d)
-      items[k * ROW + 1 + d] = d < rank ? toI64(n, dimOf(n, elems[k], d)) : cI64(n, 1);
   }
-  int64_t dims[2] = {count, ROW};
-  MlirValue index = count ? op1(n, "tensor.from_elements", count * ROW, items,
-                                tensorType(2, dims, i64Type(n)), 0, NULL)
-                          : empty(n, tensorType(2, dims, i64Type(n)), 0, NULL);
-  free(items);
   parts[0] = data;
-  parts[1] = castTo(n, index, indexPartType(n));
+  parts[1] = castTo(n, rowsOf(n, elems, count), indexPartType(n));
   return DLC_ONNX_OK;
 }
 
@@ -400,6 +410,32 @@ DlcOnnxStatus dlcOnnxListAtRunTime(DlcOnnxNode *n, const DlcOnnxValue *v, MlirVa
   return DLC_ONNX_OK;
 }
 
+int64_t dlcOnnxListRank(const DlcOnnxValue *v) {
+  if (v->atRunTime)
+    return v->elemRank;
+  int64_t rank = -1;
+  for (int64_t k = 0; k < v->numElems; ++k) {
+    int64_t r = mlirShapedTypeGetRank(mlirValueGetType(v->elems[k]));
+    if (k && r != rank)
+      return -1;
+    rank = r;
+  }
+  return rank;
+}
+
+DlcOnnxStatus dlcOnnxListToRunTime(DlcOnnxNode *n, const DlcOnnxValue *from, DlcOnnxValue *to) {
+  MlirValue parts[3];
+  DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, from, parts));
+  dlcOnnxMakeRunTimeList(to, from->kind, from->ofSequence, parts, dlcOnnxListRank(from));
+  return DLC_ONNX_OK;
+}
+
+void dlcOnnxRunTimePresent(DlcOnnxNode *n, const MlirValue seq[2], MlirValue out[3]) {
+  out[0] = boolScalar(n, true);
+  out[1] = seq[0];
+  out[2] = seq[1];
+}
+
 DlcOnnxStatus dlcOnnxSetOutputRunTime(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool ofSequence,
                                       const MlirValue *parts, int64_t elemRank) {
   if (!dlcOnnxHasOutput(n, i))
@@ -437,11 +473,9 @@ MlirValue dlcOnnxRunTimeSequenceLength(DlcOnnxNode *n, const MlirValue seq[2]) {
 DlcOnnxStatus dlcOnnxRunTimeSequenceInsert(DlcOnnxNode *n, const MlirValue seq[2], MlirValue t,
                                            MlirValue pos, MlirValue out[2]) {
   MlirType elt = mlirShapedTypeGetElementType(mlirValueGetType(seq[0]));
-  if (!mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(t)), elt))
+  if (!hasElementType(t, elt))
     return dlcOnnxError(n, "the tensor's element type differs from the sequence's");
-  if (mlirShapedTypeGetRank(mlirValueGetType(t)) > DLC_ONNX_LIST_MAX_RANK)
-    return dlcOnnxUnsupported(n, "a sequence known at run time holds tensors of up to %d dims",
-                              DLC_ONNX_LIST_MAX_RANK);
+  DLC_ONNX_TRY(checkRank(n, t));
   MlirValue count = dimOf(n, seq[1], 0), total = dimOf(n, seq[0], 0), p;
   DLC_ONNX_TRY(positionAt(n, pos, count, true, count, &p));
   MlirValue at = offsetOf(n, seq[1], p);
@@ -458,7 +492,7 @@ DlcOnnxStatus dlcOnnxRunTimeSequenceInsert(DlcOnnxNode *n, const MlirValue seq[2
   MlirValue newCount = arith(n, "arith.addi", count, one);
   MlirValue index = empty(n, indexPartType(n), 1, &newCount);
   index = putRows(n, rows(n, seq[1], zero, p), index, zero, p);
-  index = putRows(n, rowOf(n, t), index, p, one);
+  index = putRows(n, rowsOf(n, &t, 1), index, p, one);
   MlirValue after = arith(n, "arith.subi", count, p);
   index = putRows(n, rows(n, seq[1], p, after), index, arith(n, "arith.addi", p, one), after);
   out[0] = data;
@@ -573,15 +607,9 @@ DlcOnnxStatus dlcOnnxRunTimeSplitToSequence(DlcOnnxNode *n, MlirValue x, int64_t
   MlirType type = mlirValueGetType(x);
   MlirType elt = mlirShapedTypeGetElementType(type);
   intptr_t rank = mlirShapedTypeGetRank(type);
-  if (rank > DLC_ONNX_LIST_MAX_RANK)
-    return dlcOnnxUnsupported(n, "a sequence known at run time holds tensors of up to %d dims",
-                              DLC_ONNX_LIST_MAX_RANK);
+  DLC_ONNX_TRY(checkRank(n, x));
   MlirValue zero = cIndex(n, 0), one = cIndex(n, 1);
-  MlirValue at0[1] = {zero};
-  MlirType splitType = mlirValueGetType(split);
-  MlirValue s = extract(n, split, mlirShapedTypeGetRank(splitType), at0);
-  if (mlirIntegerTypeGetWidth(mlirValueGetType(s)) != 64)
-    s = op1(n, "arith.extsi", 1, &s, i64Type(n), 0, NULL);
+  MlirValue s = scalarI64(n, split);
   MlirValue positive = cmp(n, SLT, cI64(n, 0), s);
   DLC_ONNX_TRY(dlcOnnxRunTimeCheck(n, dlcOnnxFromScalar(n, here(n), positive)));
   s = toIndex(n, select3(n, positive, s, cI64(n, 1)));
@@ -633,7 +661,7 @@ DlcOnnxStatus dlcOnnxRunTimeSplitToSequence(DlcOnnxNode *n, MlirValue x, int64_t
   MlirValue flat = flatten(n, piece);
   MlirValue size = dimOf(n, flat, 0);
   MlirValue nextData = slice1(n, flat, mlirBlockGetArgument(loop, 2), dyn(offset), dyn(size));
-  MlirValue nextIndex = putRows(n, rowOf(n, piece), mlirBlockGetArgument(loop, 3), k, one);
+  MlirValue nextIndex = putRows(n, rowsOf(n, &piece, 1), mlirBlockGetArgument(loop, 3), k, one);
   MlirValue yield[3] = {arith(n, "arith.addi", offset, size), nextData, nextIndex};
   dlcOnnxCreateOp(n, loop, "scf.yield", 3, yield, 0, NULL, 0, NULL, 0, NULL);
   n->imp->body = outer;

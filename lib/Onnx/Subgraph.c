@@ -205,15 +205,12 @@ DlcOnnxStatus dlcOnnxSubgraphBegin(DlcOnnxNode *n, const char *attr, const Onnx_
     DlcOnnxValue *v = captureEntry(sg, o);
     if (sg->inFunc && o->kind != DLC_ONNX_KIND_TENSOR && !o->poisoned) {
       // A list a function reads: its run-time parts are arguments.
-      MlirValue parts[3];
-      status = dlcOnnxListAtRunTime(n, o, parts);
+      status = dlcOnnxListToRunTime(n, o, v);
       if (status != DLC_ONNX_OK)
         break;
-      dlcOnnxMakeRunTimeList(v, o->kind, o->ofSequence, parts,
-                             o->atRunTime ? o->elemRank : -1);
       for (int k = 0; k < dlcOnnxListNumParts(v); ++k) {
-        sg->captures[sg->numCaptures++] = parts[k];
-        types[numArgs] = mlirValueGetType(parts[k]);
+        sg->captures[sg->numCaptures++] = v->parts[k];
+        types[numArgs] = mlirValueGetType(v->parts[k]);
         locs[numArgs] = o->loc;
         part[numArgs] = k;
         args[numArgs++] = v;
@@ -351,25 +348,16 @@ static MlirAttribute symbolName(DlcOnnxSubgraph *sg) {
 // its parts into `out` (*count of them).
 static DlcOnnxStatus listResult(DlcOnnxNode *n, DlcOnnxValue *v, const DlcOnnxValue *want,
                                 MlirValue *out, int *count) {
-  MlirValue parts[3];
-  DLC_ONNX_TRY(dlcOnnxListAtRunTime(n, v, parts));
-  int64_t rank = v->atRunTime ? v->elemRank : -1;
-  if (!v->atRunTime && v->kind == DLC_ONNX_KIND_SEQUENCE && v->numElems) {
-    rank = mlirShapedTypeGetRank(mlirValueGetType(v->elems[0]));
-    for (int64_t k = 1; k < v->numElems; ++k)
-      if (mlirShapedTypeGetRank(mlirValueGetType(v->elems[k])) != rank)
-        rank = -1;
-  }
-  dlcOnnxMakeRunTimeList(v, v->kind, v->ofSequence, parts, rank);
+  DLC_ONNX_TRY(dlcOnnxListToRunTime(n, v, v));
   bool wantOptional = want && want->kind == DLC_ONNX_KIND_OPTIONAL;
   bool wantSequence = want && want->kind == DLC_ONNX_KIND_SEQUENCE;
   if (wantOptional && v->kind == DLC_ONNX_KIND_SEQUENCE && want->ofSequence) {
-    MlirValue yes;
-    DLC_ONNX_TRY(dlcOnnxConstantScalar(n, mlirIntegerTypeGet(n->ctx, 1), 1, &yes));
-    MlirValue wrapped[3] = {yes, parts[0], parts[1]};
-    dlcOnnxMakeRunTimeList(v, DLC_ONNX_KIND_OPTIONAL, true, wrapped, rank);
+    MlirValue wrapped[3];
+    dlcOnnxRunTimePresent(n, v->parts, wrapped);
+    dlcOnnxMakeRunTimeList(v, DLC_ONNX_KIND_OPTIONAL, true, wrapped, v->elemRank);
   } else if (wantSequence && v->kind == DLC_ONNX_KIND_OPTIONAL && v->ofSequence) {
-    dlcOnnxMakeRunTimeList(v, DLC_ONNX_KIND_SEQUENCE, false, parts + 1, rank);
+    MlirValue seq[2] = {v->parts[1], v->parts[2]};
+    dlcOnnxMakeRunTimeList(v, DLC_ONNX_KIND_SEQUENCE, false, seq, v->elemRank);
   } else if (want && (want->kind != v->kind || want->ofSequence != v->ofSequence)) {
     return dlcOnnxUnsupported(n, "body output '%s' is a %s where a %s is carried", v->name,
                               v->kind == DLC_ONNX_KIND_SEQUENCE ? "sequence" : "optional",

@@ -137,6 +137,13 @@ static DlcOnnxStatus uniform(DlcOnnxNode *n, MlirValue x, int64_t seed, MlirValu
   return dlcOnnxBinaryOp(n, "dlc_graph.mul", z, scale, out);
 }
 
+// `cond` or not `training`: what holds outside training mode.
+static DlcOnnxStatus orIdle(DlcOnnxNode *n, MlirValue cond, MlirValue training, MlirValue *out) {
+  MlirValue idle;
+  DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", training, &idle));
+  return dlcOnnxBinaryOp(n, "dlc_graph.or", cond, idle, out);
+}
+
 // A 0-d f64 ratio outside [0, 1) in training mode is an invalid input.
 static DlcOnnxStatus checkRatio(DlcOnnxNode *n, MlirValue ratio, MlirValue training) {
   MlirType f64 = mlirF64TypeGet(n->ctx);
@@ -146,11 +153,8 @@ static DlcOnnxStatus checkRatio(DlcOnnxNode *n, MlirValue ratio, MlirValue train
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.greater_equal", ratio, zero, &low));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.less", ratio, one, &high));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.and", low, high, &valid));
-  if (!mlirValueIsNull(training)) {
-    MlirValue idle;
-    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", training, &idle));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", valid, idle, &valid));
-  }
+  if (!mlirValueIsNull(training))
+    DLC_ONNX_TRY(orIdle(n, valid, training, &valid));
   return dlcOnnxRunTimeCheck(n, valid);
 }
 
@@ -173,9 +177,7 @@ DlcOnnxStatus dlcOnnxTrainingDropout(DlcOnnxNode *n, MlirValue x, MlirValue rati
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.sub", one, ratio, &scale));
   DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.div", one, scale, &scale));
   if (!mlirValueIsNull(training)) {
-    MlirValue idle;
-    DLC_ONNX_TRY(dlcOnnxUnaryOp(n, "dlc_graph.not", training, &idle));
-    DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.or", keep, idle, &keep));
+    DLC_ONNX_TRY(orIdle(n, keep, training, &keep));
     DLC_ONNX_TRY(dlcOnnxWhereOp(n, training, scale, one, &scale));
   }
   DLC_ONNX_TRY(dlcOnnxCastOp(n, scale, elt, &scale));

@@ -110,6 +110,13 @@ DlcOnnxStatus dlcOnnxSetOutputList(DlcOnnxNode *n, int i, DlcOnnxKind kind, bool
 #define DLC_ONNX_LIST_MAX_RANK DLC_TENSOR_LIST_MAX_RANK
 /// The parts of list `v`, packing its tensors when the importer holds them.
 DlcOnnxStatus dlcOnnxListAtRunTime(DlcOnnxNode *n, const DlcOnnxValue *v, MlirValue *parts);
+/// The rank all tensors of sequence `v` (or of optional `v`) have; -1 when
+/// they may differ or none is known.
+int64_t dlcOnnxListRank(const DlcOnnxValue *v);
+/// Makes `to` the run-time form of list `from` (which may be `to`).
+DlcOnnxStatus dlcOnnxListToRunTime(DlcOnnxNode *n, const DlcOnnxValue *from, DlcOnnxValue *to);
+/// The parts of a present optional holding the run-time sequence `seq`.
+void dlcOnnxRunTimePresent(DlcOnnxNode *n, const MlirValue seq[2], MlirValue out[3]);
 /// Makes `v` the run-time list of `parts`.
 void dlcOnnxMakeRunTimeList(DlcOnnxValue *v, DlcOnnxKind kind, bool ofSequence,
                             const MlirValue *parts, int64_t elemRank);
@@ -286,7 +293,7 @@ void dlcOnnxSubgraphBindValue(DlcOnnxSubgraph *sg, int i, MlirValue v);
 void dlcOnnxSubgraphBindConstant(DlcOnnxSubgraph *sg, int i, const DlcTensor *t);
 void dlcOnnxSubgraphBindList(DlcOnnxSubgraph *sg, int i, const DlcOnnxValue *list);
 /// Imports the body's nodes and restores the outer state. Unsupported when
-/// a node of the body is (each is reported), or an output is not a tensor.
+/// a node of the body is (each is reported) or an output is not computed.
 DlcOnnxStatus dlcOnnxSubgraphImport(DlcOnnxSubgraph *sg);
 /// After the import: the entry of output `k` of the body.
 DlcOnnxValue *dlcOnnxSubgraphOutput(DlcOnnxSubgraph *sg, int k);

@@ -277,6 +277,17 @@ MlirType dlcTypeMeet(MlirType a, MlirType b) {
   return dlcTensorType(&sa, dlcElementType(a));
 }
 
+MlirType dlcTypeJoin(MlirType a, MlirType b) {
+  DlcShape sa, sb;
+  if (!dlcShapeOf(a, &sa) || !dlcShapeOf(b, &sb) || sa.rank != sb.rank ||
+      !mlirTypeEqual(dlcElementType(a), dlcElementType(b)))
+    return (MlirType){NULL};
+  for (int64_t i = 0; i < sa.rank; ++i)
+    if (sa.dims[i] != sb.dims[i])
+      sa.dims[i] = DLC_DYN;
+  return dlcTensorType(&sa, dlcElementType(a));
+}
+
 bool dlcNormalizeAxis(int64_t *axis, int64_t rank) {
   if (*axis < -rank || *axis >= rank)
     return false;

@@ -129,6 +129,9 @@ bool dlcBroadcastShapes(const DlcShape *a, const DlcShape *b, DlcShape *out);
 bool dlcTypesCompatible(MlirType a, MlirType b);
 /// Of two compatible tensor types, the one with more static dims merged.
 MlirType dlcTypeMeet(MlirType a, MlirType b);
+/// What two tensor types of one rank and element type have in common: dims
+/// that differ are `?`. Null when the ranks or element types differ.
+MlirType dlcTypeJoin(MlirType a, MlirType b);
 /// Normalizes a possibly negative axis into [0, rank); false if out of range.
 bool dlcNormalizeAxis(int64_t *axis, int64_t rank);
 

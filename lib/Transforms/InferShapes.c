@@ -137,23 +137,6 @@ static bool copiedIntoArg(MlirValue yielded, MlirValue arg) {
          mlirValueEqual(mlirOperationGetOperand(def, 1), arg);
 }
 
-// Of two tensor types of one rank and element type, what they have in
-// common: dims that differ `?`. Null otherwise.
-static MlirType joinTypes(MlirType a, MlirType b) {
-  if (!mlirTypeIsARankedTensor(a) || !mlirTypeIsARankedTensor(b) ||
-      mlirShapedTypeGetRank(a) != mlirShapedTypeGetRank(b) ||
-      !mlirTypeEqual(mlirShapedTypeGetElementType(a), mlirShapedTypeGetElementType(b)))
-    return (MlirType){NULL};
-  intptr_t rank = mlirShapedTypeGetRank(a);
-  int64_t dims[DLC_MAX_RANK];
-  for (intptr_t d = 0; d < rank; ++d) {
-    int64_t x = mlirShapedTypeGetDimSize(a, d);
-    dims[d] = x == mlirShapedTypeGetDimSize(b, d) ? x : mlirShapedTypeGetDynamicSize();
-  }
-  return mlirRankedTensorTypeGet(rank, dims, mlirShapedTypeGetElementType(a),
-                                 mlirRankedTensorTypeGetEncoding(a));
-}
-
 // Loop-carried value `arg` entering as operand `i` of `loop` and yielded
 // as `yielded`; `inBody` is the value in the body (scf.while's after
 // block). A body that copies its next value into the carried buffer
@@ -169,7 +152,7 @@ static void refineCarried(Flow *f, MlirOperation loop, intptr_t i, MlirValue arg
     return;
   }
   MlirValue init = mlirOperationGetOperand(loop, i);
-  MlirType joined = joinTypes(mlirValueGetType(init), mlirValueGetType(yielded));
+  MlirType joined = dlcTypeJoin(mlirValueGetType(init), mlirValueGetType(yielded));
   if (mlirTypeIsNull(joined))
     return;
   f->changed |= refineValue(arg, joined);
