@@ -11,6 +11,8 @@ extern "C" {
 #include "Dialect/Bytecode.h"
 #include "Dialect/CustomForm.h"
 #include "Support/File.h"
+#include "Support/Sandbox.h"
+#include "dlc-c/Dialects.h"
 }
 
 #include "mlir/CAPI/IR.h"
@@ -22,14 +24,19 @@ extern "C" {
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <algorithm>
+#include <string.h>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -67,6 +74,77 @@ bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr
   return converted != nullptr;
 }
 
+namespace {
+struct ParseTrial {
+  const DialectRegistry *registry;
+  bool allowUnregistered;
+  llvm::StringRef text, name, splitMarker;
+};
+} // namespace
+
+// In the child: a context like the caller's, single-threaded (the caller's
+// thread pool did not come along), parses and verifies each chunk; whether
+// they are valid is the caller's parse's to say.
+static void tryParse(int fd, void *userData) {
+  const ParseTrial &trial = *static_cast<ParseTrial *>(userData);
+  MLIRContext ctx(*trial.registry, MLIRContext::Threading::DISABLED);
+  ctx.allowUnregisteredDialects(trial.allowUnregistered);
+  // Each error as a line: the parent quotes the last one before a crash.
+  unsigned chunkLine = 0; // of the file, where the chunk parsed starts
+  ctx.getDiagEngine().registerHandler([fd, &chunkLine](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    std::string line;
+    llvm::raw_string_ostream os(line);
+    if (auto loc = llvm::dyn_cast<FileLineColLoc>(diag.getLocation()))
+      os << chunkLine + loc.getLine() << ":" << loc.getColumn() << ": ";
+    os << diag.str();
+    std::replace(line.begin(), line.end(), '\n', ' ');
+    line += '\n';
+    dlcSandboxWrite(fd, line.data(), line.size());
+    return success();
+  });
+  if (mlirLogicalResultIsFailure(dlcContextLoadDialects(wrap(&ctx))))
+    _exit(0);
+  llvm::SmallVector<llvm::StringRef> chunks;
+  if (trial.splitMarker.empty())
+    chunks.push_back(trial.text);
+  else
+    trial.text.split(chunks, trial.splitMarker);
+  for (llvm::StringRef chunk : chunks) {
+    chunkLine = trial.text.take_front(chunk.data() - trial.text.data()).count('\n');
+    auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    sourceMgr->AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(chunk, trial.name, false),
+                                  llvm::SMLoc());
+    Block block;
+    (void)parseSourceFile(sourceMgr, &block, ParserConfig(&ctx));
+  }
+  _exit(0);
+}
+
+bool dlcBridgeParsesSafely(MlirDialectRegistry registry, bool allowUnregistered,
+                           MlirStringRef text, const char *name, MlirStringRef splitMarker,
+                           DlcStr *error) {
+  ParseTrial trial{unwrap(registry), allowUnregistered, unwrap(text), name, unwrap(splitMarker)};
+  DlcStr output = DLC_STR_INIT, why = DLC_STR_INIT;
+  DlcSandboxEnd end;
+  // Without a child the parse goes ahead unguarded: a file is not refused
+  // for the machine's lack of processes.
+  bool crashed = dlcSandboxRun(tryParse, &trial, &output, &end, &why) && dlcSandboxCrashed(&end);
+  if (crashed) {
+    dlcStrPrintf(error, "cannot parse '%s': MLIR's parser or verifier crashed on it (%s)", name,
+                 end.exited ? "a sanitizer's report" : strsignal(end.signal));
+    // What it said last is where it was.
+    llvm::StringRef said = llvm::StringRef(dlcStrGet(&output), output.len).rtrim('\n');
+    if (!said.empty())
+      dlcStrPrintf(error, " after reporting %s",
+                   said.substr(said.rfind('\n') + 1).str().c_str());
+  }
+  dlcStrFree(&output);
+  dlcStrFree(&why);
+  return !crashed;
+}
+
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
   std::string name = unwrap(path).str();
   // DLC's reader, which refuses FIFOs and devices instead of blocking.
@@ -83,10 +161,19 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
     dlcStrFree(&error);
     return MlirOperation{nullptr};
   }
+  std::string bufferName = name == "-" ? "<stdin>" : name;
+  MLIRContext *context = unwrap(ctx);
+  if (!dlcBridgeParsesSafely(wrap(&const_cast<DialectRegistry &>(context->getDialectRegistry())),
+                             context->allowsUnregisteredDialects(), mlirStringRefCreate(text, size),
+                             bufferName.c_str(), mlirStringRefCreate(nullptr, 0), &error)) {
+    emitError(FileLineColLoc::get(context, bufferName, 0, 0)) << dlcStrGet(&error);
+    dlcStrFree(&error);
+    free(text);
+    return MlirOperation{nullptr};
+  }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text, size), name == "-" ? "<stdin>" : name),
-      llvm::SMLoc());
+      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text, size), bufferName), llvm::SMLoc());
   free(text);
   return parse(unwrap(ctx), sourceMgr);
 }

@@ -32,10 +32,25 @@ extern "C" {
 /// Parses the file at `path` ("-" for stdin) as mlir-opt does: diagnostics
 /// name the file, and the top-level ops are wrapped in an implicit
 /// builtin.module unless the file is a single module (the C API refuses
-/// more than one top-level op). Bytecode files are mapped, not copied, so
-/// their resources stay zero-copy. Unreadable files, and a DLC op in custom
-/// form, are reported as an error diagnostic; returns null then.
+/// more than one top-level op). Bytecode is read in a child process
+/// (Dialect/Bytecode.h), and text is parsed by one first
+/// (dlcBridgeParsesSafely). Unreadable files, a DLC op in custom form and
+/// a file that crashes MLIR are reported as an error diagnostic; returns
+/// null then.
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
+
+/// Whether MLIR's parser and verifiers get through the MLIR `text` (named
+/// `name` in diagnostics) without crashing: tried in a child process
+/// (Support/Sandbox.h), in a single-threaded context made from `registry`
+/// with DLC's dialects, each chunk between `splitMarker`s (empty: one) on
+/// its own, as mlir-opt's --split-input-file does. The text may still be
+/// invalid: the caller's parse says so. When it crashes, appends "cannot
+/// parse '<name>': ..." to `error` and returns false. Dialects a host
+/// loaded into its context by other means than the registry are unknown to
+/// the child, which then stops at their first op.
+bool dlcBridgeParsesSafely(MlirDialectRegistry registry, bool allowUnregistered,
+                           MlirStringRef text, const char *name, MlirStringRef splitMarker,
+                           DlcStr *error);
 
 /// A pass manager on `anchor` that nests op-specific passes implicitly, as
 /// mlir-opt's does; the C API only creates explicit ones, on which adding

@@ -135,6 +135,14 @@ int dlcOptMain(int argc, char **argv) {
     dlcStrFree(&error);
     return 1;
   }
+  if (!dlcBridgeParsesSafely(wrap(&registry), config.shouldAllowUnregisteredDialects(),
+                             mlirStringRefCreate(text, size), bufferName.c_str(),
+                             wrap(config.inputSplitMarker()), &error)) {
+    llvm::errs() << dlcStrGet(&error) << "\n";
+    dlcStrFree(&error);
+    free(text);
+    return 1;
+  }
   std::unique_ptr<llvm::MemoryBuffer> input =
       // Not a copy: `text` (NUL-terminated) outlives the driver's use of it.
       llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text, size), bufferName,
