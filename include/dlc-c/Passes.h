@@ -83,6 +83,10 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateCodegenPass(void);
 /// dlc-decompose-pads: static tensor.pad ops become linalg.fill +
 /// tensor.insert_slice, so that producers write into the padded buffer.
 DLC_CAPI_EXPORTED MlirPass dlcCreateDecomposePadsPass(void);
+/// dlc-decompose-concats: chains of static tensor.concat ops become one
+/// buffer that each concat inserts its new operands into, so that producers
+/// write into it and nothing is copied.
+DLC_CAPI_EXPORTED MlirPass dlcCreateDecomposeConcatsPass(void);
 /// dlc-reassociate-reductions: the accumulating op in each linalg body gets
 /// fastmath<reassoc>, so LLVM vectorizes floating-point reductions.
 DLC_CAPI_EXPORTED MlirPass dlcCreateReassociateReductionsPass(void);

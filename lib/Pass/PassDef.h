@@ -122,6 +122,7 @@ void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptio
 void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunDecomposePads(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunDecomposeConcats(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunReassociateReductions(MlirOperation op, DlcPassRun *run,
                                  const DlcPassOptions *options);
 void dlcRunApproximateMath(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);

@@ -239,6 +239,17 @@ static const DlcPassDef passes[] = {
      "copy of the whole activation before every padded convolution and pooling. Part of the fast "
      "codegen path only.",
      "", 0, {{0}}, dlcRunDecomposePads, {"linalg", "tensor"}},
+    {"dlc-decompose-concats", "DlcDecomposeConcats",
+     "Write chains of tensor.concat into one buffer, each concat inserting what it adds",
+     "A chain of static tensor.concat ops along one dim, each the first operand of the next (a "
+     "DenseNet block's growing features), becomes one tensor.empty of the last concat's shape "
+     "and tensor.insert_slice of each concat's other operands into it; a concat's other users "
+     "read its prefix (tensor.extract_slice). A concat read after the next one of its chain "
+     "(which bufferization would answer with a copy of the whole buffer) ends its chain. With "
+     "eliminate-empty-tensors after it, each operand's producer writes into its slice, where "
+     "each concat would bufferize to a copy of every operand, the features so far included. "
+     "Part of the fast codegen path only.",
+     "", 0, {{0}}, dlcRunDecomposeConcats, {"tensor"}},
     {"dlc-reassociate-reductions", "DlcReassociateReductions",
      "Let floating-point reductions of linalg ops run in any order",
      "Marks the op that accumulates into an output in the body of each linalg op (arith.addf, "
@@ -479,7 +490,7 @@ static const DlcPipelineDef pipelines[] = {
      "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, "
      "resolve-ranked-shaped-type-result-dims, dlc-fuse-elementwise, "
      "dlc-codegen, dlc-prepack-constants, dlc-reassociate-reductions, dlc-approximate-math, "
-     "dlc-decompose-pads, "
+     "dlc-decompose-pads, dlc-decompose-concats, "
      "eliminate-empty-tensors, canonicalize and cse, then "
      "dlc-flatten-constants, dlc-record-signatures again (results CSE merged get their own "
      "buffers), one-shot-bufferize with function boundaries (identity layouts), "
@@ -567,6 +578,7 @@ CREATE(dlcCreateHoistInvariantLoadsPass, "dlc-hoist-invariant-loads")
 CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateDecomposePadsPass, "dlc-decompose-pads")
+CREATE(dlcCreateDecomposeConcatsPass, "dlc-decompose-concats")
 CREATE(dlcCreateReassociateReductionsPass, "dlc-reassociate-reductions")
 CREATE(dlcCreateApproximateMathPass, "dlc-approximate-math")
 CREATE(dlcCreateConvertLayoutPass, "dlc-convert-layout")

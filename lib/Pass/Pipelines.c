@@ -293,6 +293,8 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // Padded inputs of convolutions and pooling are filled buffers their
     // producers compute into, rather than copies.
     TRY(addOwn(b, "dlc-decompose-pads"));
+    // So are concats, and chains of them one buffer.
+    TRY(addOwn(b, "dlc-decompose-concats"));
     TRY(add(b, "eliminate-empty-tensors"));
     TRY(add(b, "canonicalize"));
     TRY(add(b, "cse"));

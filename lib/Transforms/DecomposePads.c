@@ -95,29 +95,6 @@ static MlirValue dynamicSize(DlcBuilder *b, MlirValue v, intptr_t i) {
   return dlcTensorDim(b, v, i);
 }
 
-// `source` inserted into `dest` at `offsets` (static sizes: the source's
-// but for `numDynamic` dynamic ones in `dynamic`), unit strides.
-static MlirValue insertSlice(DlcBuilder *b, MlirValue source, MlirValue dest,
-                             const int64_t *offsets, intptr_t numDynamic, const MlirValue *dynamic) {
-  MlirType sourceType = mlirValueGetType(source), type = mlirValueGetType(dest);
-  intptr_t rank = mlirShapedTypeGetRank(type);
-  int64_t sizes[DLC_MAX_RANK], strides[DLC_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i) {
-    sizes[i] = mlirShapedTypeGetDimSize(sourceType, i);
-    strides[i] = 1;
-  }
-  int32_t segments[5] = {1, 1, 0, (int32_t)numDynamic, 0};
-  MlirNamedAttribute attrs[4] = {
-      dlcNamed(b->ctx, "static_offsets", dlcI64ArrayAttr(b->ctx, rank, offsets)),
-      dlcNamed(b->ctx, "static_sizes", dlcI64ArrayAttr(b->ctx, rank, sizes)),
-      dlcNamed(b->ctx, "static_strides", dlcI64ArrayAttr(b->ctx, rank, strides)),
-      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments))};
-  MlirValue operands[2 + DLC_MAX_RANK] = {source, dest};
-  for (intptr_t i = 0; i < numDynamic; ++i)
-    operands[2 + i] = dynamic[i];
-  return dlcBuild1(b, "tensor.insert_slice", 2 + numDynamic, operands, type, 4, attrs);
-}
-
 // With static shapes only the border is filled: a slab of the padding
 // value before and after the source along each padded dim (the corners
 // twice), the interior being the source's. A fill of the whole padded
@@ -149,7 +126,7 @@ static MlirValue fillBorder(DlcBuilder *b, MlirValue value, MlirType type, MlirT
       MlirType slabType = mlirRankedTensorTypeGet(rank, dims, dlcElementType(type),
                                                   mlirAttributeGetNull());
       MlirValue slab = dlcFill(b, value, dlcEmpty(b, slabType, 0, NULL));
-      dest = insertSlice(b, slab, dest, offsets, 0, NULL);
+      dest = dlcInsertSlice(b, slab, dest, offsets, 0, NULL);
     }
   }
   return dest;
@@ -175,7 +152,7 @@ static void decompose(MlirOperation pad, int64_t id) {
   MlirValue filled =
       numDynamic ? dlcFill(&b, paddingValue(pad), dlcEmpty(&b, type, numDynamic, dynamic))
                  : fillBorder(&b, paddingValue(pad), type, sourceType, low, id);
-  MlirValue inserted = insertSlice(&b, source, filled, low, numDynamic, dynamic);
+  MlirValue inserted = dlcInsertSlice(&b, source, filled, low, numDynamic, dynamic);
   mlirRewriterBaseReplaceOpWithValues(rewriter, pad, 1, &inserted);
   mlirIRRewriterDestroy(rewriter);
 }

@@ -25,6 +25,43 @@ MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const Mlir
   return dlcBuild1(b, "tensor.empty", numDynamic, dynamic, type, 0, NULL);
 }
 
+MlirValue dlcInsertSlice(DlcBuilder *b, MlirValue source, MlirValue dest, const int64_t *offsets,
+                         intptr_t numDynamic, const MlirValue *dynamic) {
+  MlirType sourceType = mlirValueGetType(source), type = mlirValueGetType(dest);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t sizes[DLC_MAX_RANK], strides[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i) {
+    sizes[i] = mlirShapedTypeGetDimSize(sourceType, i);
+    strides[i] = 1;
+  }
+  int32_t segments[5] = {1, 1, 0, (int32_t)numDynamic, 0};
+  MlirNamedAttribute attrs[4] = {
+      dlcNamed(b->ctx, "static_offsets", dlcI64ArrayAttr(b->ctx, rank, offsets)),
+      dlcNamed(b->ctx, "static_sizes", dlcI64ArrayAttr(b->ctx, rank, sizes)),
+      dlcNamed(b->ctx, "static_strides", dlcI64ArrayAttr(b->ctx, rank, strides)),
+      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments))};
+  MlirValue operands[2 + DLC_MAX_RANK] = {source, dest};
+  for (intptr_t i = 0; i < numDynamic; ++i)
+    operands[2 + i] = dynamic[i];
+  return dlcBuild1(b, "tensor.insert_slice", 2 + numDynamic, operands, type, 4, attrs);
+}
+
+MlirValue dlcExtractSlice(DlcBuilder *b, MlirValue source, MlirType type, const int64_t *offsets) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t sizes[DLC_MAX_RANK], strides[DLC_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i) {
+    sizes[i] = mlirShapedTypeGetDimSize(type, i);
+    strides[i] = 1;
+  }
+  int32_t segments[4] = {1, 0, 0, 0};
+  MlirNamedAttribute attrs[4] = {
+      dlcNamed(b->ctx, "static_offsets", dlcI64ArrayAttr(b->ctx, rank, offsets)),
+      dlcNamed(b->ctx, "static_sizes", dlcI64ArrayAttr(b->ctx, rank, sizes)),
+      dlcNamed(b->ctx, "static_strides", dlcI64ArrayAttr(b->ctx, rank, strides)),
+      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments))};
+  return dlcBuild1(b, "tensor.extract_slice", 1, &source, type, 4, attrs);
+}
+
 MlirValue dlcEmptyLike(DlcBuilder *b, MlirType type, MlirValue like) {
   MlirValue dynamic[DLC_MAX_RANK];
   intptr_t n = 0;

@@ -14,6 +14,14 @@
 MlirValue dlcEmptyLike(DlcBuilder *b, MlirType type, MlirValue like);
 /// `tensor.empty` with the dynamic sizes given as index values.
 MlirValue dlcEmpty(DlcBuilder *b, MlirType type, intptr_t numDynamic, const MlirValue *dynamic);
+/// `tensor.insert_slice` of `source` into `dest` at static `offsets`, unit
+/// strides, the sizes the source's (its `numDynamic` dynamic ones given in
+/// `dynamic`, in order).
+MlirValue dlcInsertSlice(DlcBuilder *b, MlirValue source, MlirValue dest, const int64_t *offsets,
+                         intptr_t numDynamic, const MlirValue *dynamic);
+/// `tensor.extract_slice` of the static `type` from `source` at static
+/// `offsets`, unit strides.
+MlirValue dlcExtractSlice(DlcBuilder *b, MlirValue source, MlirType type, const int64_t *offsets);
 /// `linalg.fill` of `init` with the scalar `value`.
 MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init);
 /// True when a static dim of the tensor type is 0: it has no elements.
