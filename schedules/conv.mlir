@@ -109,6 +109,59 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // Channel slices that threads cannot share evenly (3 slices of 8
+  // channels for 24, on 2 threads: one thread computed two thirds, and 2
+  // threads ran the 1x1 144->24 layer at 56x56 barely faster than 1): the
+  // rows are what threads share, each row tiled by ft channels (outer,
+  // the slice's weights reused across the row) and wt pixels. Otherwise as
+  // @dlc_conv2d_nhwc_hwcf and @dlc_conv2d_nhwc_hwcf_fused.
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_rows(%conv: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %conv {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %row, %rows = transform.structured.tile_using_forall %conv tile_sizes [1, 1, 0, 0, 0, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_row, %r = transform.structured.fuse_into_containing_op %fill into %rows
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tile, %channels, %pixels = transform.structured.fuse %row tile_sizes [0, 0, %wt, %ft, 0, 0, 0]
+        interchange [0, 1, 3, 2, 4, 5, 6]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @dlc_conv2d_row failures(propagate) (%f, %r, %pixels, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_rows_fused(%epilogue: !transform.any_op {transform.consumed},
+      %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %conv {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_row, %rows = transform.structured.tile_using_forall %epilogue tile_sizes [1, 1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %row, %r1 = transform.structured.fuse_into_containing_op %conv into %rows
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_row, %r2 = transform.structured.fuse_into_containing_op %fill into %r1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %r2 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
+    %epi_tile, %channels, %pixels = transform.structured.tile_using_for %epi_row
+        tile_sizes [0, 0, %wt, %ft] interchange = [0, 1, 3, 2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tile, %p = transform.structured.fuse_into_containing_op %row into %pixels
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_tile, %p2 = transform.structured.fuse_into_containing_op %fill_row into %p
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_conv2d_row failures(propagate) (%f, %r2, %p2, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   // One row of output tiles: the loop over its tiles peeled when the tile
   // does not divide the row (the last, narrower tile then has a static size
   // too), each tile's reduction tiled (kh by 1, kw by kwt, c by ct), the

@@ -63,6 +63,11 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, int64_t st
 bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
                              const DlcHostCPU *cpu, DlcConvTiles *out);
 
+/// Whether `threads` should share a convolution's rows rather than its
+/// `f / ft` channel slices: slices that would leave a thread idle more than
+/// a tenth of the time.
+bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads);
+
 /// Whether a convolution producing `pixels` output pixels (N x OH x OW,
 /// rows `ow` wide) from `c` input channels over a window of `window`
 /// (KH x KW) taps is better as im2col + matmul: few pixels, many channels,

@@ -187,6 +187,15 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
   return best > 0;
 }
 
+// Threads share a convolution's channel slices, each slice's weights then
+// staying in one core's cache, unless the slices leave a thread idle more
+// than a tenth of the time (3 slices on 2 threads: a third); then its rows.
+// One slice is shared by rows anyway (its loop runs once).
+bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads) {
+  int64_t slices = f / ft;
+  return threads > 1 && slices > 1 && ceilDiv(slices, threads) * threads * 10 > slices * 11;
+}
+
 // With 7x7 outputs and a register tile narrower than the row (AVX2: 6 of
 // 7 pixels, the 7th a peeled tile of its own) each weight loaded is used
 // for a few pixels only (measured on AVX2: 3x slower than im2col + matmul on
