@@ -40,7 +40,7 @@ static DlcOnnxStatus constant(DlcOnnxNode *n, MlirType elt, const int64_t *dims,
   return DLC_ONNX_OK;
 }
 
-// Counts [rows, grams] of the `grams` n-grams at pool[first ..] in x
+// Counts [rows, grams] of the `grams` n-grams listed at `pool` in x
 // ([rows, len], i64) with skip s.
 static DlcOnnxStatus countGrams(DlcOnnxNode *n, MlirValue x, int64_t len, const int64_t *pool,
                                 int64_t gramLen, int64_t grams, int64_t skip, MlirValue *out) {
@@ -140,7 +140,7 @@ static DlcOnnxStatus translateTfIdf(DlcOnnxNode *n) {
   DLC_ONNX_TRY(dlcOnnxCastOp(n, x, mlirIntegerTypeGet(n->ctx, 64), &tokens));
   DLC_ONNX_TRY(dlcOnnxShapeOp(n, "dlc_graph.reshape", tokens, rowShape, 2, &tokens));
   // Counts of every pool gram, [rows, total], in pool order.
-  for (int64_t i = 0, first = 0; i < numCounts; first += grams[i], ++i) {
+  for (int64_t i = 0; i < numCounts; ++i) {
     int64_t gramLen = i + 1;
     MlirValue sum = {NULL}, c;
     if (grams[i] > 0 && gramLen >= minLen && gramLen <= maxLen)
