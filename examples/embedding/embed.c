@@ -46,7 +46,8 @@ int main(void) {
   if (mlirContextIsNull(ctx))
     return 1;
   dlcContextAttachPrintingDiagnosticHandler(ctx, stderr);
-  MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(model));
+  MlirModule module = dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(model),
+                                           mlirStringRefCreateFromCString("<model>"));
   if (mlirModuleIsNull(module))
     return 1;
 

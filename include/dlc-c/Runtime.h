@@ -40,6 +40,15 @@ extern "C" {
 DLC_CAPI_EXPORTED MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirStringRef path,
                                                      const DlcOnnxImportOptions *onnxOptions);
 
+/// Reads MLIR text or bytecode from memory as dlcModuleCreateFromFile reads
+/// a file of it: parsed (by a child process first, so that input which
+/// crashes MLIR's parser is an error, not a crash of the caller) and
+/// verified; diagnostics name `name` ("<string>", say). Unlike
+/// mlirModuleCreateParse, several top-level ops are wrapped in a module.
+/// Since DLC_API_VERSION 12.
+DLC_CAPI_EXPORTED MlirModule dlcModuleCreateParse(MlirContext ctx, MlirStringRef text,
+                                                  MlirStringRef name);
+
 /// The entry named `name`, or for an empty name the default entry: the only
 /// public function, else the one named `main`. Entries are public
 /// `func.func` definitions and externally visible `llvm.func` definitions.

@@ -145,6 +145,30 @@ bool dlcBridgeParsesSafely(MlirDialectRegistry registry, bool allowUnregistered,
   return !crashed;
 }
 
+// Parses `text` (malloc'ed, taken) named `name`: bytecode through its
+// child, text through the trial child first.
+static MlirOperation parseOwnedBuffer(MlirContext ctx, char *text, size_t size,
+                                      const std::string &name) {
+  DlcStr error = DLC_STR_INIT;
+  MLIRContext *context = unwrap(ctx);
+  bool ok = dlcBridgeBytecodeAsText(&text, &size, name.c_str(), &error) &&
+            dlcBridgeParsesSafely(
+                wrap(&const_cast<DialectRegistry &>(context->getDialectRegistry())),
+                context->allowsUnregisteredDialects(), mlirStringRefCreate(text, size),
+                name.c_str(), mlirStringRefCreate(nullptr, 0), &error);
+  if (!ok) {
+    emitError(FileLineColLoc::get(context, name, 0, 0)) << dlcStrGet(&error);
+    dlcStrFree(&error);
+    free(text);
+    return MlirOperation{nullptr};
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text, size), name), llvm::SMLoc());
+  free(text);
+  return parse(context, sourceMgr);
+}
+
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
   std::string name = unwrap(path).str();
   // DLC's reader, which refuses FIFOs and devices instead of blocking.
@@ -156,26 +180,16 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path) {
     dlcStrFree(&error);
     return MlirOperation{nullptr};
   }
-  if (!dlcBridgeBytecodeAsText(&text, &size, name.c_str(), &error)) {
-    emitError(FileLineColLoc::get(unwrap(ctx), name, 0, 0)) << dlcStrGet(&error);
-    dlcStrFree(&error);
-    return MlirOperation{nullptr};
-  }
-  std::string bufferName = name == "-" ? "<stdin>" : name;
-  MLIRContext *context = unwrap(ctx);
-  if (!dlcBridgeParsesSafely(wrap(&const_cast<DialectRegistry &>(context->getDialectRegistry())),
-                             context->allowsUnregisteredDialects(), mlirStringRefCreate(text, size),
-                             bufferName.c_str(), mlirStringRefCreate(nullptr, 0), &error)) {
-    emitError(FileLineColLoc::get(context, bufferName, 0, 0)) << dlcStrGet(&error);
-    dlcStrFree(&error);
-    free(text);
-    return MlirOperation{nullptr};
-  }
-  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
-  sourceMgr->AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text, size), bufferName), llvm::SMLoc());
-  free(text);
-  return parse(unwrap(ctx), sourceMgr);
+  return parseOwnedBuffer(ctx, text, size, name == "-" ? "<stdin>" : name);
+}
+
+MlirOperation dlcBridgeParseBuffer(MlirContext ctx, MlirStringRef buffer, MlirStringRef name) {
+  char *text = static_cast<char *>(malloc(buffer.length + 1));
+  if (!text)
+    abort(); // out of memory: DLC's policy
+  memcpy(text, buffer.data, buffer.length);
+  text[buffer.length] = 0;
+  return parseOwnedBuffer(ctx, text, buffer.length, unwrap(name).str());
 }
 
 MlirPassManager dlcBridgePassManagerCreate(MlirContext ctx, MlirStringRef anchor) {

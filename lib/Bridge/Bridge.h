@@ -39,6 +39,10 @@ extern "C" {
 /// null then.
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
 
+/// Parses `buffer` (MLIR text or bytecode, which need not end in a NUL) as
+/// dlcBridgeParseFile parses a file's content; diagnostics name `name`.
+MlirOperation dlcBridgeParseBuffer(MlirContext ctx, MlirStringRef buffer, MlirStringRef name);
+
 /// Whether MLIR's parser and verifiers get through the MLIR `text` (named
 /// `name` in diagnostics) without crashing: tried in a child process
 /// (Support/Sandbox.h), in a single-threaded context made from `registry`

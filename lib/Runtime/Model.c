@@ -13,6 +13,17 @@ static bool hasSuffix(MlirStringRef s, const char *suffix) {
   return s.length >= n && !strncmp(s.data + s.length - n, suffix, n);
 }
 
+// The module `op` when DLC's verifier takes it (consumed either way).
+static MlirModule verified(MlirOperation op) {
+  if (mlirOperationIsNull(op))
+    return (MlirModule){NULL};
+  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
+    mlirOperationDestroy(op);
+    return (MlirModule){NULL};
+  }
+  return mlirModuleFromOperation(op);
+}
+
 MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirStringRef path,
                                    const DlcOnnxImportOptions *onnxOptions) {
   MlirLocation loc = mlirLocationFileLineColGet(ctx, path, 0, 0);
@@ -22,12 +33,9 @@ MlirModule dlcModuleCreateFromFile(MlirContext ctx, MlirStringRef path,
     dlcEmitError(loc, "input bindings apply to .onnx models only");
     return (MlirModule){NULL};
   }
-  MlirOperation op = dlcBridgeParseFile(ctx, path);
-  if (mlirOperationIsNull(op))
-    return (MlirModule){NULL};
-  if (mlirLogicalResultIsFailure(dlcVerify(op))) {
-    mlirOperationDestroy(op);
-    return (MlirModule){NULL};
-  }
-  return mlirModuleFromOperation(op);
+  return verified(dlcBridgeParseFile(ctx, path));
+}
+
+MlirModule dlcModuleCreateParse(MlirContext ctx, MlirStringRef text, MlirStringRef name) {
+  return verified(dlcBridgeParseBuffer(ctx, text, name));
 }

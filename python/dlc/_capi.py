@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 11  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 12  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):
@@ -127,7 +127,7 @@ _SIGNATURES = {
     "dlcDiagnosticPrint": (None, [Diagnostic, StringCallback, ctypes.c_void_p]),
     "dlcRegisterAllPasses": (None, []),
     "dlcModuleCreateFromFile": (Module, [Context, StringRef, ctypes.c_void_p]),
-    "mlirModuleCreateParse": (Module, [Context, StringRef]),
+    "dlcModuleCreateParse": (Module, [Context, StringRef, StringRef]),
     "mlirModuleDestroy": (None, [Module]),
     "mlirModuleGetOperation": (Operation, [Module]),
     "mlirOperationPrint": (None, [Operation, StringCallback, ctypes.c_void_p]),
@@ -138,7 +138,6 @@ _SIGNATURES = {
     "mlirDictionaryAttrGetElementByName": (Attribute, [Attribute, StringRef]),
     "mlirAttributeIsAString": (ctypes.c_bool, [Attribute]),
     "mlirStringAttrGetValue": (StringRef, [Attribute]),
-    "dlcVerify": (LogicalResult, [Operation]),
     "dlcModuleLookupEntry": (Operation, [Module, StringRef]),
     "dlcCompileOptionsGetDefault": (CompileOptions, []),
     "dlcExecutableCreate": (Executable, [Module, StringRef, ctypes.POINTER(CompileOptions)]),

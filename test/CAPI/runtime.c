@@ -218,6 +218,34 @@ static void testEntries(void) {
   mlirContextDestroy(ctx);
 }
 
+// CHECK-LABEL: testParse
+static void testParse(void) {
+  printf("testParse\n");
+  MlirContext ctx = createContext();
+  // Two top-level ops: wrapped in a module, as a file's would be.
+  const char *two = "func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> { return %x : tensor<2xf32> }\n"
+                    "func.func @g() { return }\n";
+  MlirModule m = dlcModuleCreateParse(ctx, mlirStringRef(two), mlirStringRef("<two>"));
+  // CHECK-NEXT: two ops: 1 @f: 1
+  printf("two ops: %d @f: %d\n", !mlirModuleIsNull(m),
+         !mlirOperationIsNull(dlcModuleLookupEntry(m, mlirStringRef("f"))));
+  mlirModuleDestroy(m);
+  // CHECK-NEXT: diagnostic: custom op 'func.func' expected valid '@'-identifier for symbol name
+  // CHECK-NEXT: bad: 1
+  m = dlcModuleCreateParse(ctx, mlirStringRef("func.func"), mlirStringRef("<bad>"));
+  printf("bad: %d\n", mlirModuleIsNull(m));
+  // Upstream's parser crashes on this op (llvm/llvm-project#132747): a
+  // child process parses first, and says so.
+  const char *crash = "func.func @f(%a: tensor<4xf32>, %b: tensor<f32>) {\n"
+                      "  %r = linalg.reduce ins(%a : tensor<4xf32>) outs(%b : tensor<f32>) "
+                      "dimensions = 0\n  return\n}\n";
+  // CHECK-NEXT: diagnostic: cannot parse '<crash>': MLIR's parser or verifier crashed on it ({{.+}}) after reporting 2:81: expected '['
+  // CHECK-NEXT: crash: 1
+  m = dlcModuleCreateParse(ctx, mlirStringRef(crash), mlirStringRef("<crash>"));
+  printf("crash: %d\n", mlirModuleIsNull(m));
+  mlirContextDestroy(ctx);
+}
+
 static MlirLogicalResult fill(DlcTensor *t, DlcDType dtype, int64_t rows, int64_t cols) {
   int64_t shape[] = {rows, cols};
   MlirLogicalResult r = dlcTensorCreate(dtype, 2, shape, t);
@@ -847,6 +875,7 @@ int main(int argc, char **argv) {
   testTensor();
   testTensorList();
   testEntries();
+  testParse();
   testExecutable();
   testWeights();
   testOwnedModule();

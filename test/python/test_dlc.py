@@ -527,6 +527,22 @@ def test_errors_carry_diagnostics_with_locations(tmp_path):
         dlc.compile(pretty)
 
 
+def test_mlir_text_errors_and_parser_crashes():
+    # Text is read as a file would be: diagnostics name "<string>", and an
+    # op that crashes MLIR's own parser (a linalg.reduce whose dimensions
+    # lack brackets) is an error of this call, not the end of the process.
+    with pytest.raises(dlc.Error, match=r"<string>:2:8: error: 'dlc_graph\.relu' op has unknown "
+                                        r"attribute 'alpha'"):
+        dlc.compile(RELU.replace('"dlc_graph.relu"(%x)', '"dlc_graph.relu"(%x) {alpha = 0.5 : f32}'))
+    crash = ("func.func @f(%a: tensor<4xf32>, %b: tensor<f32>) {\n"
+             "  %r = linalg.reduce ins(%a : tensor<4xf32>) outs(%b : tensor<f32>) dimensions = 0\n"
+             "  return\n}\n")
+    with pytest.raises(dlc.Error, match=r"cannot parse '<string>': MLIR's parser or verifier "
+                                        r"crashed on it \(.+\) after reporting 2:81: expected '\['"):
+        dlc.compile(crash)
+    assert dlc.compile(RELU)(np.ones((2, 3), np.float32))[0].sum() == 6
+
+
 def test_run_time_errors_raise_with_the_node():
     m = dlc.compile('func.func @lookup(%t: tensor<4x2xf32>, %i: tensor<2xi64>) -> tensor<2x2xf32> {\n'
                     '  %r = "dlc_graph.gather"(%t, %i) : (tensor<4x2xf32>, tensor<2xi64>) -> '
