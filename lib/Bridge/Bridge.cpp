@@ -65,20 +65,13 @@ static MlirOperation parse(MLIRContext *ctx, const std::shared_ptr<llvm::SourceM
   return wrap(module.release().getOperation());
 }
 
-bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr *error) {
-  if (!dlcIsBytecode(*text, *size))
-    return true;
-  char *converted = dlcBytecodeToText(*text, *size, name, size, error);
-  free(*text);
-  *text = converted;
-  return converted != nullptr;
-}
-
 namespace {
 struct ParseTrial {
   const DialectRegistry *registry;
   bool allowUnregistered;
-  llvm::StringRef text, name, splitMarker;
+  llvm::StringRef text;
+  const char *name;
+  llvm::StringRef splitMarker;
 };
 } // namespace
 
@@ -122,17 +115,16 @@ static void tryParse(int fd, void *userData) {
   _exit(0);
 }
 
-bool dlcBridgeParsesSafely(MlirDialectRegistry registry, bool allowUnregistered,
-                           MlirStringRef text, const char *name, MlirStringRef splitMarker,
-                           DlcStr *error) {
-  ParseTrial trial{unwrap(registry), allowUnregistered, unwrap(text), name, unwrap(splitMarker)};
+// Whether `trial` parses in a child without crashing; why not, in `error`.
+static bool parsesSafely(ParseTrial *trial, DlcStr *error) {
   DlcStr output = DLC_STR_INIT, why = DLC_STR_INIT;
   DlcSandboxEnd end;
   // Without a child the parse goes ahead unguarded: a file is not refused
   // for the machine's lack of processes.
-  bool crashed = dlcSandboxRun(tryParse, &trial, &output, &end, &why) && dlcSandboxCrashed(&end);
+  bool crashed = dlcSandboxRun(tryParse, trial, &output, &end, &why) && dlcSandboxCrashed(&end);
   if (crashed) {
-    dlcStrPrintf(error, "cannot parse '%s': MLIR's parser or verifier crashed on it (%s)", name,
+    dlcStrPrintf(error, "cannot parse '%s': MLIR's parser or verifier crashed on it (%s)",
+                 trial->name,
                  end.exited ? "a sanitizer's report" : strsignal(end.signal));
     // What it said last is where it was.
     llvm::StringRef said = llvm::StringRef(dlcStrGet(&output), output.len).rtrim('\n');
@@ -145,21 +137,36 @@ bool dlcBridgeParsesSafely(MlirDialectRegistry registry, bool allowUnregistered,
   return !crashed;
 }
 
-// Parses `text` (malloc'ed, taken) named `name`: bytecode through its
-// child, text through the trial child first.
+bool dlcBridgeTextFromUntrusted(char **text, size_t *size, const char *name,
+                                MlirDialectRegistry registry, bool allowUnregistered,
+                                MlirStringRef splitMarker, DlcStr *error) {
+  if (dlcIsBytecode(*text, *size)) {
+    // The reader's child parsed and verified it; the text is its print.
+    char *converted = dlcBytecodeToText(*text, *size, name, size, error);
+    free(*text);
+    *text = converted;
+    return converted != nullptr;
+  }
+  ParseTrial trial{unwrap(registry), allowUnregistered, llvm::StringRef(*text, *size), name,
+                   unwrap(splitMarker)};
+  if (parsesSafely(&trial, error))
+    return true;
+  free(*text);
+  *text = nullptr;
+  return false;
+}
+
+// Parses `text` (malloc'ed, taken) named `name`.
 static MlirOperation parseOwnedBuffer(MlirContext ctx, char *text, size_t size,
                                       const std::string &name) {
   DlcStr error = DLC_STR_INIT;
   MLIRContext *context = unwrap(ctx);
-  bool ok = dlcBridgeBytecodeAsText(&text, &size, name.c_str(), &error) &&
-            dlcBridgeParsesSafely(
-                wrap(&const_cast<DialectRegistry &>(context->getDialectRegistry())),
-                context->allowsUnregisteredDialects(), mlirStringRefCreate(text, size),
-                name.c_str(), mlirStringRefCreate(nullptr, 0), &error);
-  if (!ok) {
+  if (!dlcBridgeTextFromUntrusted(
+          &text, &size, name.c_str(),
+          wrap(&const_cast<DialectRegistry &>(context->getDialectRegistry())),
+          context->allowsUnregisteredDialects(), mlirStringRefCreate(nullptr, 0), &error)) {
     emitError(FileLineColLoc::get(context, name, 0, 0)) << dlcStrGet(&error);
     dlcStrFree(&error);
-    free(text);
     return MlirOperation{nullptr};
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();

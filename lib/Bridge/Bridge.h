@@ -32,9 +32,8 @@ extern "C" {
 /// Parses the file at `path` ("-" for stdin) as mlir-opt does: diagnostics
 /// name the file, and the top-level ops are wrapped in an implicit
 /// builtin.module unless the file is a single module (the C API refuses
-/// more than one top-level op). Bytecode is read in a child process
-/// (Dialect/Bytecode.h), and text is parsed by one first
-/// (dlcBridgeParsesSafely). Unreadable files, a DLC op in custom form and
+/// more than one top-level op). The file's content goes through
+/// dlcBridgeTextFromUntrusted first. Unreadable files, a DLC op in custom form and
 /// a file that crashes MLIR are reported as an error diagnostic; returns
 /// null then.
 MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
@@ -42,19 +41,6 @@ MlirOperation dlcBridgeParseFile(MlirContext ctx, MlirStringRef path);
 /// Parses `buffer` (MLIR text or bytecode, which need not end in a NUL) as
 /// dlcBridgeParseFile parses a file's content; diagnostics name `name`.
 MlirOperation dlcBridgeParseBuffer(MlirContext ctx, MlirStringRef buffer, MlirStringRef name);
-
-/// Whether MLIR's parser and verifiers get through the MLIR `text` (named
-/// `name` in diagnostics) without crashing: tried in a child process
-/// (Support/Sandbox.h), in a single-threaded context made from `registry`
-/// with DLC's dialects, each chunk between `splitMarker`s (empty: one) on
-/// its own, as mlir-opt's --split-input-file does. The text may still be
-/// invalid: the caller's parse says so. When it crashes, appends "cannot
-/// parse '<name>': ..." to `error` and returns false. Dialects a host
-/// loaded into its context by other means than the registry are unknown to
-/// the child, which then stops at their first op.
-bool dlcBridgeParsesSafely(MlirDialectRegistry registry, bool allowUnregistered,
-                           MlirStringRef text, const char *name, MlirStringRef splitMarker,
-                           DlcStr *error);
 
 /// A pass manager on `anchor` that nests op-specific passes implicitly, as
 /// mlir-opt's does; the C API only creates explicit ones, on which adding
@@ -100,10 +86,23 @@ void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs);
 intptr_t dlcBridgeResourceBlobsReleaseExcept(MlirContext ctx, intptr_t n,
                                              const void *const *data, const size_t *sizes);
 
-/// Replaces `*text` (malloc'ed, `*size` bytes) by MLIR text when it is
-/// bytecode, read in a sandboxed child (Dialect/Bytecode.h). Fails with
-/// `error` appended and `*text` freed (and NULL) when that child fails.
-bool dlcBridgeBytecodeAsText(char **text, size_t *size, const char *name, DlcStr *error);
+/// Makes the untrusted input `*text` (malloc'ed, `*size` bytes, named
+/// `name` in diagnostics) safe to parse in the caller's process, since
+/// upstream's bytecode reader and text parser crash on some inputs:
+/// bytecode becomes MLIR text, read and verified by a child process
+/// (Dialect/Bytecode.h); text is parsed and verified by a child first
+/// (Support/Sandbox.h), in a single-threaded context made from `registry`
+/// with DLC's dialects, each chunk between `splitMarker`s (empty: one) on
+/// its own, as mlir-opt's --split-input-file does. Text that the child
+/// parses without crashing may still be invalid: the caller's parse says
+/// so. Dialects a host loaded into its context by other means than the
+/// registry are unknown to the child, which then stops at their first op.
+/// When the reader fails or either child crashes, appends why ("cannot read
+/// bytecode '<name>': ...", "cannot parse '<name>': ...") to `error`, frees
+/// `*text` and returns false.
+bool dlcBridgeTextFromUntrusted(char **text, size_t *size, const char *name,
+                                MlirDialectRegistry registry, bool allowUnregistered,
+                                MlirStringRef splitMarker, DlcStr *error);
 
 /// Rewrites the f32 math ops under `op` (scalar or vector) that
 /// `isApproximated` accepts (called with the op name, e.g. "math.exp", and

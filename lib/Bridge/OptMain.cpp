@@ -130,17 +130,11 @@ int dlcOptMain(int argc, char **argv) {
     return 1;
   }
   std::string bufferName = inputName == "-" ? "<stdin>" : inputName;
-  if (!dlcBridgeBytecodeAsText(&text, &size, bufferName.c_str(), &error)) {
+  if (!dlcBridgeTextFromUntrusted(&text, &size, bufferName.c_str(), wrap(&registry),
+                                  config.shouldAllowUnregisteredDialects(),
+                                  wrap(config.inputSplitMarker()), &error)) {
     llvm::errs() << dlcStrGet(&error) << "\n";
     dlcStrFree(&error);
-    return 1;
-  }
-  if (!dlcBridgeParsesSafely(wrap(&registry), config.shouldAllowUnregisteredDialects(),
-                             mlirStringRefCreate(text, size), bufferName.c_str(),
-                             wrap(config.inputSplitMarker()), &error)) {
-    llvm::errs() << dlcStrGet(&error) << "\n";
-    dlcStrFree(&error);
-    free(text);
     return 1;
   }
   std::unique_ptr<llvm::MemoryBuffer> input =
