@@ -21,14 +21,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define DLC_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DLC_ASAN 1
-#endif
-#endif
-
 bool dlcIsBytecode(const char *data, size_t size) {
   return size >= 4 && !memcmp(data, "ML\xefR", 4);
 }
@@ -68,7 +60,6 @@ static void runChild(int fd, void *userData) {
   struct rlimit cpu = {30, 31}, as = {memory, memory};
   setrlimit(RLIMIT_CPU, &cpu);
 #ifndef DLC_ASAN
-  // (ASan reserves terabytes of address space for its shadow.)
   setrlimit(RLIMIT_AS, &as);
 #else
   (void)as;

@@ -14,14 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define DLC_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DLC_SANITIZED 1
-#endif
-#endif
-#ifdef DLC_SANITIZED
+#ifdef DLC_ASAN
 #include <sanitizer/common_interface_defs.h>
 
 static void sanitizerDeath(void) { _exit(DLC_SANDBOX_SANITIZER_STATUS); }
@@ -47,7 +40,7 @@ static void enterChild(void) {
   static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGXCPU};
   for (size_t i = 0; i < sizeof fatal / sizeof *fatal; ++i)
     signal(fatal[i], SIG_DFL);
-#ifdef DLC_SANITIZED
+#ifdef DLC_ASAN
   __sanitizer_set_death_callback(sanitizerDeath);
 #endif
 }

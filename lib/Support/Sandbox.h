@@ -16,6 +16,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+// Under AddressSanitizer (which reserves terabytes of address space for its
+// shadow, so a child's address-space limit would fail every allocation).
+#if defined(__SANITIZE_ADDRESS__)
+#define DLC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DLC_ASAN 1
+#endif
+#endif
+
 /// How a child ended: by _exit(`status`), or killed by `signal`.
 typedef struct DlcSandboxEnd {
   bool exited;

@@ -107,13 +107,6 @@ static MlirType paddedType(MlirType type, int64_t dim) {
                                  mlirAttributeGetNull());
 }
 
-static bool listed(const DlcOpList *list, MlirOperation op) {
-  for (size_t i = 0; i < list->count; ++i)
-    if (mlirOperationEqual(list->items[i], op))
-      return true;
-  return false;
-}
-
 // Rewrites the chain of `count` concats (each the first operand of the
 // next) into insert_slices of what each adds into one buffer.
 static void decompose(MlirOperation *chain, size_t count, int64_t id) {
@@ -171,10 +164,11 @@ void dlcRunDecomposeConcats(MlirOperation op, DlcPassRun *run, const DlcPassOpti
   int64_t id = 0;
   for (size_t i = 0; i < concats.count; ++i) {
     // Walked in order: a chain's first concat comes before the others.
-    if (listed(&chained, concats.items[i]))
+    MlirOperation c = concats.items[i];
+    if (dlcOpIsInAny(c, (intptr_t)chained.count, chained.items, mlirOperationGetParentOperation(c)))
       continue;
     chain.count = 0;
-    for (MlirOperation c = concats.items[i]; !mlirOperationIsNull(c); c = nextInChain(c)) {
+    for (; !mlirOperationIsNull(c); c = nextInChain(c)) {
       dlcOpListPush(&chain, c);
       dlcOpListPush(&chained, c);
     }
