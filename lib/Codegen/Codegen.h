@@ -76,6 +76,22 @@ bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads);
 bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
                           const DlcConvTiles *tiles);
 
+/// Winograd.c: whether `conv` (linalg.conv_2d_nhwc_hwcf) can be computed
+/// as Winograd F(2x2, 3x3): a 3x3 window, unit strides and dilations,
+/// constant weights, static f32 shapes.
+bool dlcWinogradApplies(MlirOperation conv);
+
+/// Whether F(2x2, 3x3) beats the direct schedule for a convolution of `c`
+/// to `f` channels with `tiles` 2x2 output tiles.
+bool dlcConvPrefersWinograd(int64_t tiles, int64_t c, int64_t f);
+
+/// Rewrites `conv` (dlcWinogradApplies), and `epilogue` (its fused
+/// consumer, or null) with it, as F(2x2, 3x3): the weights transformed
+/// into a new constant, the input and output transforms as generics (the
+/// epilogue computed in the latter), and the products as the returned
+/// linalg.batch_matmul, for the caller to schedule.
+MlirOperation dlcRewriteWinograd(MlirOperation conv, MlirOperation epilogue);
+
 /// Epilogues.c: when the product's result reaches its only consumer, an
 /// elementwise generic, through a tensor.expand_shape (a product over
 /// batch dims, lowered with the batch folded into rows), rewrites the

@@ -6,7 +6,10 @@
 // everything else is left to the loop lowering. A convolution is scheduled
 // together with its zero fill and, when its only user is an elementwise
 // linalg.generic reading it in place (bias, activation, residual add), with
-// that epilogue: one loop nest for the group. Targets are collected first:
+// that epilogue: one loop nest for the group; a 3x3 one, where Winograd
+// pays, becomes F(2x2, 3x3) with its epilogue in the output transform
+// (Winograd.c), its products one batched matmul scheduled as such. Targets
+// are collected first:
 // applying a schedule rewrites the function being walked. Then row groups
 // (RowGroups.c: reductions over the innermost dims with the elementwise
 // ops over the same rows) become one loop over blocks of rows each.
@@ -316,8 +319,17 @@ static int64_t widthStride(MlirOperation conv) {
 
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
-                                      const DlcHostCPU *cpu, int64_t threads) {
+                                      const DlcHostCPU *cpu, int64_t threads, bool winograd) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
+  if (winograd && t->kind == CONV && dlcWinogradApplies(t->op) &&
+      dlcConvPrefersWinograd(mlirShapedTypeGetDimSize(out, 0) * mlirShapedTypeGetDimSize(out, 1) *
+                                 mlirShapedTypeGetDimSize(out, 2) / 4,
+                             dim(t->op, 0, 3), mlirShapedTypeGetDimSize(out, 3))) {
+    if (!mlirOperationIsNull(t->epilogue))
+      locateGroup(t);
+    Target products = {dlcRewriteWinograd(t->op, t->epilogue), BATCH_MATMUL, -1, {NULL}, {NULL}};
+    return scheduleMatmul(library, &products, cpu, threads, "");
+  }
   MlirType weight = mlirValueGetType(mlirOperationGetOperand(t->op, 1));
   bool depthwise = t->kind == DEPTHWISE;
   int64_t ow = mlirShapedTypeGetDimSize(out, 2), f = mlirShapedTypeGetDimSize(out, 3);
@@ -459,7 +471,7 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
     ok = mlirLogicalResultIsSuccess(
         t->kind == TRANSPOSE ? scheduleTranspose(library, t, &cpu)
         : t->kind == CONV || t->kind == DEPTHWISE
-            ? scheduleConv(library, t, &cpu, threads)
+            ? scheduleConv(library, t, &cpu, threads, dlcPassOptionBool(options, "winograd"))
             : scheduleMatmul(library, t, &cpu, threads,
                              dlcPassOptionString(options, "matmul-tiles")));
   }

@@ -198,10 +198,16 @@ static const DlcPassDef passes[] = {
      "groups (an elementwise generic with the reductions over the innermost dims it reads and "
      "the elementwise ops over the same rows: softmax, layer norm) become one scf.forall over "
      "blocks of about `row-block` elements of rows, every op of the group fused into it "
-     "(schedules/rows.mlir). A schedule that fails is reported at the op and fails the pass.",
-     "builtin.module", 6,
+     "(schedules/rows.mlir). 3x3 convolutions with unit strides, constant weights and at least 32 "
+     "channels in and out become Winograd F(2x2, 3x3) unless `winograd` is false: the weights "
+     "transformed now, the input and output transforms (the epilogue in the latter) generics, the "
+     "products one scheduled linalg.batch_matmul. A schedule that fails is reported at the op and "
+     "fails the pass.",
+     "builtin.module", 7,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},
+      {"winograd", "bool", "true", "3x3 convolutions with constant weights as Winograd F(2x2, 3x3) "
+       "where that is faster (false: always the direct schedule)"},
       {"row-block", "int", "0", "elements in a block of rows of a row group (softmax, norms: "
        "reductions and elementwise ops over the same rows, one loop nest); 0: DLC's default"},
       {"schedules", "string", "", "a transform library whose named sequences replace DLC's"},

@@ -2,8 +2,8 @@
 // the naive loops give: a Gemm with a bias and relu epilogue whose N and K
 // end in partial tiles, a batched product with a constant B, a
 // matrix-vector product (2 rows) and an im2col convolution (7x7 output,
-// 64 channels) whose filter is packed through its reshape to a matrix, on
-// one and two threads. The model, with its weights as dense_resource
+// 64 channels to 16, too few for Winograd) whose filter is packed through
+// its reshape to a matrix, on one and two threads. The model, with its weights as dense_resource
 // blobs, is written by Inputs/const_weights.py.
 // DEFINE: %{inputs} = --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy
 // DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --expect %t/naive/output_3.npy --rtol 1e-4 --atol 1e-4
@@ -18,7 +18,7 @@
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x2x70x160xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x1x1x19x32xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x2x50x192xf32>
-// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x192x32xf32>
+// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x192x16xf32>
 // IR-NOT: dense_resource<w1>
 // IR-NOT: dense_resource<q>
 // IR-NOT: dense_resource<w2>
