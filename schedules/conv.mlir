@@ -29,6 +29,10 @@ module attributes {transform.with_named_sequence} {
       %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
       %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
       %rn: !transform.param<i64> {transform.readonly})
+  transform.named_sequence private @dlc_batch_matmul_rows(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly})
 
   transform.named_sequence @dlc_conv2d_nhwc_hwcf(%conv: !transform.any_op {transform.consumed},
       %fill: !transform.any_op {transform.consumed},
@@ -66,6 +70,20 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %matmul = transform.get_producer_of_operand %result[0] : (!transform.any_op) -> !transform.any_op
     transform.include @dlc_batch_matmul failures(propagate) (%matmul, %tm, %tn, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The same with threads sharing the product's rows (@dlc_batch_matmul_rows).
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_im2col_rows(%conv: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %im2col, %result = transform.structured.convert_conv2d_to_img2col %conv
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %matmul = transform.get_producer_of_operand %result[0] : (!transform.any_op) -> !transform.any_op
+    transform.include @dlc_batch_matmul_rows failures(propagate) (%matmul, %tm, %tn, %tk, %rm, %rn)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield

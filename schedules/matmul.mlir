@@ -56,6 +56,39 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // Threads sharing blocks of tm rows instead of column blocks (see
+  // @dlc_batch_matmul_rows).
+  transform.named_sequence @dlc_matmul_rows(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %rows, %lm = transform.structured.tile_using_forall %mm tile_sizes [%tm, %tn, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_matmul_columns failures(propagate) (%f, %rows, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_matmul_rows_fused(%epilogue: !transform.any_op {transform.consumed},
+      %mm: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_rows, %lm = transform.structured.tile_using_forall %epilogue tile_sizes [%tm, %tn]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %rows, %l1 = transform.structured.fuse_into_containing_op %mm into %lm
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_rows, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_matmul_columns failures(propagate) (%f, %rows, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   // One column block of a product: tiles for the caches, packing, register
   // tiles.
   transform.named_sequence @dlc_matmul_columns(%f: !transform.any_op {transform.readonly},
@@ -169,6 +202,41 @@ module attributes {transform.with_named_sequence} {
     %fill_cols, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.include @dlc_batch_matmul_columns failures(propagate) (%f, %cols, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // Threads sharing blocks of tm rows instead of columns: a product with
+  // fewer column blocks than threads (few columns, few rows: a 1x1
+  // convolution at 7x7) split its columns unevenly, and each thread packed
+  // all of A for its narrow block.
+  transform.named_sequence @dlc_batch_matmul_rows(%mm: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %rows, %lbm = transform.structured.tile_using_forall %mm tile_sizes [1, %tm, %tn, 0]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_batch_matmul_columns failures(propagate) (%f, %rows, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_batch_matmul_rows_fused(%epilogue: !transform.any_op {transform.consumed},
+      %mm: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_rows, %lbm = transform.structured.tile_using_forall %epilogue tile_sizes [1, %tm, %tn]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %rows, %l1 = transform.structured.fuse_into_containing_op %mm into %lbm
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_rows, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_batch_matmul_columns failures(propagate) (%f, %rows, %tm, %tk, %rm, %rn)
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield

@@ -41,6 +41,13 @@ DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcHo
 /// of an n-column product evenly (the schedules' scf.forall runs over them).
 void dlcShareMatmulColumns(DlcMatmulTiles *tiles, int64_t n, int64_t batch, int64_t threads);
 
+/// Whether `threads` should share blocks of an m-row product's rows rather
+/// than its `batch` x column blocks: fewer of those than threads, and
+/// rows for a register tile per thread. Then sets `tiles->tm` to the rows
+/// per thread (whole register tiles).
+bool dlcShareMatmulRows(DlcMatmulTiles *tiles, int64_t m, int64_t n, int64_t batch,
+                        int64_t threads);
+
 /// Parameters of the convolution schedules (schedules/conv.mlir).
 typedef struct DlcConvTiles {
   int64_t wt, ft; ///< output tile: pixels of a row x channels

@@ -280,7 +280,11 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   DlcMatmulTiles tiles = dynamicRows ? dlcChooseDynamicRowsMatmulTiles(n, k, cpu)
                                      : dlcChooseMatmulTiles(m, n, k, cpu);
   int64_t batch = b ? dim(t->op, 0, 0) : 1;
-  dlcShareMatmulColumns(&tiles, n, mlirShapedTypeIsDynamicSize(batch) ? 1 : batch, threads);
+  bool dynamicBatch = mlirShapedTypeIsDynamicSize(batch);
+  bool rows = !dynamicRows && !dynamicBatch && m >= 4 && !*fixedTiles &&
+              dlcShareMatmulRows(&tiles, m, n, batch, threads);
+  if (!rows)
+    dlcShareMatmulColumns(&tiles, n, dynamicBatch ? 1 : batch, threads);
   int64_t params[5] = {tiles.tm, tiles.tn, tiles.tk, tiles.rm, tiles.rn};
   if (*fixedTiles && !parseInts(fixedTiles, params, 5)) {
     dlcEmitOpError(t->op, "matmul-tiles must be five positive integers tm,tn,tk,rm,rn, got '%s'",
@@ -290,9 +294,9 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   // Fewer rows than the smallest register tile: B is not worth packing.
   bool fused = !mlirOperationIsNull(t->epilogue);
   char sequence[32];
-  snprintf(sequence, sizeof sequence, "%s%s",
+  snprintf(sequence, sizeof sequence, "%s%s%s",
            b ? "dlc_batch_matmul" : !dynamicRows && m < 4 ? "dlc_matvec" : "dlc_matmul",
-           fused ? "_fused" : "");
+           rows ? "_rows" : "", fused ? "_fused" : "");
   if (!fused)
     return dlcApplySchedule(library, 1, &t->op, sequence, 5, params);
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
@@ -347,9 +351,14 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   if (!depthwise && !dynamicBatch &&
       dlcConvPrefersIm2col(pixels, c, kh * kw, ow, tiled ? &tiles : NULL)) {
     DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);
-    dlcShareMatmulColumns(&m, f, mlirShapedTypeGetDimSize(out, 0), threads);
+    int64_t images = mlirShapedTypeGetDimSize(out, 0);
+    bool rows = dlcShareMatmulRows(&m, pixels / images, f, images, threads);
+    if (!rows)
+      dlcShareMatmulColumns(&m, f, images, threads);
     int64_t params[5] = {m.tm, m.tn, m.tk, m.rm, m.rn};
-    return dlcApplySchedule(library, 1, &t->op, "dlc_conv2d_nhwc_hwcf_im2col", 5, params);
+    return dlcApplySchedule(library, 1, &t->op,
+                            rows ? "dlc_conv2d_nhwc_hwcf_im2col_rows" : "dlc_conv2d_nhwc_hwcf_im2col",
+                            5, params);
   }
   if (!tiled)
     return mlirLogicalResultSuccess();

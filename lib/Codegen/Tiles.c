@@ -87,6 +87,13 @@ void dlcShareMatmulColumns(DlcMatmulTiles *t, int64_t n, int64_t batch, int64_t 
     t->tn = tn;
 }
 
+bool dlcShareMatmulRows(DlcMatmulTiles *t, int64_t m, int64_t n, int64_t batch, int64_t threads) {
+  if (threads < 2 || batch * ceilDiv(n, t->tn) >= threads || m < threads * t->rm)
+    return false;
+  t->tm = roundUp(ceilDiv(m, threads), t->rm);
+  return true;
+}
+
 // The largest divisor of n that is at most `limit` (at least 1).
 static int64_t largestDivisor(int64_t n, int64_t limit) {
   for (int64_t d = limit < n ? limit : n; d > 1; --d)

@@ -1,0 +1,48 @@
+// Products with fewer column blocks than threads: threads share blocks of
+// rows instead (@dlc_matmul_rows[_fused], @dlc_batch_matmul_rows, the
+// im2col convolution's @dlc_conv2d_nhwc_hwcf_im2col_rows), each block whole
+// register tiles (49 rows in tiles of 7 on AVX-512: 28 + 21). On one
+// thread, and where batches or column blocks are enough, the columns stay
+// what the scf.forall shares. Each computes what the naive loops compute.
+// DEFINE: %{inputs} = --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy
+// DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --rtol 1e-4 --atol 1e-4
+// RUN: dlc-opt %s --dlc-codegen='threads=2 vector-bits=512 vector-registers=32' | FileCheck %s --check-prefix=ROWS
+// RUN: dlc-opt %s --dlc-codegen='threads=1 vector-bits=512 vector-registers=32' | FileCheck %s --check-prefix=COLS
+// RUN: %python %S/Inputs/make_inputs.py %t 49x96 96x48 48 1x49x96 1x96x48 1x7x7x256
+// RUN: dlc-run %s --codegen=naive --threads 1 %{inputs} -o %t/naive
+// RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{threads=2 vector-bits=512 vector-registers=32}, dlc-lower-to-llvm{threads=2})' -o %t/avx512.mlir
+// RUN: dlc-run %t/avx512.mlir --threads 2 %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
+// RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{threads=2 vector-bits=256 vector-registers=16}, dlc-lower-to-llvm{threads=2})' -o %t/avx2.mlir
+// RUN: dlc-run %t/avx2.mlir --threads 2 %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
+// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<49x48xf32>)
+// ROWS: tensor.extract_slice %arg0[{{.*}}, 0] [{{.*}}, 96] [1, 1] : tensor<49x96xf32> to tensor<?x96xf32>
+// ROWS: arith.addf %in
+// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x48xf32>)
+// ROWS: tensor.extract_slice %arg3[0, {{.*}}, 0] [1, {{.*}}, 96]
+// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x160xf32>)
+// COLS-NOT: scf.forall
+// OUT-COUNT-3: dtype=float32 {{.*}} ok
+func.func @main(%a: tensor<49x96xf32>, %b: tensor<96x48xf32>, %bias: tensor<48xf32>,
+                %ba: tensor<1x49x96xf32>, %bb: tensor<1x96x48xf32>, %x: tensor<1x7x7x256xf32>)
+    -> (tensor<49x48xf32>, tensor<1x49x48xf32>, tensor<1x7x7x160xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<49x48xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<49x48xf32>) -> tensor<49x48xf32>
+  %p = linalg.matmul ins(%a, %b : tensor<49x96xf32>, tensor<96x48xf32>) outs(%init : tensor<49x48xf32>) -> tensor<49x48xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel"]}
+    ins(%p, %bias : tensor<49x48xf32>, tensor<48xf32>) outs(%e : tensor<49x48xf32>) {
+  ^bb0(%in: f32, %c: f32, %out: f32):
+    %s = arith.addf %in, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<49x48xf32>
+  %be = tensor.empty() : tensor<1x49x48xf32>
+  %binit = linalg.fill ins(%zero : f32) outs(%be : tensor<1x49x48xf32>) -> tensor<1x49x48xf32>
+  %bp = linalg.batch_matmul ins(%ba, %bb : tensor<1x49x96xf32>, tensor<1x96x48xf32>) outs(%binit : tensor<1x49x48xf32>) -> tensor<1x49x48xf32>
+  %w = arith.constant dense<0.01> : tensor<1x1x256x160xf32>
+  %ce = tensor.empty() : tensor<1x7x7x160xf32>
+  %cinit = linalg.fill ins(%zero : f32) outs(%ce : tensor<1x7x7x160xf32>) -> tensor<1x7x7x160xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x7x7x256xf32>, tensor<1x1x256x160xf32>) outs(%cinit : tensor<1x7x7x160xf32>) -> tensor<1x7x7x160xf32>
+  return %r, %bp, %c : tensor<49x48xf32>, tensor<1x49x48xf32>, tensor<1x7x7x160xf32>
+}
