@@ -17,7 +17,7 @@
 // RUN: dlc-opt %t/model.mlir --pass-pipeline='builtin.module(dlc-graph-to-linalg, dlc-convert-layout, dlc-fuse-elementwise, canonicalize, cse, dlc-codegen{vector-bits=256 vector-registers=16}, dlc-prepack-constants, canonicalize)' | FileCheck %s --check-prefix=IR
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x2x70x160xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x1x1x19x32xf32>
-// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x2x50x192xf32>
+// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x5x50x64xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x192x16xf32>
 // IR-NOT: dense_resource<w1>
 // IR-NOT: dense_resource<q>
