@@ -89,7 +89,7 @@ bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
 bool dlcWinogradApplies(MlirOperation conv);
 
 /// Whether F(2x2, 3x3) beats the direct schedule for a convolution of `c`
-/// to `f` channels with `tiles` 2x2 output tiles.
+/// to `f` channels with `tiles` 2x2 output tiles (over the batch).
 bool dlcConvPrefersWinograd(int64_t tiles, int64_t c, int64_t f);
 
 /// Rewrites `conv` (dlcWinogradApplies), and `epilogue` (its fused

@@ -326,8 +326,9 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
                                       const DlcHostCPU *cpu, int64_t threads, bool winograd) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
   if (winograd && t->kind == CONV && dlcWinogradApplies(t->op) &&
-      dlcConvPrefersWinograd(mlirShapedTypeGetDimSize(out, 0) * mlirShapedTypeGetDimSize(out, 1) *
-                                 mlirShapedTypeGetDimSize(out, 2) / 4,
+      dlcConvPrefersWinograd(mlirShapedTypeGetDimSize(out, 0) *
+                                 ((mlirShapedTypeGetDimSize(out, 1) + 1) / 2) *
+                                 ((mlirShapedTypeGetDimSize(out, 2) + 1) / 2),
                              dim(t->op, 0, 3), mlirShapedTypeGetDimSize(out, 3))) {
     if (!mlirOperationIsNull(t->epilogue))
       locateGroup(t);

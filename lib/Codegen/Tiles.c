@@ -283,8 +283,11 @@ void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
 // M in memory. With few channels the transforms win: measured on Zen 4
 // (AVX-512), one thread, 3x3 layers C -> C: 32 channels at 56x56 1.14x
 // faster (0.43 ms against 0.49), at 112x112 1.22x; 16 channels at 56x56
-// 1.27x slower, 8 at 7x7 7x slower; 64 to 256 channels 1.4-2.0x faster,
-// 512 at 7x7 1.3x.
+// 1.27x slower, 8 at 7x7 7x slower; 64 to 256 channels 1.4-2.0x faster.
+// With few tiles, the transformed weights (16 x C x F against 9 x C x F)
+// are read for little work: ResNet-18's 7x7 512-channel layers (16 tiles,
+// 16 MB of weights each) ran 1.3x faster alone but 1.0x inside the model,
+// where their weights come from memory.
 bool dlcConvPrefersWinograd(int64_t tiles, int64_t c, int64_t f) {
-  return tiles >= 4 && c >= 32 && f >= 32;
+  return tiles >= 32 && c >= 32 && f >= 32;
 }

@@ -198,8 +198,9 @@ static const DlcPassDef passes[] = {
      "groups (an elementwise generic with the reductions over the innermost dims it reads and "
      "the elementwise ops over the same rows: softmax, layer norm) become one scf.forall over "
      "blocks of about `row-block` elements of rows, every op of the group fused into it "
-     "(schedules/rows.mlir). 3x3 convolutions with unit strides, constant weights and at least 32 "
-     "channels in and out become Winograd F(2x2, 3x3) unless `winograd` is false: the weights "
+     "(schedules/rows.mlir). 3x3 convolutions with unit strides, constant weights, at least 32 "
+     "channels in and out and 32 output tiles become Winograd F(2x2, 3x3) unless `winograd` is "
+     "false: the weights "
      "transformed now, the input and output transforms (the epilogue in the latter) generics, the "
      "products one scheduled linalg.batch_matmul. A schedule that fails is reported at the op and "
      "fails the pass.",
