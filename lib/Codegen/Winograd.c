@@ -14,8 +14,10 @@
 //   V[position] (16 x tiles x C), in place in one buffer.
 // - The output transform is 4 generics, one per pixel of the 2x2 output
 //   tiles: each adds up the 9 products that pixel takes and writes the
-//   pixels at that offset of the output (a stride-2 slice), computing the
-//   fused epilogue (bias, activation, residual) on the way.
+//   pixels at that offset of the output (through a stride-2 output map),
+//   computing the fused epilogue (bias, activation, residual) on the way.
+// An odd output height or width is covered by tiles past its end: the
+// input padded by a row or column, the pixels past the end not written.
 // The generics' innermost loop runs along the channels, contiguous in
 // every operand: LLVM vectorizes them.
 //
@@ -157,6 +159,26 @@ static MlirAffineMap positionMap(MlirContext ctx, int k) {
   return mlirAffineMapGet(ctx, 4, 0, 5, e);
 }
 
+// Position 4 i + j of M.
+static MlirAffineMap productMap(MlirContext ctx, int i, int j) { return positionMap(ctx, i * 4 + j); }
+
+// The terms of sum_ij r[i] c[j] x_ij (r and c rows of B^T or A^T): where
+// both coefficients are nonzero, `operand` read at (i, j) through
+// `map(ctx, i, j)` and the sign of the term. Returns how many.
+static intptr_t signedTerms(MlirContext ctx, const int r[4], const int c[4], MlirValue operand,
+                            MlirAffineMap (*map)(MlirContext, int, int), MlirValue *inputs,
+                            MlirAffineMap *maps, int *signs) {
+  intptr_t n = 0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      if (r[i] && c[j]) {
+        inputs[n] = operand;
+        signs[n] = r[i] * c[j];
+        maps[n++] = map(ctx, i, j);
+      }
+  return n;
+}
+
 static void parallelLoops(DlcIterator it[4]) {
   for (int i = 0; i < 4; ++i)
     it[i] = DLC_PARALLEL;
@@ -205,14 +227,7 @@ static MlirValue inputTransform(DlcBuilder *b, MlirValue x, const int64_t vShape
       MlirValue inputs[4];
       MlirAffineMap maps[5];
       int signs[4];
-      intptr_t n = 0;
-      for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 4; ++j)
-          if (kBT[xi][i] && kBT[nu][j]) {
-            inputs[n] = x;
-            signs[n] = kBT[xi][i] * kBT[nu][j];
-            maps[n++] = tileReadMap(ctx, i, j);
-          }
+      intptr_t n = signedTerms(ctx, kBT[xi], kBT[nu], x, tileReadMap, inputs, maps, signs);
       maps[n] = positionMap(ctx, xi * 4 + nu);
       MlirBlock body;
       MlirOperation generic = dlcGeneric(b, n, inputs, 1, &v, maps, 4, it, &body);
@@ -276,14 +291,7 @@ static MlirValue outputTransform(DlcBuilder *b, MlirValue m, MlirValue y, MlirOp
   MlirValue inputs[MAX_GENERIC_INPUTS];
   MlirAffineMap maps[MAX_GENERIC_INPUTS + 1];
   int signs[16];
-  intptr_t n = 0;
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 4; ++j)
-      if (kAT[a][i] && kAT[bb][j]) {
-        inputs[n] = m;
-        signs[n] = kAT[a][i] * kAT[bb][j];
-        maps[n++] = positionMap(ctx, i * 4 + j);
-      }
+  intptr_t n = signedTerms(ctx, kAT[a], kAT[bb], m, productMap, inputs, maps, signs);
   intptr_t numTerms = n;
   // The epilogue's other inputs, read at the pixel: its maps over (n, h,
   // w, f) composed with h = 2 th + a, w = 2 tw + b.

@@ -6,6 +6,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from resources import dialect_resources  # noqa: E402
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 rng = np.random.default_rng(7)
@@ -40,12 +43,6 @@ func.func @main(%a: tensor<37x70xf32>, %p: tensor<3x17x19xf32>, %v: tensor<2x50x
   %c = "dlc_graph.conv"(%x, %wc) : (tensor<1x64x9x9xf32>, tensor<16x64x3x3xf32>) -> tensor<1x16x7x7xf32>
   return %gr, %bm, %mv, %c : tensor<37x300xf32>, tensor<3x17x23xf32>, tensor<2x300xf32>, tensor<1x16x7x7xf32>
 }}
-{{-#
-  dialect_resources: {{
-    builtin: {{
 """
-model += ",\n".join('      %s: "0x04000000%s"' % (k, v.tobytes().hex().upper())
-                    for k, v in weights.items())
-model += "\n    }\n  }\n#-}\n"
 with open(os.path.join(out, "model.mlir"), "w") as f:
-    f.write(model)
+    f.write(model + dialect_resources(weights))

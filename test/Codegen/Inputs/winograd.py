@@ -11,6 +11,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from resources import dialect_resources  # noqa: E402
+
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
 rng = np.random.default_rng(11)
@@ -72,12 +75,6 @@ func.func @main(%x: {ty(1, 18, 18, 32)}, %xo: {ty(1, 15, 13, 32)}, %r: {yo}, %xb
 {conv("ct", "xt", "wt", ty(1, 9, 9, 32), ty(3, 3, 32, 32), yt)}
   return %relu, %sum, %cb, %cs, %ct : {y}, {yo}, {yb}, {ys}, {yt}
 }}
-{{-#
-  dialect_resources: {{
-    builtin: {{
 """
-model += ",\n".join('      %s: "0x04000000%s"' % (k, v.tobytes().hex().upper())
-                    for k, v in weights.items())
-model += "\n    }\n  }\n#-}\n"
 with open(os.path.join(out, "model.mlir"), "w") as f:
-    f.write(model)
+    f.write(model + dialect_resources(weights))
