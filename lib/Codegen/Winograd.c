@@ -179,9 +179,20 @@ static intptr_t signedTerms(MlirContext ctx, const int r[4], const int c[4], Mli
   return n;
 }
 
-static void parallelLoops(DlcIterator it[4]) {
-  for (int i = 0; i < 4; ++i)
-    it[i] = DLC_PARALLEL;
+// A generic over 4 parallel loops writing `init` through the last of
+// `maps`, whose body (`*body`, left without its terminator) adds up its
+// first `numTerms` arguments with their signs into `*sum`.
+static MlirOperation sumGeneric(DlcBuilder *b, intptr_t numInputs, const MlirValue *inputs,
+                                const MlirAffineMap *maps, MlirValue init, intptr_t numTerms,
+                                const int *signs, MlirBlock *body, MlirValue *sum) {
+  DlcIterator it[4] = {DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL};
+  MlirOperation generic = dlcGeneric(b, numInputs, inputs, 1, &init, maps, 4, it, body);
+  DlcBuilder in = dlcBuilderAtBlockEnd(*body, b->loc);
+  MlirValue terms[16];
+  for (intptr_t k = 0; k < numTerms; ++k)
+    terms[k] = mlirBlockGetArgument(*body, k);
+  *sum = signedSum(&in, numTerms, terms, signs);
+  return generic;
 }
 
 // x with `rows` more rows and `cols` more columns of zeros: the input
@@ -220,8 +231,6 @@ static MlirValue inputTransform(DlcBuilder *b, MlirValue x, const int64_t vShape
   MlirContext ctx = b->ctx;
   MlirType f32 = mlirF32TypeGet(ctx);
   MlirValue v = dlcEmpty(b, mlirRankedTensorTypeGet(5, vShape, f32, mlirAttributeGetNull()), 0, NULL);
-  DlcIterator it[4];
-  parallelLoops(it);
   for (int xi = 0; xi < 4; ++xi)
     for (int nu = 0; nu < 4; ++nu) {
       MlirValue inputs[4];
@@ -230,12 +239,9 @@ static MlirValue inputTransform(DlcBuilder *b, MlirValue x, const int64_t vShape
       intptr_t n = signedTerms(ctx, kBT[xi], kBT[nu], x, tileReadMap, inputs, maps, signs);
       maps[n] = positionMap(ctx, xi * 4 + nu);
       MlirBlock body;
-      MlirOperation generic = dlcGeneric(b, n, inputs, 1, &v, maps, 4, it, &body);
+      MlirValue sum;
+      MlirOperation generic = sumGeneric(b, n, inputs, maps, v, n, signs, &body, &sum);
       DlcBuilder in = dlcBuilderAtBlockEnd(body, b->loc);
-      MlirValue terms[4];
-      for (intptr_t k = 0; k < n; ++k)
-        terms[k] = mlirBlockGetArgument(body, k);
-      MlirValue sum = signedSum(&in, n, terms, signs);
       dlcYield(&in, 1, &sum);
       v = mlirOperationGetResult(generic, 0);
     }
@@ -313,15 +319,10 @@ static MlirValue outputTransform(DlcBuilder *b, MlirValue m, MlirValue y, MlirOp
     }
   }
   maps[n] = pixel;
-  DlcIterator it[4];
-  parallelLoops(it);
   MlirBlock body;
-  MlirOperation generic = dlcGeneric(b, n, inputs, 1, &y, maps, 4, it, &body);
+  MlirValue value;
+  MlirOperation generic = sumGeneric(b, n, inputs, maps, y, numTerms, signs, &body, &value);
   DlcBuilder in = dlcBuilderAtBlockEnd(body, b->loc);
-  MlirValue terms[16];
-  for (intptr_t k = 0; k < numTerms; ++k)
-    terms[k] = mlirBlockGetArgument(body, k);
-  MlirValue value = signedSum(&in, numTerms, terms, signs);
   if (!mlirOperationIsNull(epilogue)) {
     MlirBlock old = mlirRegionGetFirstBlock(mlirOperationGetRegion(epilogue, 0));
     DlcValueMap map = {0};

@@ -7,15 +7,11 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from resources import dialect_resources  # noqa: E402
+from generated import dialect_resources, seeded_floats  # noqa: E402
 
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
-rng = np.random.default_rng(7)
-
-
-def rand(*dims):
-    return rng.standard_normal(dims).astype(np.float32)
+rand = seeded_floats(7)
 
 
 inputs = [rand(37, 70), rand(3, 17, 19), rand(2, 50), rand(1, 64, 9, 9)]

@@ -12,15 +12,11 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from resources import dialect_resources  # noqa: E402
+from generated import dialect_resources, seeded_floats  # noqa: E402
 
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
-rng = np.random.default_rng(11)
-
-
-def rand(*dims):
-    return rng.standard_normal(dims).astype(np.float32)
+rand = seeded_floats(11)
 
 
 inputs = [rand(1, 18, 18, 32), rand(1, 15, 13, 32), rand(1, 13, 11, 48), rand(2, 10, 10, 32),

@@ -1,4 +1,13 @@
-"""The dense_resource blobs of a generated test model."""
+"""What the generated test models share: seeded weights and inputs, and the
+dense_resource blobs that hold their weights."""
+import numpy as np
+
+
+def seeded_floats(seed):
+    """A function of dims giving float32 standard-normal arrays, from a
+    generator seeded with `seed`."""
+    rng = np.random.default_rng(seed)
+    return lambda *dims: rng.standard_normal(dims).astype(np.float32)
 
 
 def dialect_resources(weights):
