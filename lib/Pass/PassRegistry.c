@@ -145,6 +145,16 @@ static const DlcPassDef passes[] = {
      "", 1,
      {{"min-elements", "int", "256", "flatten constants with at least this many elements"}},
      dlcRunFlattenConstants, {"tensor", "arith"}},
+    {"dlc-release-dead-weights", "DlcReleaseDeadWeights",
+     "Free the weights no op refers to any more, where the module's owner allows it",
+     "When the module carries the `dlc.sole_module` unit attribute (its context's owner saying "
+     "that no other module can read the context's resources, as dlc-run does), empties every "
+     "dense_resource blob the context owns that no op of the module refers to "
+     "(dlcContextReleaseUnusedWeights). The lowering pipelines run it after dlc-convert-layout "
+     "(the importer's weights it repacked) and after dlc-prepack-constants (weights transformed "
+     "for Winograd and packed into tiles), so that lowering holds about one copy of each weight. "
+     "Without the attribute it changes nothing: a pass cannot know whether the context is shared.",
+     "builtin.module", 0, {{0}}, dlcRunReleaseDeadWeights, {}},
     {"dlc-convert-layout", "DlcConvertLayout",
      "Rewrite NCHW convolutions to NHWC between transposes, weights repacked",
      "On linalg on tensors: each linalg.conv_2d_nchw_fchw / linalg.depthwise_conv_2d_nchw_chw on "

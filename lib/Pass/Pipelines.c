@@ -261,6 +261,9 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // elementwise ops into one loop nest.
     TRY(o.layout == DlcLayoutNCHW ? addOwnWithOptions(b, "dlc-convert-layout", "layout=nchw")
                                   : addOwn(b, "dlc-convert-layout"));
+    // The importer's weights that were repacked are dead: their owner may
+    // let them go now rather than after lowering.
+    TRY(addOwn(b, "dlc-release-dead-weights"));
     // A dynamic dim's size is read with tensor.dim of the op that had it
     // (a convolution's output sized from its NCHW padded input): each read
     // goes back to the entry's argument, so that the ops the layout change
@@ -285,6 +288,8 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // lowering, the packed copy coexists with the dead ones until the
     // context's owner releases them: docs/Codegen.md).
     TRY(addOwn(b, "dlc-prepack-constants"));
+    // So are the weights packed now, and those Winograd transformed.
+    TRY(addOwn(b, "dlc-release-dead-weights"));
     // What no schedule covers becomes loops that LLVM vectorizes: with
     // reductions free to run in any order and math functions as
     // arithmetic rather than libm calls.

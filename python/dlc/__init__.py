@@ -421,10 +421,14 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
+        # The context is this call's and holds no other module: lowering may
+        # free the weights it leaves dead as it goes (dlc-release-dead-weights),
+        # and what is dead at its end goes before LLVM compiles.
+        C.lib.mlirOperationSetAttributeByName(C.lib.mlirModuleGetOperation(module),
+                                              C.StringRef.of("dlc.sole_module"),
+                                              C.lib.mlirUnitAttrGet(context.ctx))
         if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
             context.fail("compilation failed")
-        # The context is this call's and holds no other module: the
-        # weights that lowering repacked are dead in their first layout.
         C.lib.dlcContextReleaseUnusedWeights(context.ctx, 1, ctypes.byref(module))
         # The executable takes the module (destroyed before LLVM compiles)
         # and its weights' blobs: less memory while compiling.

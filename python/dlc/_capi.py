@@ -133,6 +133,8 @@ _SIGNATURES = {
     "mlirOperationPrint": (None, [Operation, StringCallback, ctypes.c_void_p]),
     "mlirOperationWriteBytecode": (None, [Operation, StringCallback, ctypes.c_void_p]),
     "mlirOperationGetAttributeByName": (Attribute, [Operation, StringRef]),
+    "mlirOperationSetAttributeByName": (None, [Operation, StringRef, Attribute]),
+    "mlirUnitAttrGet": (Attribute, [Context]),
     "mlirArrayAttrGetNumElements": (ctypes.c_ssize_t, [Attribute]),
     "mlirArrayAttrGetElement": (Attribute, [Attribute, ctypes.c_ssize_t]),
     "mlirDictionaryAttrGetElementByName": (Attribute, [Attribute, StringRef]),

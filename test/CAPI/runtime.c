@@ -578,6 +578,27 @@ static void testReleaseUnusedWeights(void) {
   // CHECK-NEXT: with the context: 1 released
   printf("with the context: %d released\n", blobsReleased);
   dlcTensorDestroy(&got);
+
+  // A module its owner marks as the context's only one (`dlc.sole_module`):
+  // lowering frees the weight it leaves dead as it goes
+  // (dlc-release-dead-weights), and the code still runs on the repacked copy.
+  ctx = createContext();
+  blobsReleased = 0;
+  float *soleData = aligned_alloc(64, sizeof(float) * CONV_WEIGHTS);
+  MlirModule sole = convModule(ctx, convWeight(ctx, soleData, true));
+  mlirOperationSetAttributeByName(mlirModuleGetOperation(sole), mlirStringRef("dlc.sole_module"),
+                                  mlirUnitAttrGet(ctx));
+  lowered = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(sole, NULL));
+  // CHECK-NEXT: sole module: lowered 1, 1 released while lowering
+  printf("sole module: lowered %d, %d released while lowering\n", lowered, blobsReleased);
+  exe = dlcExecutableCreateFromOwnedModule(sole, mlirStringRef(""), NULL);
+  got = runConv(exe);
+  // CHECK-NEXT: run: created 1, same output 1
+  printf("run: created %d, same output %d\n", !dlcExecutableIsNull(exe),
+         got.bytes == want.bytes && memcmp(got.data, want.data, (size_t)want.bytes) == 0);
+  dlcExecutableDestroy(exe);
+  mlirContextDestroy(ctx);
+  dlcTensorDestroy(&got);
   dlcTensorDestroy(&want);
 }
 

@@ -21,6 +21,7 @@
 #include "dlc-c/Profile.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
+#include "mlir-c/BuiltinAttributes.h"
 
 #include <errno.h>
 #ifdef __GLIBC__
@@ -463,6 +464,11 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
     c->outputKinds = dlcRunOutputKinds(entry);
   if (ok) {
     start = now();
+    // The context is dlc-run's and holds no other module: lowering may free
+    // the weights it leaves dead as it goes (dlc-release-dead-weights).
+    mlirOperationSetAttributeByName(mlirModuleGetOperation(module),
+                                    mlirStringRefCreateFromCString("dlc.sole_module"),
+                                    mlirUnitAttrGet(ctx));
     ok = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(module, &o->compile));
     double lowered = now();
     c->lowerSeconds = lowered - start;
