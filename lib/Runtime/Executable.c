@@ -11,6 +11,7 @@
 #include "Runtime/JitWeights.h"
 #include "Runtime/Profile.h"
 #include "Support/Diag.h"
+#include "Support/ReleaseWeights.h"
 #include "Support/Str.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Status.h"
@@ -227,6 +228,11 @@ fail:
 DlcExecutable dlcExecutableCreate(MlirModule module, MlirStringRef entryName,
                                   const DlcCompileOptions *options) {
   return create(module, entryName, options, false);
+}
+
+intptr_t dlcContextReleaseUnusedWeights(MlirContext ctx, intptr_t numModules,
+                                        const MlirModule *modules) {
+  return dlcReleaseUnreferencedWeights(ctx, numModules, modules);
 }
 
 DlcExecutable dlcExecutableCreateFromOwnedModule(MlirModule module, MlirStringRef entryName,

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
-#include "dlc-c/Runtime.h"
+#include "Support/ReleaseWeights.h"
 
 void dlcRunReleaseDeadWeights(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run;
@@ -22,5 +22,5 @@ void dlcRunReleaseDeadWeights(MlirOperation op, DlcPassRun *run, const DlcPassOp
           mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dlc.sole_module"))))
     return;
   MlirModule module = mlirModuleFromOperation(op);
-  dlcContextReleaseUnusedWeights(mlirOperationGetContext(op), 1, &module);
+  dlcReleaseUnreferencedWeights(mlirOperationGetContext(op), 1, &module);
 }

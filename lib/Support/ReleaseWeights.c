@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Support/ReleaseWeights.h"
 #include "Bridge/Bridge.h"
-#include "dlc-c/Runtime.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -57,8 +57,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-intptr_t dlcContextReleaseUnusedWeights(MlirContext ctx, intptr_t numModules,
-                                        const MlirModule *modules) {
+intptr_t dlcReleaseUnreferencedWeights(MlirContext ctx, intptr_t numModules,
+                                       const MlirModule *modules) {
   Ranges live = {0};
   for (intptr_t i = 0; i < numModules; ++i) {
     // A module of another context refers to none of this one's blobs.
