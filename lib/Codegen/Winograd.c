@@ -200,26 +200,8 @@ static MlirOperation sumGeneric(DlcBuilder *b, intptr_t numInputs, const MlirVal
 static MlirValue padHigh(DlcBuilder *b, MlirValue x, int64_t rows, int64_t cols) {
   if (!rows && !cols)
     return x;
-  MlirType type = mlirValueGetType(x);
-  int64_t shape[4], low[4] = {0, 0, 0, 0}, high[4] = {0, rows, cols, 0};
-  for (int i = 0; i < 4; ++i)
-    shape[i] = mlirShapedTypeGetDimSize(type, i) + high[i];
-  MlirType index = mlirIndexTypeGet(b->ctx), f32 = mlirF32TypeGet(b->ctx);
-  MlirType argTypes[4] = {index, index, index, index};
-  MlirLocation locs[4] = {b->loc, b->loc, b->loc, b->loc};
-  MlirBlock block = mlirBlockCreate(4, argTypes, locs);
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, block);
-  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
-  MlirValue zero = dlcConstScalar(&body, f32, 0.0);
-  dlcBuildOp(&body, "tensor.yield", 1, &zero, 0, NULL, 0, NULL, 0, NULL);
-  MlirType padded = mlirRankedTensorTypeGet(4, shape, f32, mlirAttributeGetNull());
-  MlirNamedAttribute attrs[3] = {
-      dlcNamed(b->ctx, "static_low", dlcI64ArrayAttr(b->ctx, 4, low)),
-      dlcNamed(b->ctx, "static_high", dlcI64ArrayAttr(b->ctx, 4, high)),
-      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, (int32_t[]){1, 0, 0}))};
-  return mlirOperationGetResult(dlcBuildOp(b, "tensor.pad", 1, &x, 1, &padded, 3, attrs, 1, &region),
-                                0);
+  int64_t low[4] = {0, 0, 0, 0}, high[4] = {0, rows, cols, 0};
+  return dlcTensorPad(b, x, low, high, dlcConstScalar(b, mlirF32TypeGet(b->ctx), 0.0));
 }
 
 // V (16 x N x TH x TW x C): position 4 xi + nu of tile (th, tw) is
@@ -250,27 +232,6 @@ static MlirValue inputTransform(DlcBuilder *b, MlirValue x, const int64_t vShape
 
 static MlirAttribute mapsOf(MlirOperation generic) {
   return mlirOperationGetAttributeByName(generic, ref("indexing_maps"));
-}
-
-// Clones the ops of `from` but its terminator to the end of `into`, their
-// operands looked up in `map` (results added as they are cloned); returns
-// what the terminator yields, looked up.
-static MlirValue cloneBody(MlirBlock from, MlirBlock into, DlcValueMap *map) {
-  MlirOperation op = mlirBlockGetFirstOperation(from);
-  for (; !mlirOperationIsNull(mlirOperationGetNextInBlock(op)); op = mlirOperationGetNextInBlock(op)) {
-    MlirOperation copy = mlirOperationClone(op);
-    for (intptr_t i = 0, n = mlirOperationGetNumOperands(copy); i < n; ++i) {
-      MlirValue to = dlcValueMapLookup(map, mlirOperationGetOperand(copy, i));
-      if (!mlirValueIsNull(to))
-        mlirOperationSetOperand(copy, i, to);
-    }
-    mlirBlockAppendOwnedOperation(into, copy);
-    for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
-      dlcValueMapAdd(map, mlirOperationGetResult(op, i), mlirOperationGetResult(copy, i));
-  }
-  MlirValue yielded = mlirOperationGetOperand(op, 0);
-  MlirValue to = dlcValueMapLookup(map, yielded);
-  return mlirValueIsNull(to) ? yielded : to;
 }
 
 // Writes output pixel (2 th + a, 2 tw + b) of every tile into `y` (the
@@ -333,7 +294,7 @@ static MlirValue outputTransform(DlcBuilder *b, MlirValue m, MlirValue y, MlirOp
                          ? value
                          : mlirBlockGetArgument(body, next++));
     dlcValueMapAdd(&map, mlirBlockGetArgument(old, epilogueInputs), mlirBlockGetArgument(body, n));
-    value = cloneBody(old, body, &map);
+    value = dlcCloneBlockBody(old, body, &map);
     dlcValueMapFree(&map);
   }
   dlcYield(&in, 1, &value);

@@ -127,6 +127,34 @@ void dlcValueMapFree(DlcValueMap *map) {
   *map = (DlcValueMap){0};
 }
 
+static MlirWalkResult remapOne(MlirOperation op, void *userData) {
+  const DlcValueMap *map = userData;
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirValue to = dlcValueMapLookup(map, mlirOperationGetOperand(op, i));
+    if (!mlirValueIsNull(to))
+      mlirOperationSetOperand(op, i, to);
+  }
+  return MlirWalkResultAdvance;
+}
+
+void dlcRemapOperands(MlirOperation op, const DlcValueMap *map) {
+  mlirOperationWalk(op, remapOne, (void *)map, MlirWalkPreOrder);
+}
+
+MlirValue dlcCloneBlockBody(MlirBlock from, MlirBlock into, DlcValueMap *map) {
+  MlirOperation op = mlirBlockGetFirstOperation(from);
+  for (; !mlirOperationIsNull(mlirOperationGetNextInBlock(op)); op = mlirOperationGetNextInBlock(op)) {
+    MlirOperation copy = mlirOperationClone(op);
+    dlcRemapOperands(copy, map);
+    mlirBlockAppendOwnedOperation(into, copy);
+    for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+      dlcValueMapAdd(map, mlirOperationGetResult(op, i), mlirOperationGetResult(copy, i));
+  }
+  MlirValue yielded = mlirOperationGetOperand(op, 0);
+  MlirValue to = dlcValueMapLookup(map, yielded);
+  return mlirValueIsNull(to) ? yielded : to;
+}
+
 void dlcOpListFree(DlcOpList *list) {
   free(list->items);
   *list = (DlcOpList){0};

@@ -85,6 +85,15 @@ MlirValue dlcValueMapLookup(const DlcValueMap *map, MlirValue from);
 void dlcValueMapAdd(DlcValueMap *map, MlirValue from, MlirValue to);
 void dlcValueMapFree(DlcValueMap *map);
 
+/// Replaces each operand of `op`, and of the ops nested in it, that `map`
+/// maps.
+void dlcRemapOperands(MlirOperation op, const DlcValueMap *map);
+
+/// Clones the ops of `from` but its terminator to the end of `into`, their
+/// operands (nested ones too) remapped through `map`, to which each clone's
+/// results are added; returns the terminator's first operand, remapped.
+MlirValue dlcCloneBlockBody(MlirBlock from, MlirBlock into, DlcValueMap *map);
+
 /// `items` (an array of `count` elements of `size` bytes, from realloc or
 /// NULL) with room for one more: capacity doubles when `count` is a power
 /// of two. Aborts when memory is out, as the op lists do.

@@ -35,8 +35,9 @@
 #include <string.h>
 
 #define MAX_OPERANDS 16
-// The values one fusion maps (Mapping), and the most ops of a producer
-// cloned into each of its consumers (cheapToRepeat).
+// The most values one fusion maps (each body's arguments and ops), and
+// the most ops of a producer cloned into each of its consumers
+// (cheapToRepeat).
 #define MAX_MAPPED 64
 #define MAX_REPEATED_OPS 12
 
@@ -205,50 +206,6 @@ static MlirAffineMap composed(MlirContext ctx, MlirAffineMap map, MlirAffineMap 
   return mlirAffineMapGet(ctx, consumerLoops, 0, n, exprs);
 }
 
-typedef struct Mapping {
-  MlirValue from[MAX_MAPPED], to[MAX_MAPPED];
-  intptr_t count;
-} Mapping;
-
-static void mapValue(Mapping *m, MlirValue from, MlirValue to) {
-  if (m->count < MAX_MAPPED) {
-    m->from[m->count] = from;
-    m->to[m->count++] = to;
-  }
-}
-
-static MlirWalkResult remapOperands(MlirOperation op, void *userData) {
-  const Mapping *m = userData;
-  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
-    MlirValue v = mlirOperationGetOperand(op, i);
-    for (intptr_t k = 0; k < m->count; ++k)
-      if (mlirValueEqual(v, m->from[k])) {
-        mlirOperationSetOperand(op, i, m->to[k]);
-        break;
-      }
-  }
-  return MlirWalkResultAdvance;
-}
-
-// Clones the ops of `body` (but its terminator) to the end of `into`,
-// remapping operands; results are mapped as they are cloned. Returns the
-// terminator's first operand, remapped.
-static MlirValue cloneBody(MlirBlock body, MlirBlock into, Mapping *m) {
-  MlirOperation op = mlirBlockGetFirstOperation(body);
-  for (; !mlirOperationIsNull(mlirOperationGetNextInBlock(op)); op = mlirOperationGetNextInBlock(op)) {
-    MlirOperation copy = mlirOperationClone(op);
-    mlirOperationWalk(copy, remapOperands, m, MlirWalkPreOrder);
-    mlirBlockAppendOwnedOperation(into, copy);
-    for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
-      mapValue(m, mlirOperationGetResult(op, i), mlirOperationGetResult(copy, i));
-  }
-  MlirValue yielded = mlirOperationGetOperand(op, 0);
-  for (intptr_t k = 0; k < m->count; ++k)
-    if (mlirValueEqual(yielded, m->from[k]))
-      return m->to[k];
-  return yielded;
-}
-
 // The position of input `v` read through `map` among operands[0, *n),
 // appended if new.
 static intptr_t addInput(MlirValue *operands, MlirAttribute *maps, intptr_t *n, MlirValue v,
@@ -310,20 +267,20 @@ static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index)
   // consumer's with the fused argument replaced by the producer's value.
   MlirBlock block = mlirBlockCreate(n, argTypes, argLocs);
   MlirBlock pBody = bodyOf(producer), cBody = bodyOf(consumer);
-  Mapping *m = calloc(1, sizeof *m);
+  DlcValueMap m = {0};
   for (intptr_t j = 0; j < pIn; ++j)
-    mapValue(m, mlirBlockGetArgument(pBody, j), mlirBlockGetArgument(block, pSlot[j]));
-  MlirValue produced = cloneBody(pBody, block, m);
-  m->count = 0;
+    dlcValueMapAdd(&m, mlirBlockGetArgument(pBody, j), mlirBlockGetArgument(block, pSlot[j]));
+  MlirValue produced = dlcCloneBlockBody(pBody, block, &m);
+  dlcValueMapFree(&m);
   for (intptr_t i = 0; i < cIn + cOut; ++i) {
     MlirValue old = mlirBlockGetArgument(cBody, i);
-    mapValue(m, old, i == index ? produced : mlirBlockGetArgument(block, cSlot[i]));
+    dlcValueMapAdd(&m, old, i == index ? produced : mlirBlockGetArgument(block, cSlot[i]));
   }
-  cloneBody(cBody, block, m);
+  dlcCloneBlockBody(cBody, block, &m);
   MlirOperation yield = mlirOperationClone(mlirBlockGetTerminator(cBody));
-  mlirOperationWalk(yield, remapOperands, m, MlirWalkPreOrder);
+  dlcRemapOperands(yield, &m);
   mlirBlockAppendOwnedOperation(block, yield);
-  free(m);
+  dlcValueMapFree(&m);
 
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, block);

@@ -62,6 +62,34 @@ MlirValue dlcExtractSlice(DlcBuilder *b, MlirValue source, MlirType type, const 
   return dlcBuild1(b, "tensor.extract_slice", 1, &source, type, 4, attrs);
 }
 
+MlirValue dlcTensorPad(DlcBuilder *b, MlirValue input, const int64_t *low, const int64_t *high,
+                       MlirValue scalar) {
+  DlcShape padded;
+  dlcShapeOf(mlirValueGetType(input), &padded);
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirType argTypes[DLC_MAX_RANK];
+  MlirLocation locs[DLC_MAX_RANK];
+  for (int64_t i = 0; i < padded.rank; ++i) {
+    argTypes[i] = index;
+    locs[i] = b->loc;
+    if (padded.dims[i] != DLC_DYN)
+      padded.dims[i] += low[i] + high[i];
+  }
+  MlirBlock block = mlirBlockCreate(padded.rank, argTypes, locs);
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
+  dlcBuildOp(&body, "tensor.yield", 1, &scalar, 0, NULL, 0, NULL, 0, NULL);
+  MlirType paddedType = dlcTensorType(&padded, mlirValueGetType(scalar));
+  int32_t segments[3] = {1, 0, 0};
+  MlirNamedAttribute attrs[3] = {
+      dlcNamed(b->ctx, "static_low", dlcI64ArrayAttr(b->ctx, padded.rank, low)),
+      dlcNamed(b->ctx, "static_high", dlcI64ArrayAttr(b->ctx, padded.rank, high)),
+      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments))};
+  return mlirOperationGetResult(
+      dlcBuildOp(b, "tensor.pad", 1, &input, 1, &paddedType, 3, attrs, 1, &region), 0);
+}
+
 MlirValue dlcEmptyLike(DlcBuilder *b, MlirType type, MlirValue like) {
   MlirValue dynamic[DLC_MAX_RANK];
   intptr_t n = 0;

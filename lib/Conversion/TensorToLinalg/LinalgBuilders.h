@@ -22,6 +22,11 @@ MlirValue dlcInsertSlice(DlcBuilder *b, MlirValue source, MlirValue dest, const 
 /// `tensor.extract_slice` of the static `type` from `source` at static
 /// `offsets`, unit strides.
 MlirValue dlcExtractSlice(DlcBuilder *b, MlirValue source, MlirType type, const int64_t *offsets);
+/// `tensor.pad` of `input` by static `low` and `high` amounts per dim,
+/// the new elements `scalar`; the result is as static as the input (a
+/// dynamic dim stays dynamic).
+MlirValue dlcTensorPad(DlcBuilder *b, MlirValue input, const int64_t *low, const int64_t *high,
+                       MlirValue scalar);
 /// `linalg.fill` of `init` with the scalar `value`.
 MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init);
 /// True when a static dim of the tensor type is 0: it has no elements.

@@ -17,36 +17,11 @@ typedef struct Pads {
   int64_t rank, low[DLC_MAX_RANK], high[DLC_MAX_RANK], interior[DLC_MAX_RANK];
 } Pads;
 
+// tensor.pad's result must be as static as its input allows; a more
+// dynamic declared type is reached with a cast.
 static MlirValue padOp(DlcBuilder *b, MlirValue input, MlirValue scalar, const Pads *p,
                        MlirType type) {
-  MlirType index = mlirIndexTypeGet(b->ctx);
-  MlirType argTypes[DLC_MAX_RANK];
-  MlirLocation locs[DLC_MAX_RANK];
-  for (int64_t i = 0; i < p->rank; ++i) {
-    argTypes[i] = index;
-    locs[i] = b->loc;
-  }
-  MlirBlock block = mlirBlockCreate(p->rank, argTypes, locs);
-  MlirRegion region = mlirRegionCreate();
-  mlirRegionAppendOwnedBlock(region, block);
-  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
-  dlcBuildOp(&body, "tensor.yield", 1, &scalar, 0, NULL, 0, NULL, 0, NULL);
-  // tensor.pad's result must be as static as its input allows; a more
-  // dynamic declared type is reached with a cast.
-  DlcShape padded;
-  dlcShapeOf(mlirValueGetType(input), &padded);
-  for (int64_t i = 0; i < p->rank; ++i)
-    if (padded.dims[i] != DLC_DYN)
-      padded.dims[i] += p->low[i] + p->high[i];
-  MlirType paddedType = dlcTensorType(&padded, dlcElementType(type));
-  int32_t segments[3] = {1, 0, 0};
-  MlirNamedAttribute attrs[3] = {
-      dlcNamed(b->ctx, "static_low", dlcI64ArrayAttr(b->ctx, p->rank, p->low)),
-      dlcNamed(b->ctx, "static_high", dlcI64ArrayAttr(b->ctx, p->rank, p->high)),
-      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments))};
-  MlirValue result = mlirOperationGetResult(
-      dlcBuildOp(b, "tensor.pad", 1, &input, 1, &paddedType, 3, attrs, 1, &region), 0);
-  return dlcCastTo(b, result, type);
+  return dlcCastTo(b, dlcTensorPad(b, input, p->low, p->high, scalar), type);
 }
 
 // Size of a padded dim: low + high + n + max(n - 1, 0) * interior.
