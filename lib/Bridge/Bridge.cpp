@@ -288,6 +288,17 @@ DlcBridgeBlobs *dlcBridgeResourceBlobsTake(MlirContext ctx, intptr_t n, const vo
 
 void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs) { delete blobs; }
 
+bool dlcBridgeDenseResourceRelease(MlirAttribute attr) {
+  auto resource = llvm::dyn_cast<DenseResourceElementsAttr>(unwrap(attr));
+  DialectResourceBlobManager::BlobEntry *entry =
+      resource ? resource.getRawHandle().getResource() : nullptr;
+  if (!entry || !entry->getBlob() || entry->getBlob()->getData().empty() ||
+      !entry->getBlob()->getDeleter())
+    return false;
+  entry->setBlob(AsmResourceBlob()); // runs the old blob's deleter
+  return true;
+}
+
 intptr_t dlcBridgeResourceBlobsReleaseExcept(MlirContext ctx, intptr_t n,
                                              const void *const *data, const size_t *sizes) {
   DialectResourceBlobManager &manager =

@@ -86,6 +86,12 @@ void dlcBridgeResourceBlobsDestroy(DlcBridgeBlobs *blobs);
 intptr_t dlcBridgeResourceBlobsReleaseExcept(MlirContext ctx, intptr_t n,
                                              const void *const *data, const size_t *sizes);
 
+/// Empties the dense_resource blob behind `attr` if it has a deleter,
+/// running it now instead of at mlirContextDestroy; the resource stays,
+/// empty. The caller knows that nothing reads the blob any more. Returns
+/// whether it emptied one.
+bool dlcBridgeDenseResourceRelease(MlirAttribute attr);
+
 /// Makes the untrusted input `*text` (malloc'ed, `*size` bytes, named
 /// `name` in diagnostics) safe to parse in the caller's process, since
 /// upstream's bytecode reader and text parser crash on some inputs:

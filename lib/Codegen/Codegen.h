@@ -12,6 +12,7 @@
 
 #include "mlir-c/IR.h"
 #include "Support/IR.h"
+#include "Support/ReleaseWeights.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -214,7 +215,8 @@ MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperatio
 /// Part of dlc-prepack-constants (PrepackConvWeights.c): constants read
 /// only as vectors of ft of their last dim, at multiples of ft (the
 /// convolution schedules' channel slices of HWCF weights), laid out slice
-/// by slice (F/ft x .. x ft), their reads rewritten to match.
-void dlcPrepackConvWeights(MlirOperation root);
+/// by slice (F/ft x .. x ft), their reads rewritten to match; each old
+/// blob freed through `refs` (may be NULL) when its last reader goes.
+void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs);
 
 #endif // DLC_CODEGEN_CODEGEN_H

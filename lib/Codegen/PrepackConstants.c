@@ -25,6 +25,7 @@
 #include "Pass/PassDef.h"
 #include "Support/Builder.h"
 #include "Support/IR.h"
+#include "Support/ReleaseWeights.h"
 #include "Support/Types.h"
 #include "Transforms/Layout.h"
 
@@ -511,14 +512,14 @@ static void replacePad(const Candidate *c, MlirValue packed) {
 }
 
 // Erases `op` and then the slices, reshapes and constant it read, as each
-// becomes unused.
-static void eraseChain(MlirOperation op) {
+// becomes unused; the constant's blob too when that was its last reader.
+static void eraseChain(MlirOperation op, DlcWeightRefs *refs) {
   while (!mlirOperationIsNull(op) &&
          mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)))) {
     MlirOperation next = (MlirOperation){NULL};
     if (!dlcIsOp(op, "arith.constant"))
       next = dlcDefiningOp(mlirOperationGetOperand(op, 0));
-    mlirOperationDestroy(op);
+    dlcWeightRefsErase(refs, op);
     op = next;
   }
 }
@@ -532,6 +533,8 @@ typedef struct Packed {
 
 void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run, (void)options;
+  // First: it erases dead constants, which the candidates must not hold.
+  DlcWeightRefs *refs = dlcWeightRefsCreate(op);
   Candidates all = {0};
   mlirOperationWalk(op, collect, &all, MlirWalkPreOrder);
   bool *take = calloc((size_t)all.count + 1, sizeof *take);
@@ -567,17 +570,16 @@ void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOpti
       packed[numPacked++] = (Packed){original, function, c, value};
     }
     replacePad(c, value);
+    // The pad, then the chain that fed it once nothing reads it: lowering
+    // holds the packed copies and one old weight, not both copies of all.
+    MlirOperation source = dlcDefiningOp(mlirOperationGetOperand(c->pad, 0));
+    mlirOperationDestroy(c->pad);
+    eraseChain(source, refs);
   }
-  // Pads, then the chains that fed them, once nothing reads them.
-  for (intptr_t i = 0; i < all.count; ++i)
-    if (take[i]) {
-      MlirOperation source = dlcDefiningOp(mlirOperationGetOperand(all.items[i].pad, 0));
-      mlirOperationDestroy(all.items[i].pad);
-      eraseChain(source);
-    }
   free(take);
   free(packed);
   free(all.items);
   dlcOpListFree(&all.constants);
-  dlcPrepackConvWeights(op);
+  dlcPrepackConvWeights(op, refs);
+  dlcWeightRefsDestroy(refs);
 }

@@ -22,6 +22,7 @@
 #include "Codegen/Codegen.h"
 #include "Support/Builder.h"
 #include "Support/IR.h"
+#include "Support/ReleaseWeights.h"
 #include "Support/Types.h"
 #include "Transforms/Layout.h"
 
@@ -189,7 +190,7 @@ typedef struct Sliced {
   MlirAttribute attr;
 } Sliced;
 
-void dlcPrepackConvWeights(MlirOperation root) {
+void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs) {
   DlcOpList constants = {0};
   mlirOperationWalk(root, collect, &constants, MlirWalkPreOrder);
   Sliced *done = calloc(constants.count + 1, sizeof *done);
@@ -216,7 +217,7 @@ void dlcPrepackConvWeights(MlirOperation root) {
     MlirValue v = mlirOperationGetResult(op, 0);
     while (!mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
       rewriteRead(mlirOpOperandGetOwner(mlirValueGetFirstUse(v)), sliced, ft);
-    mlirOperationDestroy(op);
+    dlcWeightRefsErase(refs, op);
   }
   free(done);
   dlcOpListFree(&constants);

@@ -148,11 +148,13 @@ static const DlcPassDef passes[] = {
     {"dlc-release-dead-weights", "DlcReleaseDeadWeights",
      "Free the weights no op refers to any more, where the module's owner allows it",
      "When the module carries the `dlc.sole_module` unit attribute (its context's owner saying "
-     "that no other module can read the context's resources, as dlc-run does), empties every "
-     "dense_resource blob the context owns that no op of the module refers to "
-     "(dlcContextReleaseUnusedWeights). The lowering pipelines run it after dlc-convert-layout "
-     "(the importer's weights it repacked) and after dlc-prepack-constants (weights transformed "
-     "for Winograd and packed into tiles), so that lowering holds about one copy of each weight. "
+     "that no other module can read the context's resources, as dlc-run does), erases the "
+     "module's dead arith.constant ops and empties every dense_resource blob the context owns "
+     "that no op of the module refers to (dlcContextReleaseUnusedWeights). The lowering "
+     "pipelines run it after dlc-convert-layout, dlc-codegen (weights Winograd transformed) and "
+     "dlc-prepack-constants; those that replace weights one by one (dlc-convert-layout, "
+     "dlc-prepack-constants) also free each old blob under the same attribute as soon as its "
+     "last reader is erased, so that lowering holds one copy of the weights and one weight more. "
      "Without the attribute it changes nothing: a pass cannot know whether the context is shared.",
      "builtin.module", 0, {{0}}, dlcRunReleaseDeadWeights, {}},
     {"dlc-convert-layout", "DlcConvertLayout",

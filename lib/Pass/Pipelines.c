@@ -283,12 +283,14 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     MlirLogicalResult added = addOwnWithOptions(b, "dlc-codegen", dlcStrGet(&codegen));
     dlcStrFree(&codegen);
     TRY(added);
+    // The weights the Winograd transform replaced are dead.
+    TRY(addOwn(b, "dlc-release-dead-weights"));
     // The tiles the schedules pack of constant operands (weights) packed
     // once, now, instead of on every run (resnet18 1.16-1.20x; while
     // lowering, the packed copy coexists with the dead ones until the
     // context's owner releases them: docs/Codegen.md).
     TRY(addOwn(b, "dlc-prepack-constants"));
-    // So are the weights packed now, and those Winograd transformed.
+    // So are the weights packed now that it could not free as it went.
     TRY(addOwn(b, "dlc-release-dead-weights"));
     // What no schedule covers becomes loops that LLVM vectorizes: with
     // reductions free to run in any order and math functions as

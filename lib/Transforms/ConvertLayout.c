@@ -28,6 +28,7 @@
 #include "Pass/PassDef.h"
 #include "Support/Diag.h"
 #include "Support/IR.h"
+#include "Support/ReleaseWeights.h"
 #include "Support/Types.h"
 #include "Transforms/Layout.h"
 
@@ -185,7 +186,8 @@ static MlirValue leadingSlice(DlcBuilder *b, MlirValue x, MlirType type) {
 // weights once, when compiling, to `multiple`; the op computes the padded
 // channels and a slice drops them. `dim` is the channel dim of the
 // weights (operand 1) and of the result; the init must be a fill.
-static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple) {
+static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple,
+                              DlcWeightRefs *refs) {
   MlirValue weight = mlirOperationGetOperand(op, 1), init = mlirOperationGetOperand(op, 2);
   MlirOperation constant = dlcDefiningOp(weight), fill = dlcDefiningOp(init);
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -225,6 +227,7 @@ static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t multiple) 
   MlirValue result = leadingSlice(&b, mlirOperationGetResult(wide, 0), type);
   mlirRewriterBaseReplaceOpWithValues(rewriter, op, 1, &result);
   mlirIRRewriterDestroy(rewriter);
+  dlcWeightRefsEraseIfDead(refs, constant);
 }
 
 // Convolutions: channel counts that fill no 128-bit vector become
@@ -458,6 +461,9 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     dlcPassRunSignalFailure(run);
     return;
   }
+  // Each weight's old copy goes as soon as its last reader has its new one
+  // (first: it erases dead constants, which no list below may hold).
+  DlcWeightRefs *refs = dlcWeightRefsCreate(op);
   DlcOpList transposes = {0}, named = {0};
   mlirOperationWalk(op, collectNamedTransposes, &named, MlirWalkPreOrder);
   for (size_t i = 0; i < named.count; ++i)
@@ -467,14 +473,23 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
   mlirOperationWalk(op, collectConvs, &collected, MlirWalkPreOrder);
   DlcOpList convs = collected.ops;
   for (size_t i = 0; i < convs.count; ++i) {
-    if (isMatmul(convs.items[i]))
-      rewriteMatmul(convs.items[i]);
-    else if (dlcIsOp(convs.items[i], "linalg.generic"))
-      rewritePool(convs.items[i]);
-    else if (dlcIsOp(convs.items[i], "linalg.reduce"))
-      dlcLayoutRewriteSpatialReduce(convs.items[i]);
+    MlirOperation product = convs.items[i];
+    if (dlcIsOp(product, "linalg.generic")) {
+      rewritePool(product);
+      continue;
+    }
+    if (dlcIsOp(product, "linalg.reduce")) {
+      dlcLayoutRewriteSpatialReduce(product);
+      continue;
+    }
+    MlirOperation operands[2] = {dlcDefiningOp(mlirOperationGetOperand(product, 0)),
+                                 dlcDefiningOp(mlirOperationGetOperand(product, 1))};
+    if (isMatmul(product))
+      rewriteMatmul(product);
     else
-      rewriteConv(convs.items[i], dlcIsOp(convs.items[i], "linalg.depthwise_conv_2d_nchw_chw"));
+      rewriteConv(product, dlcIsOp(product, "linalg.depthwise_conv_2d_nchw_chw"));
+    for (int k = 0; k < 2; ++k)
+      dlcWeightRefsEraseIfDead(refs, operands[k]);
   }
   // Channel concats between converted layers in NHWC too, before the
   // transposes move above pads (a concat's result may be padded next).
@@ -484,9 +499,10 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
   mlirOperationWalk(op, collectNarrowChannels, &narrow, MlirWalkPreOrder);
   for (size_t i = 0; i < narrow.count; ++i) {
     bool conv = dlcIsOp(narrow.items[i], "linalg.conv_2d_nhwc_hwcf");
-    padOutputChannels(narrow.items[i], conv ? 3 : 1, conv ? 8 : 16);
+    padOutputChannels(narrow.items[i], conv ? 3 : 1, conv ? 8 : 16, refs);
   }
   dlcOpListFree(&narrow);
+  dlcWeightRefsDestroy(refs);
   mlirOperationWalk(op, collectTransposesOfPads, &transposes, MlirWalkPreOrder);
   for (size_t i = 0; i < transposes.count; ++i) {
     int64_t perm[DLC_MAX_RANK];

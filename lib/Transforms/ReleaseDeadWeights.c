@@ -6,9 +6,9 @@
 // the module's `dlc.sole_module` unit attribute (dlc-run does). Then this
 // pass, run after the steps that leave weights dead (dlc-convert-layout's
 // repacking; the Winograd transform and dlc-prepack-constants' packing),
-// empties the blobs that no op of the module refers to: lowering then holds
-// about one copy of each weight instead of up to four. Without the
-// attribute it changes nothing.
+// erases the module's dead constants and empties the blobs that no op of
+// the module refers to: lowering then holds about one copy of each weight
+// instead of up to four. Without the attribute it changes nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +21,9 @@ void dlcRunReleaseDeadWeights(MlirOperation op, DlcPassRun *run, const DlcPassOp
   if (mlirAttributeIsNull(
           mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dlc.sole_module"))))
     return;
+  // The dead constants that rewrites leave for canonicalize go first: they
+  // would keep the weights they replaced.
+  dlcWeightRefsDestroy(dlcWeightRefsCreate(op));
   MlirModule module = mlirModuleFromOperation(op);
   dlcReleaseUnreferencedWeights(mlirOperationGetContext(op), 1, &module);
 }

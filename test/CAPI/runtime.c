@@ -7,6 +7,7 @@
 // errors of their code, LLVM IR, objects and headers.
 
 #include "dlc-c/Dialects.h"
+#include "dlc-c/Passes.h"
 #include "dlc-c/Profile.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Target.h"
@@ -15,6 +16,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -540,6 +542,41 @@ static DlcTensor runConv(DlcExecutable exe) {
   return y;
 }
 
+static bool runPipeline(MlirModule m, const char *pipeline) {
+  dlcRegisterAllPasses();
+  MlirPassManager pm = mlirPassManagerCreate(mlirModuleGetContext(m));
+  bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+                mlirPassManagerGetAsOpPassManager(pm), mlirStringRef(pipeline), print, NULL)) &&
+            mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+// A 5x6 @ 6x10 product whose B (b[i] = i) is the dense_resource of `data`,
+// freed by releaseBlob: dlc-prepack-constants packs it into tiles.
+static MlirModule matmulModule(MlirContext ctx, float *data) {
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRef("func.func @main(%a: tensor<5x6xf32>) -> tensor<5x10xf32> {\n"
+                         "  %b = arith.constant dense<0.0> : tensor<6x10xf32>\n"
+                         "  %y = \"dlc_graph.matmul\"(%a, %b) : (tensor<5x6xf32>, "
+                         "tensor<6x10xf32>) -> tensor<5x10xf32>\n"
+                         "  return %y : tensor<5x10xf32>\n"
+                         "}\n"));
+  for (int i = 0; i < 60; ++i)
+    data[i] = (float)i;
+  int64_t shape[] = {6, 10};
+  MlirType type = mlirRankedTensorTypeGet(2, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  MlirAttribute b = mlirUnmanagedDenseResourceElementsAttrGet(
+      type, mlirStringRef("b"), data, sizeof(float) * 60, 64, false, releaseBlob, NULL);
+  MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirOperation constant =
+      mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)));
+  mlirOperationSetAttributeByName(constant, mlirStringRef("value"), b);
+  mlirOperationSetAttributeByName(mlirModuleGetOperation(m), mlirStringRef("dlc.sole_module"),
+                                  mlirUnitAttrGet(ctx));
+  return m;
+}
+
 // CHECK-LABEL: testReleaseUnusedWeights
 static void testReleaseUnusedWeights(void) {
   printf("testReleaseUnusedWeights\n");
@@ -580,17 +617,21 @@ static void testReleaseUnusedWeights(void) {
   dlcTensorDestroy(&got);
 
   // A module its owner marks as the context's only one (`dlc.sole_module`):
-  // lowering frees the weight it leaves dead as it goes
-  // (dlc-release-dead-weights), and the code still runs on the repacked copy.
+  // the pass that repacks the weight frees the old copy when it rewrites
+  // its last reader, and the code still runs on the repacked copy.
   ctx = createContext();
   blobsReleased = 0;
   float *soleData = aligned_alloc(64, sizeof(float) * CONV_WEIGHTS);
   MlirModule sole = convModule(ctx, convWeight(ctx, soleData, true));
   mlirOperationSetAttributeByName(mlirModuleGetOperation(sole), mlirStringRef("dlc.sole_module"),
                                   mlirUnitAttrGet(ctx));
+  bool repacked = runPipeline(sole, "builtin.module(dlc-graph-to-linalg,dlc-convert-layout)");
+  // CHECK-NEXT: sole module: repacked 1, 1 released by dlc-convert-layout
+  printf("sole module: repacked %d, %d released by dlc-convert-layout\n", repacked,
+         blobsReleased);
   lowered = mlirLogicalResultIsSuccess(dlcModuleLowerToLLVM(sole, NULL));
-  // CHECK-NEXT: sole module: lowered 1, 1 released while lowering
-  printf("sole module: lowered %d, %d released while lowering\n", lowered, blobsReleased);
+  // CHECK-NEXT: lowered 1, 1 released in all
+  printf("lowered %d, %d released in all\n", lowered, blobsReleased);
   exe = dlcExecutableCreateFromOwnedModule(sole, mlirStringRef(""), NULL);
   got = runConv(exe);
   // CHECK-NEXT: run: created 1, same output 1
@@ -600,6 +641,20 @@ static void testReleaseUnusedWeights(void) {
   mlirContextDestroy(ctx);
   dlcTensorDestroy(&got);
   dlcTensorDestroy(&want);
+
+  // dlc-prepack-constants frees the weight it packs when it erases its
+  // last reader; the scheduled code before it still reads it.
+  ctx = createContext();
+  blobsReleased = 0;
+  MlirModule product = matmulModule(ctx, aligned_alloc(64, sizeof(float) * 64));
+  bool scheduled = runPipeline(
+      product, "builtin.module(dlc-graph-to-linalg,dlc-codegen{matmul-tiles=4,8,4,4,8})");
+  printf("sole product: scheduled %d, %d released", scheduled, blobsReleased);
+  bool packed = runPipeline(product, "builtin.module(dlc-prepack-constants)");
+  // CHECK-NEXT: sole product: scheduled 1, 0 released, packed 1, 1 released
+  printf(", packed %d, %d released\n", packed, blobsReleased);
+  mlirModuleDestroy(product);
+  mlirContextDestroy(ctx);
 }
 
 // CHECK-LABEL: testStatus

@@ -485,3 +485,30 @@ func.func @other_sum(%x: tensor<1x8x3x3xf32>) -> tensor<1x3xf32> {
     }
   return %r : tensor<1x3xf32>
 }
+
+// -----
+
+// In a module its owner marks as the context's only one, the weight that
+// was repacked goes with its last reader, instead of staying (dead) until
+// canonicalize erases it: the blob it held is freed then.
+// CHECK-LABEL: func.func @sole_module
+// CHECK: arith.constant dense_resource<dlc_repacked{{.*}}> : tensor<1x2x1x4xf32>
+// CHECK-NOT: dense_resource<weights>
+module attributes {dlc.sole_module} {
+  func.func @sole_module(%x: tensor<1x1x4x4xf32>) -> tensor<1x4x4x3xf32> {
+    %w = arith.constant dense_resource<weights> : tensor<4x1x1x2xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<1x4x4x3xf32>
+    %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+    %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x1x4x4xf32>, tensor<4x1x1x2xf32>) outs(%init : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+    return %y : tensor<1x4x4x3xf32>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      weights: "0x0400000000000000000000000000803F0000803F00000040000000400000404000004040"
+    }
+  }
+#-}

@@ -477,9 +477,6 @@ static bool compile(const DlcRunArgs *o, MlirContext ctx, DlcBindingList *bindin
       // copies of the weights that lowering repacked are dead, and go
       // before LLVM compiles instead of with the context.
       dlcContextReleaseUnusedWeights(ctx, 1, &module);
-#ifdef __GLIBC__
-      malloc_trim(0); // what they took sits in malloc's arenas otherwise
-#endif
       // The module goes before LLVM compiles and the executable keeps
       // the weights' blobs: peak memory is one copy of the weights.
       c->exe = dlcExecutableCreateFromOwnedModule(module, entryName, &o->compile);
