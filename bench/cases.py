@@ -187,23 +187,26 @@ def model_case(work, name, desc):
                 inputs=[x], test_data=data, expect=y)
 
 
-# --- generated whole models: (name, desc, densenet.py arguments)
+# --- generated whole models: (name, desc, generator in test/models/Inputs, its arguments)
 GENERATED_MODELS = [
     ("densenet", "DenseNet-121-shaped CNN, 224x224, random weights (302 nodes: 120 conv, "
-     "58 concat)", ["--resolution", "224"]),
+     "58 concat)", "densenet.py", ["--resolution", "224"]),
+    ("mobilenet_v2", "MobileNetV2-shaped CNN, 224x224, random weights (100 nodes: 52 conv "
+     "of which 17 depthwise, ReLU6 as Clip)", "mobilenet.py", ["--resolution", "224"]),
 ]
-DENSENET_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                           "test", "models", "Inputs", "densenet.py")
+GENERATORS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "test", "models", "Inputs")
 
 
-def generated_model_case(work, name, desc, args):
-    """A model test/models/Inputs/densenet.py writes (with its input and its
-    NumPy reference output), rather than a 30 MB file in the repository."""
+def generated_model_case(work, name, desc, script, args):
+    """A model a script of test/models/Inputs writes (with its input and its
+    NumPy reference output), rather than a large file in the repository."""
     base = os.path.join(work, f"model_{name}")
     x, y = base + "_input_0.npy", base + "_output_0.npy"
     if not all(os.path.exists(p) for p in (base + ".onnx", x, y)):
-        subprocess.run([sys.executable, DENSENET_PY, base + ".onnx", "--input", x,
-                        "--reference", y] + args, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, os.path.join(GENERATORS, script), base + ".onnx",
+                        "--input", x, "--reference", y] + args,
+                       check=True, stdout=subprocess.DEVNULL)
     return Case("models", name, desc, model=base + ".onnx", inputs=[x], expect=y)
 
 

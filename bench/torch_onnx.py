@@ -91,6 +91,9 @@ def _reduce_mean(x, axes=None, keepdims=1, **_):
 OPS = {
     "Identity": lambda x, **_: x,
     "Relu": lambda x, **_: F.relu(x),
+    # Opset 11+: the bounds are inputs (0-d tensors), ReLU6 as 0 and 6.
+    "Clip": lambda x, lo=None, hi=None, **_: torch.clamp(
+        x, None if lo is None else lo.item(), None if hi is None else hi.item()),
     "Add": lambda a, b, **_: a + b,
     "Sub": lambda a, b, **_: a - b,
     "Mul": lambda a, b, **_: a * b,

@@ -21,13 +21,16 @@ Usage: densenet.py OUT.onnx [--resolution R] [--blocks 6,12,24,16]
                             [--input IN.npy [--reference OUT.npy]] [--seed S]
 --input writes a random input of the model's shape (.npy) for dlc-run --input;
 --reference the model's output for it, computed by NumPy in float64 from the
-graph's nodes (an oracle independent of DLC, for dlc-run --expect).
+graph's nodes (onnx_reference.py: an oracle independent of DLC, for dlc-run
+--expect).
 """
 import argparse
 
 import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
+
+from onnx_reference import evaluate, summary
 
 
 def build(resolution, blocks, growth, classes, batch_norm, seed):
@@ -105,53 +108,6 @@ def build(resolution, blocks, growth, classes, batch_norm, seed):
     return model
 
 
-def reference(model, x):
-    """The model's output for `x`: each node of the graph in NumPy (float64)."""
-    from numpy.lib.stride_tricks import sliding_window_view
-    env = {t.name: numpy_helper.to_array(t).astype(np.float64) for t in model.graph.initializer}
-    env["input"] = x.astype(np.float64)
-
-    def attr(node, name, default=None):
-        for a in node.attribute:
-            if a.name == name:
-                return helper.get_attribute_value(a)
-        return default
-
-    def windows(v, k, stride, pad, fill):
-        v = np.pad(v, ((0, 0), (0, 0), (pad[0], pad[2]), (pad[1], pad[3])), constant_values=fill)
-        return sliding_window_view(v, k, axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
-
-    for n in model.graph.node:
-        ins = [env[i] for i in n.input]
-        if n.op_type == "Conv":
-            w = ins[1]
-            win = windows(ins[0], w.shape[2:], attr(n, "strides"), attr(n, "pads"), 0.0)
-            y = np.einsum("nchwij,fcij->nfhw", win, w, optimize=True) + ins[2][None, :, None, None]
-        elif n.op_type == "BatchNormalization":
-            scale, bias, mean, var = (t[None, :, None, None] for t in ins[1:])
-            y = (ins[0] - mean) / np.sqrt(var + attr(n, "epsilon")) * scale + bias
-        elif n.op_type == "Relu":
-            y = np.maximum(ins[0], 0.0)
-        elif n.op_type == "MaxPool":
-            y = windows(ins[0], attr(n, "kernel_shape"), attr(n, "strides"), attr(n, "pads"),
-                        -np.inf).max(axis=(4, 5))
-        elif n.op_type == "AveragePool":
-            y = windows(ins[0], attr(n, "kernel_shape"), attr(n, "strides"), [0] * 4,
-                        0.0).mean(axis=(4, 5))
-        elif n.op_type == "Concat":
-            y = np.concatenate(ins, axis=attr(n, "axis"))
-        elif n.op_type == "GlobalAveragePool":
-            y = ins[0].mean(axis=(2, 3), keepdims=True)
-        elif n.op_type == "Flatten":
-            y = ins[0].reshape(ins[0].shape[0], -1)
-        elif n.op_type == "Gemm":
-            y = ins[0] @ ins[1].T + ins[2]
-        else:
-            raise SystemExit("densenet.py: no reference for " + n.op_type)
-        env[n.output[0]] = y
-    return env["output"].astype(np.float32)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out")
@@ -174,13 +130,8 @@ def main():
         x = rng.uniform(-1, 1, (1, 3, args.resolution, args.resolution)).astype(np.float32)
         np.save(args.input, x)
         if args.reference:
-            np.save(args.reference, reference(model, x))
-    ops = {}
-    for n in model.graph.node:
-        ops[n.op_type] = ops.get(n.op_type, 0) + 1
-    print("densenet: %d nodes (%s), %d weights" % (
-        len(model.graph.node), ", ".join("%s %d" % kv for kv in sorted(ops.items())),
-        sum(numpy_helper.to_array(t).size for t in model.graph.initializer)))
+            np.save(args.reference, evaluate(model, {"input": x})[0])
+    print(summary("densenet", model))
 
 
 if __name__ == "__main__":
