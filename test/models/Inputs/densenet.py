@@ -21,91 +21,47 @@ Usage: densenet.py OUT.onnx [--resolution R] [--blocks 6,12,24,16]
                             [--input IN.npy [--reference OUT.npy]] [--seed S]
 --input writes a random input of the model's shape (.npy) for dlc-run --input;
 --reference the model's output for it, computed by NumPy in float64 from the
-graph's nodes (onnx_reference.py: an oracle independent of DLC, for dlc-run
+graph's nodes (cnn_common.py: an oracle independent of DLC, for dlc-run
 --expect).
 """
 import argparse
 
-import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
-
-from onnx_reference import evaluate, summary
+import cnn_common
 
 
 def build(resolution, blocks, growth, classes, batch_norm, seed):
-    if resolution % 32 or resolution <= 0:
-        raise SystemExit("densenet.py: --resolution must be a positive multiple of 32")
-    rng = np.random.default_rng(seed)
-    nodes, inits = [], []
-    count = {"conv": 0}
-
-    def init(name, array):
-        inits.append(numpy_helper.from_array(array.astype(np.float32), name))
-        return name
+    g = cnn_common.Graph("densenet", resolution, seed)
 
     def conv(x, cin, cout, k, stride=1):
-        i = count["conv"]
-        count["conv"] += 1
-        name = "conv%d" % i
-        # He-scaled weights keep activations O(1) through 120 convs and
-        # their Relus, so a fast/naive comparison has meaningful numbers.
-        scale = np.sqrt(2.0 / (cin * k * k))
-        w = init(name + ".w", rng.standard_normal((cout, cin, k, k)) * scale)
-        b = init(name + ".b", rng.uniform(-0.05, 0.05, cout))
-        y = name + ".y"
-        nodes.append(helper.make_node("Conv", [x, w, b], [y], name=name,
-                                      kernel_shape=[k, k], strides=[stride, stride],
-                                      pads=[k // 2] * 4))
-        if batch_norm:
-            bn = "bn%d" % i
-            gamma = init(bn + ".scale", rng.uniform(0.5, 1.5, cout))
-            beta = init(bn + ".bias", rng.uniform(-0.1, 0.1, cout))
-            mean = init(bn + ".mean", rng.uniform(-0.1, 0.1, cout))
-            var = init(bn + ".var", rng.uniform(0.5, 1.5, cout))
-            nodes.append(helper.make_node("BatchNormalization", [y, gamma, beta, mean, var],
-                                          [bn + ".y"], name=bn, epsilon=1e-5))
-            y = bn + ".y"
-        return y
+        y = g.conv(x, cin, cout, k, stride)
+        if not batch_norm:
+            return y
+        bn = "bn%d" % (g.convs - 1)
+        stats = [g.init(bn + ".scale", g.rng.uniform(0.5, 1.5, cout)),
+                 g.init(bn + ".bias", g.rng.uniform(-0.1, 0.1, cout)),
+                 g.init(bn + ".mean", g.rng.uniform(-0.1, 0.1, cout)),
+                 g.init(bn + ".var", g.rng.uniform(0.5, 1.5, cout))]
+        return g.node("BatchNormalization", [y] + stats, bn + ".y", epsilon=1e-5)
 
     def relu(x):
-        y = x + ".relu"
-        nodes.append(helper.make_node("Relu", [x], [y], name=y))
-        return y
+        return g.node("Relu", [x], x + ".relu")
 
     x = relu(conv("input", 3, 64, 7, 2))
-    nodes.append(helper.make_node("MaxPool", [x], ["stem.pool"], name="stem.pool",
-                                  kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]))
-    x, c = "stem.pool", 64
+    x = g.node("MaxPool", [x], "stem.pool", kernel_shape=[3, 3], strides=[2, 2],
+               pads=[1, 1, 1, 1])
+    c = 64
     for bi, layers in enumerate(blocks):
         for li in range(layers):
             h = relu(conv(x, c, 4 * growth, 1))
             h = relu(conv(h, 4 * growth, growth, 3))
-            y = "block%d.layer%d.concat" % (bi, li)
-            nodes.append(helper.make_node("Concat", [x, h], [y], name=y, axis=1))
-            x, c = y, c + growth
+            x = g.node("Concat", [x, h], "block%d.layer%d.concat" % (bi, li), axis=1)
+            c += growth
         if bi + 1 < len(blocks):
             h = conv(x, c, c // 2, 1)
-            y = "transition%d.pool" % bi
-            nodes.append(helper.make_node("AveragePool", [h], [y], name=y,
-                                          kernel_shape=[2, 2], strides=[2, 2]))
-            x, c = y, c // 2
-    nodes.append(helper.make_node("GlobalAveragePool", [x], ["head.gap"], name="head.gap"))
-    nodes.append(helper.make_node("Flatten", ["head.gap"], ["head.flat"], name="head.flat"))
-    w = init("head.w", rng.standard_normal((classes, c)) * np.sqrt(1.0 / c))
-    b = init("head.b", rng.uniform(-0.05, 0.05, classes))
-    nodes.append(helper.make_node("Gemm", ["head.flat", w, b], ["output"], name="head.fc",
-                                  transB=1))
-
-    graph = helper.make_graph(
-        nodes, "densenet",
-        [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, 3, resolution, resolution])],
-        [helper.make_tensor_value_info("output", TensorProto.FLOAT, [1, classes])],
-        initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
-    model.ir_version = 8  # readable by onnx 1.12's checker and every runtime here
-    onnx.checker.check_model(model)
-    return model
+            x = g.node("AveragePool", [h], "transition%d.pool" % bi, kernel_shape=[2, 2],
+                       strides=[2, 2])
+            c //= 2
+    return g.classify(x, c, classes)
 
 
 def main():
@@ -124,14 +80,7 @@ def main():
     args = ap.parse_args()
     blocks = [int(b) for b in args.blocks.split(",") if b]
     model = build(args.resolution, blocks, args.growth, args.classes, args.batch_norm, args.seed)
-    onnx.save(model, args.out)
-    if args.input:
-        rng = np.random.default_rng(args.seed + 1)
-        x = rng.uniform(-1, 1, (1, 3, args.resolution, args.resolution)).astype(np.float32)
-        np.save(args.input, x)
-        if args.reference:
-            np.save(args.reference, evaluate(model, {"input": x})[0])
-    print(summary("densenet", model))
+    cnn_common.write("densenet", model, args)
 
 
 if __name__ == "__main__":

@@ -19,15 +19,11 @@ Usage: mobilenet.py OUT.onnx [--resolution R] [--width W] [--classes N]
                              [--input IN.npy [--reference OUT.npy]] [--seed S]
 --input writes a random input of the model's shape (.npy) for dlc-run --input;
 --reference the model's output for it, computed by NumPy in float64 from the
-graph's nodes (onnx_reference.py).
+graph's nodes (cnn_common.py).
 """
 import argparse
 
-import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
-
-from onnx_reference import evaluate, summary
+import cnn_common
 
 BLOCKS = [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1),
           (6, 160, 3, 2), (6, 320, 1, 1)]
@@ -40,68 +36,26 @@ def channels(c, width):
 
 
 def build(resolution, width, classes, seed):
-    if resolution % 32 or resolution <= 0:
-        raise SystemExit("mobilenet.py: --resolution must be a positive multiple of 32")
-    rng = np.random.default_rng(seed)
-    nodes, inits = [], []
-    count = {"conv": 0}
+    g = cnn_common.Graph("mobilenet_v2", resolution, seed)
+    bounds = [g.init("relu6.min", 0.0), g.init("relu6.max", 6.0)]
 
-    def init(name, array):
-        inits.append(numpy_helper.from_array(array.astype(np.float32), name))
-        return name
+    def relu6(x):
+        return g.node("Clip", [x] + bounds, x + ".clip")
 
-    def conv(x, cin, cout, k, stride=1, groups=1, relu6=True):
-        i = count["conv"]
-        count["conv"] += 1
-        name = "conv%d" % i
-        # He-scaled weights keep activations O(1) through the blocks.
-        scale = np.sqrt(2.0 / (cin // groups * k * k))
-        w = init(name + ".w", rng.standard_normal((cout, cin // groups, k, k)) * scale)
-        b = init(name + ".b", rng.uniform(-0.05, 0.05, cout))
-        y = name + ".y"
-        nodes.append(helper.make_node("Conv", [x, w, b], [y], name=name, group=groups,
-                                      kernel_shape=[k, k], strides=[stride, stride],
-                                      pads=[k // 2] * 4))
-        if not relu6:
-            return y
-        nodes.append(helper.make_node("Clip", [y, "relu6.min", "relu6.max"], [y + ".clip"],
-                                      name=name + ".clip"))
-        return y + ".clip"
-
-    init("relu6.min", np.array(0.0))
-    init("relu6.max", np.array(6.0))
     c = channels(32, width)
-    x = conv("input", 3, c, 3, 2)
+    x = relu6(g.conv("input", 3, c, 3, 2))
     for bi, (t, cout, repeats, stride) in enumerate(BLOCKS):
         cout = channels(cout, width)
         for r in range(repeats):
             s = stride if r == 0 else 1
-            h = conv(x, c, c * t, 1) if t > 1 else x
-            h = conv(h, c * t, c * t, 3, s, groups=c * t)
-            h = conv(h, c * t, cout, 1, relu6=False)
+            h = relu6(g.conv(x, c, c * t, 1)) if t > 1 else x
+            h = relu6(g.conv(h, c * t, c * t, 3, s, groups=c * t))
+            h = g.conv(h, c * t, cout, 1)
             if s == 1 and c == cout:
-                y = "block%d.%d.add" % (bi, r)
-                nodes.append(helper.make_node("Add", [x, h], [y], name=y))
-                h = y
+                h = g.node("Add", [x, h], "block%d.%d.add" % (bi, r))
             x, c = h, cout
     last = channels(1280, max(1.0, width))
-    x = conv(x, c, last, 1)
-    nodes.append(helper.make_node("GlobalAveragePool", [x], ["head.gap"], name="head.gap"))
-    nodes.append(helper.make_node("Flatten", ["head.gap"], ["head.flat"], name="head.flat"))
-    w = init("head.w", rng.standard_normal((classes, last)) * np.sqrt(1.0 / last))
-    b = init("head.b", rng.uniform(-0.05, 0.05, classes))
-    nodes.append(helper.make_node("Gemm", ["head.flat", w, b], ["output"], name="head.fc",
-                                  transB=1))
-
-    graph = helper.make_graph(
-        nodes, "mobilenet_v2",
-        [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, 3, resolution, resolution])],
-        [helper.make_tensor_value_info("output", TensorProto.FLOAT, [1, classes])],
-        initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
-    model.ir_version = 8  # readable by onnx 1.12's checker and every runtime here
-    onnx.checker.check_model(model)
-    return model
+    return g.classify(relu6(g.conv(x, c, last, 1)), last, classes)
 
 
 def main():
@@ -115,14 +69,7 @@ def main():
     ap.add_argument("--reference", help="with --input: write the model's output for it (.npy)")
     args = ap.parse_args()
     model = build(args.resolution, args.width, args.classes, args.seed)
-    onnx.save(model, args.out)
-    if args.input:
-        rng = np.random.default_rng(args.seed + 1)
-        x = rng.uniform(-1, 1, (1, 3, args.resolution, args.resolution)).astype(np.float32)
-        np.save(args.input, x)
-        if args.reference:
-            np.save(args.reference, evaluate(model, {"input": x})[0])
-    print(summary("mobilenet", model))
+    cnn_common.write("mobilenet", model, args)
 
 
 if __name__ == "__main__":
