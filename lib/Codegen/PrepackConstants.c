@@ -19,6 +19,10 @@
 // rewritten only when every read of it is such a pad, of one tile shape:
 // the original then has no use left, and no weights are kept twice.
 //
+// A tile that the register tiles read in column panels (panelWidth) is
+// laid out panel by panel, so that a weight that comes from memory is
+// streamed rather than read a vector per cache line.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Codegen/Codegen.h"
@@ -204,6 +208,7 @@ typedef struct Candidate {
   MlirType logical;       ///< the type the slices are taken of
   int64_t rank, tile[MAX_RANK];
   Dim dims[MAX_RANK];
+  int64_t panel; ///< columns per panel of the tile (see panelWidth), or 0
 } Candidate;
 
 static bool isZeroPadding(MlirOperation pad) {
@@ -337,6 +342,60 @@ static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
   return true;
 }
 
+// Is `v`, as far as its definition shows, a multiple of `w` for every
+// value it takes: a constant, or a loop index whose start and step are?
+static bool alwaysMultipleOf(MlirValue v, int64_t w) {
+  int64_t value, lower, upper, step;
+  if (dlcConstantInt(v, &value))
+    return value % w == 0;
+  return mlirValueIsABlockArgument(v) && loopRange(v, &lower, &upper, &step) && lower % w == 0 &&
+         step % w == 0;
+}
+
+// The register tiles of a product read the packed tile of B in column
+// panels, tk x rn slices at multiples of rn, each row of a panel one
+// vector a tile's width (a KB or more) from the next: from a weight that
+// comes from memory, every vector was a cache miss of its own. When every
+// use of the pad is such a slice (every dim whole but the last, cut into
+// slices of one width w dividing the tile), the tile is laid out panel by
+// panel, each contiguous, and each slice becomes a slice of its panel.
+// Returns w, or 0.
+static int64_t panelWidth(const Candidate *c) {
+  int64_t r = c->rank, w = 0;
+  if (2 * r + 1 > DLC_MAX_RANK)
+    return 0;
+  MlirValue result = mlirOperationGetResult(c->pad, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  if (mlirOpOperandIsNull(use))
+    return 0;
+  for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation slice = mlirOpOperandGetOwner(use);
+    if (!dlcIsOp(slice, "tensor.extract_slice") || mlirOpOperandGetOperandNumber(use) != 0 ||
+        mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(slice, 0))) != r)
+      return 0;
+    MlirAttribute offsets = mlirOperationGetAttributeByName(slice, ref("static_offsets"));
+    MlirAttribute sizes = mlirOperationGetAttributeByName(slice, ref("static_sizes"));
+    MlirAttribute strides = mlirOperationGetAttributeByName(slice, ref("static_strides"));
+    int64_t last = mlirDenseI64ArrayGetElement(sizes, r - 1);
+    if (last <= 0 || (w && last != w) || c->tile[r - 1] % last || last == c->tile[r - 1])
+      return 0;
+    w = last;
+    for (int64_t i = 0; i < r; ++i)
+      if (mlirDenseI64ArrayGetElement(strides, i) != 1 ||
+          (i + 1 < r && (mlirDenseI64ArrayGetElement(offsets, i) != 0 ||
+                         mlirDenseI64ArrayGetElement(sizes, i) != c->tile[i])))
+        return 0;
+    // The last offset, the only one that may be dynamic (and then the
+    // only dynamic operand).
+    int64_t offset = mlirDenseI64ArrayGetElement(offsets, r - 1);
+    bool dynamic = offset == mlirShapedTypeGetDynamicStrideOrOffset();
+    if (mlirOperationGetNumOperands(slice) != (dynamic ? 2 : 1) ||
+        (dynamic ? !alwaysMultipleOf(mlirOperationGetOperand(slice, 1), w) : offset % w))
+      return 0;
+  }
+  return w;
+}
+
 typedef struct Candidates {
   Candidate *items;
   intptr_t count;
@@ -352,6 +411,7 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   Candidate c;
   if (padOfConstantTile(op, &c)) {
+    c.panel = panelWidth(&c);
     all->items = dlcGrowArray(all->items, all->count, sizeof c);
     all->items[all->count++] = c;
   }
@@ -415,6 +475,32 @@ static bool onlyPackedCopies(const Candidates *all, const Candidate *c) {
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+// Each tile of `data` (n floats, in tiles of c->tile) laid out panel by
+// panel: t_last / w panels of (t0, .., w), and `shape` (the tiled dims)
+// gets the panel dim before the tile's.
+static bool toPanels(float *data, int64_t n, const Candidate *c, int64_t *shape) {
+  int64_t r = c->rank, w = c->panel, last = c->tile[r - 1], size = 1;
+  for (int64_t i = 0; i < r; ++i)
+    size *= c->tile[i];
+  int64_t rows = size / last;
+  float *tile = malloc((size_t)size * sizeof *tile);
+  if (!tile)
+    return false;
+  for (int64_t at = 0; at < n; at += size) {
+    memcpy(tile, data + at, (size_t)size * sizeof *tile);
+    for (int64_t q = 0; q < last / w; ++q)
+      for (int64_t row = 0; row < rows; ++row)
+        memcpy(data + at + (q * rows + row) * w, tile + row * last + q * w,
+               (size_t)w * sizeof *tile);
+  }
+  free(tile);
+  for (int64_t i = 2 * r - 1; i >= r; --i)
+    shape[i + 1] = shape[i];
+  shape[r] = last / w;
+  shape[2 * r] = w;
+  return true;
+}
+
 // The constant's data in tiles: dims (ceil(D0/t0), .., t0, ..), tile q
 // holding the elements q*t .. q*t + t - 1 of each dim, zeros past the end.
 static MlirAttribute packedAttr(const Candidate *c) {
@@ -450,8 +536,13 @@ static MlirAttribute packedAttr(const Candidate *c) {
     for (int64_t i = 2 * r - 1; i >= 0 && ++index[i] == shape[i]; --i)
       index[i] = 0;
   }
+  intptr_t rank = 2 * r;
+  if (c->panel && !toPanels(dst, n, c, shape))
+    return mlirAttributeGetNull();
+  if (c->panel)
+    rank += 1;
   MlirType type = mlirRankedTensorTypeGet(
-      2 * r, shape, mlirF32TypeGet(mlirOperationGetContext(c->constant)), mlirAttributeGetNull());
+      rank, shape, mlirF32TypeGet(mlirOperationGetContext(c->constant)), mlirAttributeGetNull());
   return mlirUnmanagedDenseResourceElementsAttrGet(type, ref("dlc_prepacked"), dst, bytes, 64,
                                                    false, dlcLayoutFreeBlob, NULL);
 }
@@ -462,14 +553,30 @@ static MlirValue placed(MlirValue v, MlirOperation before) {
   return v;
 }
 
+// A unit-stride tensor.extract_slice of operands[0] at `offsets` (dynamic
+// ones: operands[1..]) of `sizes`, of type `type` (rank-reducing).
+static MlirValue slice(DlcBuilder *b, intptr_t numOperands, MlirValue *operands, int64_t rank,
+                       const int64_t *offsets, const int64_t *sizes, MlirType type) {
+  int64_t strides[DLC_MAX_RANK];
+  for (int64_t i = 0; i < rank; ++i)
+    strides[i] = 1;
+  int32_t segments[4] = {1, (int32_t)(numOperands - 1), 0, 0};
+  MlirNamedAttribute attrs[4] = {
+      dlcNamed(b->ctx, "static_offsets", mlirDenseI64ArrayGet(b->ctx, rank, offsets)),
+      dlcNamed(b->ctx, "static_sizes", mlirDenseI64ArrayGet(b->ctx, rank, sizes)),
+      dlcNamed(b->ctx, "static_strides", mlirDenseI64ArrayGet(b->ctx, rank, strides)),
+      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments))};
+  return dlcBuild1(b, "tensor.extract_slice", numOperands, operands, type, 4, attrs);
+}
+
 // Replaces the pad by the tile of `packed` it pads: a rank-reducing slice
 // at the tile's index along each dim (its offset divided by the tile).
 static void replacePad(const Candidate *c, MlirValue packed) {
   MlirContext ctx = mlirOperationGetContext(c->pad);
   MlirLocation loc = mlirOperationGetLocation(c->pad);
   DlcBuilder b = dlcBuilderAtBlockEnd(mlirOperationGetBlock(c->pad), loc);
-  int64_t r = c->rank, offsets[DLC_MAX_RANK], sizes[DLC_MAX_RANK], strides[DLC_MAX_RANK];
-  MlirValue operands[1 + MAX_RANK];
+  int64_t r = c->rank, offsets[DLC_MAX_RANK], sizes[DLC_MAX_RANK];
+  MlirValue operands[2 + MAX_RANK]; // the tile's dynamic indices, then the panel's
   intptr_t numOperands = 0;
   operands[numOperands++] = packed;
   MlirType index = mlirIndexTypeGet(ctx);
@@ -478,7 +585,6 @@ static void replacePad(const Candidate *c, MlirValue packed) {
     offsets[r + i] = 0;
     sizes[i] = 1;
     sizes[r + i] = c->tile[i];
-    strides[i] = strides[r + i] = 1;
     if (!d->numOffsets) {
       offsets[i] = d->offset / c->tile[i];
       continue;
@@ -498,17 +604,46 @@ static void replacePad(const Candidate *c, MlirValue packed) {
         placed(dlcBuild1(&b, "affine.apply", 1, &sum, index, 1, &attr), c->pad);
     offsets[i] = mlirShapedTypeGetDynamicStrideOrOffset();
   }
-  int32_t segments[4] = {1, (int32_t)(numOperands - 1), 0, 0};
-  MlirNamedAttribute attrs[4] = {
-      dlcNamed(ctx, "static_offsets", mlirDenseI64ArrayGet(ctx, 2 * r, offsets)),
-      dlcNamed(ctx, "static_sizes", mlirDenseI64ArrayGet(ctx, 2 * r, sizes)),
-      dlcNamed(ctx, "static_strides", mlirDenseI64ArrayGet(ctx, 2 * r, strides)),
-      dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, segments))};
   MlirValue result = mlirOperationGetResult(c->pad, 0);
-  MlirValue tile = placed(dlcBuild1(&b, "tensor.extract_slice", numOperands, operands,
-                                    mlirValueGetType(result), 4, attrs),
-                          c->pad);
-  mlirValueReplaceAllUsesOfWith(result, tile);
+  if (!c->panel) {
+    MlirValue tile = placed(slice(&b, numOperands, operands, 2 * r, offsets, sizes,
+                                  mlirValueGetType(result)),
+                            c->pad);
+    mlirValueReplaceAllUsesOfWith(result, tile);
+    return;
+  }
+  // Each column slice of the tile: its panel, (offset / w) along the
+  // panel dim (before the tile's dims, which lose the last one's extent).
+  for (int64_t i = 2 * r - 1; i >= r; --i) {
+    offsets[i + 1] = offsets[i];
+    sizes[i + 1] = sizes[i];
+  }
+  sizes[r] = 1;
+  sizes[2 * r] = c->panel;
+  while (!mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
+    MlirOperation user = mlirOpOperandGetOwner(mlirValueGetFirstUse(result));
+    int64_t offset = mlirDenseI64ArrayGetElement(
+        mlirOperationGetAttributeByName(user, ref("static_offsets")), r - 1);
+    intptr_t numPanelOperands = numOperands;
+    if (offset == mlirShapedTypeGetDynamicStrideOrOffset()) {
+      MlirAffineExpr e = mlirAffineFloorDivExprGet(mlirAffineDimExprGet(ctx, 0),
+                                                   mlirAffineConstantExprGet(ctx, c->panel));
+      MlirNamedAttribute attr =
+          dlcNamed(ctx, "map", mlirAffineMapAttrGet(mlirAffineMapGet(ctx, 1, 0, 1, &e)));
+      MlirValue column = mlirOperationGetOperand(user, 1);
+      operands[numPanelOperands++] =
+          placed(dlcBuild1(&b, "affine.apply", 1, &column, index, 1, &attr), user);
+      offsets[r] = offset;
+    } else {
+      offsets[r] = offset / c->panel;
+    }
+    MlirValue userResult = mlirOperationGetResult(user, 0);
+    MlirValue panel = placed(slice(&b, numPanelOperands, operands, 2 * r + 1, offsets, sizes,
+                                   mlirValueGetType(userResult)),
+                             user);
+    mlirValueReplaceAllUsesOfWith(userResult, panel);
+    mlirOperationDestroy(user);
+  }
 }
 
 // Erases `op` and then the slices, reshapes and constant it read, as each
@@ -557,7 +692,7 @@ void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOpti
     for (intptr_t k = 0; k < numPacked && !value.ptr; ++k)
       if (mlirAttributeEqual(packed[k].original, original) &&
           mlirOperationEqual(packed[k].function, function) &&
-          mlirTypeEqual(packed[k].like->logical, c->logical) &&
+          mlirTypeEqual(packed[k].like->logical, c->logical) && packed[k].like->panel == c->panel &&
           !memcmp(packed[k].like->tile, c->tile, (size_t)c->rank * sizeof *c->tile))
         value = packed[k].value;
     if (!value.ptr) {

@@ -242,7 +242,10 @@ static const DlcPassDef passes[] = {
      "of the dim, and only when every read of the constant is such a pad of one tile shape, so "
      "the original constant is dropped, never kept beside its packed copy. The values and the "
      "order of the products are unchanged, so are the results. Operands computed at run time "
-     "are still packed at run time. A constant read only as vectors of ft of its last dim at "
+     "are still packed at run time. A tile whose every read is a slice of all of it but a "
+     "column panel (tk x w at multiples of w, the register tiles' reads) is laid out panel by "
+     "panel (tn/w x tk x w within the tile), each read a slice of its panel. "
+     "A constant read only as vectors of ft of its last dim at "
      "multiples of ft (the convolution schedules' channel slices of HWCF weights) is laid out "
      "slice by slice (F/ft x KH x KW x C x ft), each slice contiguous, its reads indexed by "
      "slice.",
