@@ -76,6 +76,11 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
 /// a tenth of the time.
 bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads);
 
+/// Whether a convolution whose weights take `weightBytes` should loop over
+/// its rows outside its channel slices (`_rows` schedules) on any number of
+/// threads: weights small enough to stay in cache through every row.
+bool dlcConvPrefersRows(int64_t weightBytes);
+
 /// Whether a convolution producing `pixels` output pixels (N x OH x OW,
 /// rows `ow` wide) from `c` input channels over a window of `window`
 /// (KH x KW) taps is better as im2col + matmul: few pixels, many channels,

@@ -370,7 +370,10 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   char sequence[64];
   snprintf(sequence, sizeof sequence, "%s%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",
-           !depthwise && dlcConvThreadsShareRows(f, tiles.ft, threads) ? "_rows" : "",
+           !depthwise && (dlcConvThreadsShareRows(f, tiles.ft, threads) ||
+                          dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float)))
+               ? "_rows"
+               : "",
            fused ? "_fused" : "");
   int64_t params[4] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct};
   return dlcApplySchedule(library, fused ? 3 : 2, fused ? targets : targets + 1, sequence,
