@@ -64,20 +64,15 @@ static bool isDenseI64(MlirOperation op, const char *name, int64_t value) {
   return true;
 }
 
-static bool isStatic(MlirType t) {
-  return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
-         mlirTypeIsAF32(mlirShapedTypeGetElementType(t));
-}
-
 bool dlcWinogradApplies(MlirOperation conv) {
   if (!dlcIsOp(conv, "linalg.conv_2d_nhwc_hwcf") || !isDenseI64(conv, "strides", 1) ||
       !isDenseI64(conv, "dilations", 1))
     return false;
-  MlirType in = mlirValueGetType(mlirOperationGetOperand(conv, 0));
+  // Input, weights and init (the result's type): static f32 tensors.
+  if (!dlcLayoutAllStaticF32(conv))
+    return false;
   MlirType w = mlirValueGetType(mlirOperationGetOperand(conv, 1));
-  MlirType out = mlirValueGetType(mlirOperationGetResult(conv, 0));
-  if (!isStatic(in) || !isStatic(w) || !isStatic(out) || mlirShapedTypeGetDimSize(w, 0) != 3 ||
-      mlirShapedTypeGetDimSize(w, 1) != 3)
+  if (mlirShapedTypeGetDimSize(w, 0) != 3 || mlirShapedTypeGetDimSize(w, 1) != 3)
     return false;
   MlirOperation weights = dlcDefiningOp(mlirOperationGetOperand(conv, 1));
   return dlcIsOp(weights, "arith.constant") &&

@@ -18,12 +18,13 @@
 void dlcRunReleaseDeadWeights(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run;
   (void)options;
-  if (mlirAttributeIsNull(
-          mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dlc.sole_module"))))
+  // Counting the references erases the dead constants that rewrites leave
+  // for canonicalize first: they would keep the weights they replaced. No
+  // count: the module lacks `dlc.sole_module`.
+  DlcWeightRefs *refs = dlcWeightRefsCreate(op);
+  if (!refs)
     return;
-  // The dead constants that rewrites leave for canonicalize go first: they
-  // would keep the weights they replaced.
-  dlcWeightRefsDestroy(dlcWeightRefsCreate(op));
+  dlcWeightRefsDestroy(refs);
   MlirModule module = mlirModuleFromOperation(op);
   dlcReleaseUnreferencedWeights(mlirOperationGetContext(op), 1, &module);
 }
