@@ -261,8 +261,8 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // elementwise ops into one loop nest.
     TRY(o.layout == DlcLayoutNCHW ? addOwnWithOptions(b, "dlc-convert-layout", "layout=nchw")
                                   : addOwn(b, "dlc-convert-layout"));
-    // The importer's weights that were repacked are dead: their owner may
-    // let them go now rather than after lowering.
+    // What the layout change left dead and did not free as it went (it
+    // frees each repacked weight, with the owner's permission).
     TRY(addOwn(b, "dlc-release-dead-weights"));
     // A dynamic dim's size is read with tensor.dim of the op that had it
     // (a convolution's output sized from its NCHW padded input): each read
@@ -286,9 +286,9 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     // The weights the Winograd transform replaced are dead.
     TRY(addOwn(b, "dlc-release-dead-weights"));
     // The tiles the schedules pack of constant operands (weights) packed
-    // once, now, instead of on every run (resnet18 1.16-1.20x; while
-    // lowering, the packed copy coexists with the dead ones until the
-    // context's owner releases them: docs/Codegen.md).
+    // once, now, instead of on every run (resnet18 1.16-1.20x), each
+    // original freed as it is packed where the owner allows it
+    // (docs/Codegen.md).
     TRY(addOwn(b, "dlc-prepack-constants"));
     // So are the weights packed now that it could not free as it went.
     TRY(addOwn(b, "dlc-release-dead-weights"));
