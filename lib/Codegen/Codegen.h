@@ -11,6 +11,7 @@
 #define DLC_CODEGEN_CODEGEN_H
 
 #include "mlir-c/IR.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/ReleaseWeights.h"
 
@@ -223,5 +224,39 @@ MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperatio
 /// by slice (F/ft x .. x ft), their reads rewritten to match; each old
 /// blob freed through `refs` (may be NULL) when its last reader goes.
 void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs);
+
+/// Panels.c: the static range of a loop index (an scf.for with constant
+/// bounds, or a dim of an scf.forall with static ones); false for any
+/// other value.
+bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step);
+
+/// Whether tensor.pad `pad` pads with the constant 0.0.
+bool dlcIsZeroPadding(MlirOperation pad);
+
+/// The width w of the column panels read from `tile` (a static tensor)
+/// when every use but `except` (may be null) is a tensor.extract_slice of
+/// all of each dim but the last, and of the last w columns at a multiple
+/// of w (the register tiles' reads of a packed tile of B); else 0.
+int64_t dlcColumnPanelWidth(MlirValue tile, MlirOperation except);
+
+/// Replaces each column panel slice of `tile` (width `w`, see
+/// dlcColumnPanelWidth) by a slice of `operands[0]`, a tensor whose dims
+/// are `numLead` leading ones (their `offsets` and `sizes` given, dynamic
+/// offsets in operands[1 .. numOperands - 1]), then the panel (column
+/// offset / w), then the tile's dims with the last one w wide. `offsets`
+/// and `sizes` have room for numLead + 1 + rank entries, `operands` for
+/// one more. Ops are built with `b` and moved before each slice.
+void dlcSliceColumnPanels(MlirValue tile, int64_t w, DlcBuilder *b, intptr_t numOperands,
+                          MlirValue *operands, int64_t numLead, int64_t *offsets,
+                          int64_t *sizes);
+
+/// A unit-stride tensor.extract_slice of operands[0] at `offsets` (dynamic
+/// ones: operands[1..]) of `sizes`, of type `type` (rank-reducing).
+MlirValue dlcUnitStrideSlice(DlcBuilder *b, intptr_t numOperands, MlirValue *operands,
+                             int64_t rank, const int64_t *offsets, const int64_t *sizes,
+                             MlirType type);
+
+/// Moves the op defining `v` (just built) before `before`; returns `v`.
+MlirValue dlcPlaceBefore(MlirValue v, MlirOperation before);
 
 #endif // DLC_CODEGEN_CODEGEN_H

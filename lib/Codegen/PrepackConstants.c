@@ -19,7 +19,7 @@
 // rewritten only when every read of it is such a pad, of one tile shape:
 // the original then has no use left, and no weights are kept twice.
 //
-// A tile that the register tiles read in column panels (panelWidth) is
+// A tile that the register tiles read in column panels (Panels.c) is
 // laid out panel by panel, so that a weight that comes from memory is
 // streamed rather than read a vector per cache line.
 //
@@ -59,31 +59,6 @@ typedef struct Loops {
   int64_t lower[MAX_LOOPS], upper[MAX_LOOPS], step[MAX_LOOPS], value[MAX_LOOPS];
   int count;
 } Loops;
-
-// The static range of a loop index (scf.for with constant bounds, or a
-// dim of scf.forall with static ones); false for any other block argument.
-static bool loopRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step) {
-  MlirBlock block = mlirBlockArgumentGetOwner(v);
-  MlirOperation loop = mlirBlockGetParentOperation(block);
-  intptr_t pos = mlirBlockArgumentGetArgNumber(v);
-  if (dlcIsOp(loop, "scf.for"))
-    return pos == 0 && dlcConstantInt(mlirOperationGetOperand(loop, 0), lower) &&
-           dlcConstantInt(mlirOperationGetOperand(loop, 1), upper) &&
-           dlcConstantInt(mlirOperationGetOperand(loop, 2), step) && *step > 0;
-  if (!dlcIsOp(loop, "scf.forall"))
-    return false;
-  MlirAttribute lb = mlirOperationGetAttributeByName(loop, ref("staticLowerBound"));
-  MlirAttribute ub = mlirOperationGetAttributeByName(loop, ref("staticUpperBound"));
-  MlirAttribute st = mlirOperationGetAttributeByName(loop, ref("staticStep"));
-  if (mlirAttributeIsNull(lb) || mlirAttributeIsNull(ub) || mlirAttributeIsNull(st) ||
-      pos >= mlirDenseArrayGetNumElements(ub))
-    return false;
-  *lower = mlirDenseI64ArrayGetElement(lb, pos);
-  *upper = mlirDenseI64ArrayGetElement(ub, pos);
-  *step = mlirDenseI64ArrayGetElement(st, pos);
-  // Dynamic bounds are INT64_MIN.
-  return *lower >= 0 && *upper >= *lower && *step > 0;
-}
 
 static bool evalExpr(MlirAffineExpr e, const int64_t *operands, intptr_t numDims, int64_t *out) {
   if (mlirAffineExprIsAConstant(e)) {
@@ -135,7 +110,7 @@ static bool evalIndex(MlirValue v, Loops *loops, bool collect, int64_t *out) {
     if (!collect || loops->count == MAX_LOOPS)
       return false;
     int i = loops->count;
-    if (!loopRange(v, &loops->lower[i], &loops->upper[i], &loops->step[i]))
+    if (!dlcLoopIndexRange(v, &loops->lower[i], &loops->upper[i], &loops->step[i]))
       return false;
     loops->index[i] = v;
     loops->value[i] = loops->lower[i];
@@ -208,18 +183,8 @@ typedef struct Candidate {
   MlirType logical;       ///< the type the slices are taken of
   int64_t rank, tile[MAX_RANK];
   Dim dims[MAX_RANK];
-  int64_t panel; ///< columns per panel of the tile (see panelWidth), or 0
+  int64_t panel; ///< columns per panel of the tile (see dlcColumnPanelWidth), or 0
 } Candidate;
-
-static bool isZeroPadding(MlirOperation pad) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
-  MlirOperation yield = mlirBlockGetTerminator(body);
-  MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(yield, 0));
-  if (!dlcIsOp(def, "arith.constant"))
-    return false;
-  MlirAttribute value = mlirOperationGetAttributeByName(def, ref("value"));
-  return mlirAttributeIsAFloat(value) && mlirFloatAttrGetValueDouble(value) == 0.0;
-}
 
 // Adds a slice's offsets to `c`'s dims and, for the slice the pad reads
 // (`nearest`), takes its sizes; dynamic entries are the slice's operands
@@ -308,7 +273,7 @@ static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
   for (int64_t i = 0; i < c->rank; ++i)
     if (mlirDenseI64ArrayGetElement(low, i) != 0)
       return false;
-  if (!isZeroPadding(pad))
+  if (!dlcIsZeroPadding(pad))
     return false;
   for (int64_t i = 0; i < c->rank; ++i)
     c->tile[i] = mlirShapedTypeGetDimSize(padded, i);
@@ -324,11 +289,12 @@ static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
     nearest = false;
     v = source;
   }
-  if (nearest)
-    return false; // no slice: padding a whole constant is folded elsewhere
   c->logical = mlirValueGetType(v);
   if (!mlirShapedTypeHasStaticShape(c->logical))
     return false;
+  // No slice: one tile covers the whole operand.
+  for (int64_t i = 0; nearest && i < c->rank; ++i)
+    c->dims[i].size = mlirShapedTypeGetDimSize(c->logical, i);
   // Row-major reshapes keep the bytes: the data is the constant's.
   while (dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape"))
     def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
@@ -340,60 +306,6 @@ static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
     if (!dimIsTiled(c, i))
       return false;
   return true;
-}
-
-// Is `v`, as far as its definition shows, a multiple of `w` for every
-// value it takes: a constant, or a loop index whose start and step are?
-static bool alwaysMultipleOf(MlirValue v, int64_t w) {
-  int64_t value, lower, upper, step;
-  if (dlcConstantInt(v, &value))
-    return value % w == 0;
-  return mlirValueIsABlockArgument(v) && loopRange(v, &lower, &upper, &step) && lower % w == 0 &&
-         step % w == 0;
-}
-
-// The register tiles of a product read the packed tile of B in column
-// panels, tk x rn slices at multiples of rn, each row of a panel one
-// vector a tile's width (a KB or more) from the next: from a weight that
-// comes from memory, every vector was a cache miss of its own. When every
-// use of the pad is such a slice (every dim whole but the last, cut into
-// slices of one width w dividing the tile), the tile is laid out panel by
-// panel, each contiguous, and each slice becomes a slice of its panel.
-// Returns w, or 0.
-static int64_t panelWidth(const Candidate *c) {
-  int64_t r = c->rank, w = 0;
-  if (2 * r + 1 > DLC_MAX_RANK)
-    return 0;
-  MlirValue result = mlirOperationGetResult(c->pad, 0);
-  MlirOpOperand use = mlirValueGetFirstUse(result);
-  if (mlirOpOperandIsNull(use))
-    return 0;
-  for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation slice = mlirOpOperandGetOwner(use);
-    if (!dlcIsOp(slice, "tensor.extract_slice") || mlirOpOperandGetOperandNumber(use) != 0 ||
-        mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(slice, 0))) != r)
-      return 0;
-    MlirAttribute offsets = mlirOperationGetAttributeByName(slice, ref("static_offsets"));
-    MlirAttribute sizes = mlirOperationGetAttributeByName(slice, ref("static_sizes"));
-    MlirAttribute strides = mlirOperationGetAttributeByName(slice, ref("static_strides"));
-    int64_t last = mlirDenseI64ArrayGetElement(sizes, r - 1);
-    if (last <= 0 || (w && last != w) || c->tile[r - 1] % last || last == c->tile[r - 1])
-      return 0;
-    w = last;
-    for (int64_t i = 0; i < r; ++i)
-      if (mlirDenseI64ArrayGetElement(strides, i) != 1 ||
-          (i + 1 < r && (mlirDenseI64ArrayGetElement(offsets, i) != 0 ||
-                         mlirDenseI64ArrayGetElement(sizes, i) != c->tile[i])))
-        return 0;
-    // The last offset, the only one that may be dynamic (and then the
-    // only dynamic operand).
-    int64_t offset = mlirDenseI64ArrayGetElement(offsets, r - 1);
-    bool dynamic = offset == mlirShapedTypeGetDynamicStrideOrOffset();
-    if (mlirOperationGetNumOperands(slice) != (dynamic ? 2 : 1) ||
-        (dynamic ? !alwaysMultipleOf(mlirOperationGetOperand(slice, 1), w) : offset % w))
-      return 0;
-  }
-  return w;
 }
 
 typedef struct Candidates {
@@ -411,7 +323,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   Candidate c;
   if (padOfConstantTile(op, &c)) {
-    c.panel = panelWidth(&c);
+    c.panel = 2 * c.rank + 1 <= DLC_MAX_RANK
+                  ? dlcColumnPanelWidth(mlirOperationGetResult(op, 0), (MlirOperation){NULL})
+                  : 0;
     all->items = dlcGrowArray(all->items, all->count, sizeof c);
     all->items[all->count++] = c;
   }
@@ -547,28 +461,6 @@ static MlirAttribute packedAttr(const Candidate *c) {
                                                    false, dlcLayoutFreeBlob, NULL);
 }
 
-// A new op built by `b` (at a block's end) moved before `before`.
-static MlirValue placed(MlirValue v, MlirOperation before) {
-  mlirOperationMoveBefore(mlirOpResultGetOwner(v), before);
-  return v;
-}
-
-// A unit-stride tensor.extract_slice of operands[0] at `offsets` (dynamic
-// ones: operands[1..]) of `sizes`, of type `type` (rank-reducing).
-static MlirValue slice(DlcBuilder *b, intptr_t numOperands, MlirValue *operands, int64_t rank,
-                       const int64_t *offsets, const int64_t *sizes, MlirType type) {
-  int64_t strides[DLC_MAX_RANK];
-  for (int64_t i = 0; i < rank; ++i)
-    strides[i] = 1;
-  int32_t segments[4] = {1, (int32_t)(numOperands - 1), 0, 0};
-  MlirNamedAttribute attrs[4] = {
-      dlcNamed(b->ctx, "static_offsets", mlirDenseI64ArrayGet(b->ctx, rank, offsets)),
-      dlcNamed(b->ctx, "static_sizes", mlirDenseI64ArrayGet(b->ctx, rank, sizes)),
-      dlcNamed(b->ctx, "static_strides", mlirDenseI64ArrayGet(b->ctx, rank, strides)),
-      dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments))};
-  return dlcBuild1(b, "tensor.extract_slice", numOperands, operands, type, 4, attrs);
-}
-
 // Replaces the pad by the tile of `packed` it pads: a rank-reducing slice
 // at the tile's index along each dim (its offset divided by the tile).
 static void replacePad(const Candidate *c, MlirValue packed) {
@@ -592,58 +484,29 @@ static void replacePad(const Candidate *c, MlirValue packed) {
     // (offset values + static part) floordiv tile.
     MlirValue sum = d->offsets[0];
     for (int k = 1; k < d->numOffsets; ++k)
-      sum =
-          placed(dlcBuild1(&b, "arith.addi", 2, (MlirValue[]){sum, d->offsets[k]}, index, 0, NULL),
-                 c->pad);
+      sum = dlcPlaceBefore(
+          dlcBuild1(&b, "arith.addi", 2, (MlirValue[]){sum, d->offsets[k]}, index, 0, NULL),
+          c->pad);
     MlirAffineExpr e = mlirAffineAddExprGet(mlirAffineDimExprGet(ctx, 0),
                                             mlirAffineConstantExprGet(ctx, d->offset));
     e = mlirAffineFloorDivExprGet(e, mlirAffineConstantExprGet(ctx, c->tile[i]));
     MlirAttribute map = mlirAffineMapAttrGet(mlirAffineMapGet(ctx, 1, 0, 1, &e));
     MlirNamedAttribute attr = dlcNamed(ctx, "map", map);
     operands[numOperands++] =
-        placed(dlcBuild1(&b, "affine.apply", 1, &sum, index, 1, &attr), c->pad);
+        dlcPlaceBefore(dlcBuild1(&b, "affine.apply", 1, &sum, index, 1, &attr), c->pad);
     offsets[i] = mlirShapedTypeGetDynamicStrideOrOffset();
   }
   MlirValue result = mlirOperationGetResult(c->pad, 0);
   if (!c->panel) {
-    MlirValue tile = placed(slice(&b, numOperands, operands, 2 * r, offsets, sizes,
-                                  mlirValueGetType(result)),
-                            c->pad);
+    MlirValue tile = dlcPlaceBefore(dlcUnitStrideSlice(&b, numOperands, operands, 2 * r, offsets,
+                                                       sizes, mlirValueGetType(result)),
+                                    c->pad);
     mlirValueReplaceAllUsesOfWith(result, tile);
     return;
   }
-  // Each column slice of the tile: its panel, (offset / w) along the
-  // panel dim (before the tile's dims, which lose the last one's extent).
-  for (int64_t i = 2 * r - 1; i >= r; --i) {
-    offsets[i + 1] = offsets[i];
-    sizes[i + 1] = sizes[i];
-  }
-  sizes[r] = 1;
-  sizes[2 * r] = c->panel;
-  while (!mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
-    MlirOperation user = mlirOpOperandGetOwner(mlirValueGetFirstUse(result));
-    int64_t offset = mlirDenseI64ArrayGetElement(
-        mlirOperationGetAttributeByName(user, ref("static_offsets")), r - 1);
-    intptr_t numPanelOperands = numOperands;
-    if (offset == mlirShapedTypeGetDynamicStrideOrOffset()) {
-      MlirAffineExpr e = mlirAffineFloorDivExprGet(mlirAffineDimExprGet(ctx, 0),
-                                                   mlirAffineConstantExprGet(ctx, c->panel));
-      MlirNamedAttribute attr =
-          dlcNamed(ctx, "map", mlirAffineMapAttrGet(mlirAffineMapGet(ctx, 1, 0, 1, &e)));
-      MlirValue column = mlirOperationGetOperand(user, 1);
-      operands[numPanelOperands++] =
-          placed(dlcBuild1(&b, "affine.apply", 1, &column, index, 1, &attr), user);
-      offsets[r] = offset;
-    } else {
-      offsets[r] = offset / c->panel;
-    }
-    MlirValue userResult = mlirOperationGetResult(user, 0);
-    MlirValue panel = placed(slice(&b, numPanelOperands, operands, 2 * r + 1, offsets, sizes,
-                                   mlirValueGetType(userResult)),
-                             user);
-    mlirValueReplaceAllUsesOfWith(userResult, panel);
-    mlirOperationDestroy(user);
-  }
+  // Each column slice of the tile: a slice of its panel, the panel dim
+  // after the tile's index dims.
+  dlcSliceColumnPanels(result, c->panel, &b, numOperands, operands, r, offsets, sizes);
 }
 
 // Erases `op` and then the slices, reshapes and constant it read, as each
@@ -701,7 +564,7 @@ void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOpti
         abort(); // out of memory: DLC's policy (docs/Embedding.md)
       MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
       DlcBuilder b = dlcBuilderAtBlockEnd(entry, mlirOperationGetLocation(c->constant));
-      value = placed(dlcConstant(&b, attr), mlirBlockGetFirstOperation(entry));
+      value = dlcPlaceBefore(dlcConstant(&b, attr), mlirBlockGetFirstOperation(entry));
       packed[numPacked++] = (Packed){original, function, c, value};
     }
     replacePad(c, value);

@@ -121,6 +121,7 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
 void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunPrepackConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunPackPanels(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunReleaseDeadWeights(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunDecomposePads(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunDecomposeConcats(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);

@@ -250,6 +250,18 @@ static const DlcPassDef passes[] = {
      "slice by slice (F/ft x KH x KW x C x ft), each slice contiguous, its reads indexed by "
      "slice.",
      "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
+    {"dlc-pack-panels", "DlcPackPanels",
+     "Lay out the tiles the matmul schedules pack on every run by column panel",
+     "Runs after dlc-prepack-constants, on the packing copies it left (tiles of operands computed "
+     "at run time). A `nofold` zero tensor.pad of a static f32 tile whose every use is a slice "
+     "of all of each dim but the last and of w columns of the last at a multiple of w (the "
+     "register tiles' column panels of B) is followed by a transpose into panels (t0 x .. x tn "
+     "expanded to t0 x .. x tn/w x w, then tn/w x t0 x .. x w), and each slice becomes a slice "
+     "of its panel: the register tiles read each panel contiguously instead of one vector per "
+     "row a tile's width apart. A pad that pads nothing (a whole tile) is dropped: the "
+     "transpose reads the operand itself, one copy instead of two. The values and the order "
+     "of the products are unchanged.",
+     "", 0, {{0}}, dlcRunPackPanels, {"tensor", "linalg", "affine"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
      "Each tensor.pad of static pads that pads no dynamic dim (a dynamic batch is sized from the "
@@ -511,7 +523,8 @@ static const DlcPipelineDef pipelines[] = {
     {"dlc-linalg-to-loops", "Lower to bufferized scf loops",
      "dlc-graph-to-linalg, then (codegen=fast) dlc-convert-layout, "
      "resolve-ranked-shaped-type-result-dims, dlc-fuse-elementwise, "
-     "dlc-codegen, dlc-prepack-constants, dlc-reassociate-reductions, dlc-approximate-math, "
+     "dlc-codegen, dlc-prepack-constants, dlc-pack-panels, dlc-reassociate-reductions, "
+     "dlc-approximate-math, "
      "dlc-decompose-pads, dlc-decompose-concats, "
      "eliminate-empty-tensors, canonicalize and cse, then "
      "dlc-flatten-constants, dlc-record-signatures again (results CSE merged get their own "

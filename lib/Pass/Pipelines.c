@@ -292,6 +292,8 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     TRY(addOwn(b, "dlc-prepack-constants"));
     // So are the weights packed now that it could not free as it went.
     TRY(addOwn(b, "dlc-release-dead-weights"));
+    // The tiles still packed on every run, by column panel too.
+    TRY(addOwn(b, "dlc-pack-panels"));
     // What no schedule covers becomes loops that LLVM vectorizes: with
     // reductions free to run in any order and math functions as
     // arithmetic rather than libm calls.

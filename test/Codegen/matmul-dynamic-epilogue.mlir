@@ -7,7 +7,7 @@
 // CHECK-LABEL: func.func @main
 // CHECK: scf.for
 // CHECK: vector.outerproduct
-// CHECK: linalg.generic {{.*}} ins(%[[P:[0-9]+]], %{{.*}} : tensor<?x?xf32>, {{.*}}) outs(%[[P]] :
+// CHECK: linalg.generic {{.*}} ins(%[[P:[0-9]+]], %{{.*}} : tensor<?x300xf32>, {{.*}}) outs(%[[P]] :
 // CHECK: tensor.expand_shape {{.*}} into tensor<?x33x300xf32>
 func.func @main(%x: tensor<?x33x64xf32>, %w: tensor<64x300xf32>, %b: tensor<300xf32>) -> tensor<?x33x300xf32> {
   %m = "dlc_graph.matmul"(%x, %w) : (tensor<?x33x64xf32>, tensor<64x300xf32>) -> tensor<?x33x300xf32>

@@ -118,20 +118,20 @@ func.func @shared_columns(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> t
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[BLOCK]] : {{.*}}) outs(%[[BLOCK]] :
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: linalg.generic
-func.func @fused(%a: tensor<127x255xf32>, %b: tensor<255x511xf32>, %bias: tensor<511xf32>) -> tensor<127x511xf32> {
+func.func @fused(%a: tensor<127x255xf32>, %b: tensor<255x1021xf32>, %bias: tensor<1021xf32>) -> tensor<127x1021xf32> {
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<127x511xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<127x511xf32>) -> tensor<127x511xf32>
-  %y = linalg.matmul ins(%a, %b : tensor<127x255xf32>, tensor<255x511xf32>) outs(%init : tensor<127x511xf32>) -> tensor<127x511xf32>
-  %e2 = tensor.empty() : tensor<127x511xf32>
+  %e = tensor.empty() : tensor<127x1021xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<127x1021xf32>) -> tensor<127x1021xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<127x255xf32>, tensor<255x1021xf32>) outs(%init : tensor<127x1021xf32>) -> tensor<127x1021xf32>
+  %e2 = tensor.empty() : tensor<127x1021xf32>
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
-      ins(%bias, %y : tensor<511xf32>, tensor<127x511xf32>) outs(%e2 : tensor<127x511xf32>) {
+      ins(%bias, %y : tensor<1021xf32>, tensor<127x1021xf32>) outs(%e2 : tensor<127x1021xf32>) {
   ^bb0(%c: f32, %x: f32, %o: f32):
     %s = arith.addf %x, %c : f32
     %m = arith.maximumf %s, %zero : f32
     linalg.yield %m : f32
-  } -> tensor<127x511xf32>
-  return %r : tensor<127x511xf32>
+  } -> tensor<127x1021xf32>
+  return %r : tensor<127x1021xf32>
 }
 
 // -----

@@ -13,13 +13,15 @@
 // RUN: dlc-run %t/model.mlir --threads 2 %{inputs} %{expect} | FileCheck %s
 // CHECK-COUNT-4: dtype=float32 {{.*}} ok
 // Every product's weights are packed (tiles for AVX2 here), none is left
-// as it was; tiles wider than the register tile's columns (the Gemm's 160,
-// the batched product's 32) panel by panel, 16 columns each.
+// as it was, a tile covering a whole operand too (the Gemm's 70 x 304, the
+// matrix-vector product's); tiles wider than the register tile's columns
+// (the Gemm's 304, the batched product's 32) panel by panel, 16 columns
+// each.
 // RUN: dlc-opt %t/model.mlir --pass-pipeline='builtin.module(dlc-graph-to-linalg, dlc-convert-layout, dlc-fuse-elementwise, canonicalize, cse, dlc-codegen{vector-bits=256 vector-registers=16}, dlc-prepack-constants, canonicalize)' | FileCheck %s --check-prefix=IR
-// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x2x10x70x16xf32>
+// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x1x19x70x16xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x1x2x1x19x16xf32>
-// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x5x50x64xf32>
-// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x192x16xf32>
+// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x1x5x50x64xf32>
+// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<2x1x288x16xf32>
 // IR-NOT: dense_resource<w1>
 // IR-NOT: dense_resource<q>
 // IR-NOT: dense_resource<w2>
