@@ -3,9 +3,12 @@
 // im2col convolution's @dlc_conv2d_nhwc_hwcf_im2col_rows), each block whole
 // register tiles (49 rows in tiles of 7 on AVX-512: 28 + 21). On one
 // thread, and where batches or column blocks are enough, the columns stay
-// what the scf.forall shares. Each computes what the naive loops compute.
+// what the scf.forall shares; so they do where B is the larger operand and
+// its columns split evenly (the 1x1 convolution to 128 channels: 49 rows,
+// two blocks of 64 columns), so that no thread reads all of B. Each
+// computes what the naive loops compute.
 // DEFINE: %{inputs} = --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy
-// DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --rtol 1e-4 --atol 1e-4
+// DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --expect %t/naive/output_3.npy --rtol 1e-4 --atol 1e-4
 // RUN: dlc-opt %s --dlc-codegen='threads=2 vector-bits=512 vector-registers=32' | FileCheck %s --check-prefix=ROWS
 // RUN: dlc-opt %s --dlc-codegen='threads=1 vector-bits=512 vector-registers=32' | FileCheck %s --check-prefix=COLS
 // RUN: %python %S/Inputs/make_inputs.py %t 49x96 96x48 48 1x49x96 1x96x48 1x7x7x256
@@ -20,11 +23,13 @@
 // ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x48xf32>)
 // ROWS: tensor.extract_slice %arg3[0, {{.*}}, 0] [1, {{.*}}, 96]
 // ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x160xf32>)
+// ROWS: scf.forall ({{.*}}) in (2) shared_outs(%[[DEST:.*]] = {{.*}}) -> (tensor<1x49x128xf32>)
+// ROWS: tensor.extract_slice %[[DEST]][0, 0, {{.*}}] [1, 49, 64] [1, 1, 1]
 // COLS-NOT: scf.forall
-// OUT-COUNT-3: dtype=float32 {{.*}} ok
+// OUT-COUNT-4: dtype=float32 {{.*}} ok
 func.func @main(%a: tensor<49x96xf32>, %b: tensor<96x48xf32>, %bias: tensor<48xf32>,
                 %ba: tensor<1x49x96xf32>, %bb: tensor<1x96x48xf32>, %x: tensor<1x7x7x256xf32>)
-    -> (tensor<49x48xf32>, tensor<1x49x48xf32>, tensor<1x7x7x160xf32>) {
+    -> (tensor<49x48xf32>, tensor<1x49x48xf32>, tensor<1x7x7x160xf32>, tensor<1x7x7x128xf32>) {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<49x48xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<49x48xf32>) -> tensor<49x48xf32>
@@ -44,5 +49,10 @@ func.func @main(%a: tensor<49x96xf32>, %b: tensor<96x48xf32>, %bias: tensor<48xf
   %cinit = linalg.fill ins(%zero : f32) outs(%ce : tensor<1x7x7x160xf32>) -> tensor<1x7x7x160xf32>
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%x, %w : tensor<1x7x7x256xf32>, tensor<1x1x256x160xf32>) outs(%cinit : tensor<1x7x7x160xf32>) -> tensor<1x7x7x160xf32>
-  return %r, %bp, %c : tensor<49x48xf32>, tensor<1x49x48xf32>, tensor<1x7x7x160xf32>
+  %w2 = arith.constant dense<0.02> : tensor<1x1x256x128xf32>
+  %ce2 = tensor.empty() : tensor<1x7x7x128xf32>
+  %cinit2 = linalg.fill ins(%zero : f32) outs(%ce2 : tensor<1x7x7x128xf32>) -> tensor<1x7x7x128xf32>
+  %c2 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w2 : tensor<1x7x7x256xf32>, tensor<1x1x256x128xf32>) outs(%cinit2 : tensor<1x7x7x128xf32>) -> tensor<1x7x7x128xf32>
+  return %r, %bp, %c, %c2 : tensor<49x48xf32>, tensor<1x49x48xf32>, tensor<1x7x7x160xf32>, tensor<1x7x7x128xf32>
 }
