@@ -21,7 +21,7 @@
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x1x19x70x16xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<3x1x1x2x1x19x16xf32>
 // IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x1x5x50x64xf32>
-// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<2x1x288x16xf32>
+// IR-DAG: dense_resource<{{dlc_prepacked[_0-9]*}}> : tensor<1x1x576x16xf32>
 // IR-NOT: dense_resource<w1>
 // IR-NOT: dense_resource<q>
 // IR-NOT: dense_resource<w2>
