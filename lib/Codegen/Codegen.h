@@ -78,9 +78,10 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
 bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads);
 
 /// Whether a convolution whose weights take `weightBytes` should loop over
-/// its rows outside its channel slices (`_rows` schedules) on any number of
-/// threads: weights small enough to stay in cache through every row.
-bool dlcConvPrefersRows(int64_t weightBytes);
+/// its rows outside its channel slices (`_rows` schedules) on `threads`:
+/// weights small enough to stay in cache through every row, and with
+/// threads, to be read by all of them.
+bool dlcConvPrefersRows(int64_t weightBytes, int64_t threads);
 
 /// Whether a convolution producing `pixels` output pixels (N x OH x OW,
 /// rows `ow` wide) from `c` input channels over a window of `window`

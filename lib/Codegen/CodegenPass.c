@@ -371,7 +371,7 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   snprintf(sequence, sizeof sequence, "%s%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",
            !depthwise && (dlcConvThreadsShareRows(f, tiles.ft, threads) ||
-                          dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float)))
+                          dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float), threads))
                ? "_rows"
                : "",
            fused ? "_fused" : "");

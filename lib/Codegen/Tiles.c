@@ -244,7 +244,17 @@ bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads) {
 // output row written whole (MobileNet-V2's 1x1 16->96 at 112x112, 6 KB of
 // weights, in the model on 1 thread: 0.64 -> 0.42 ms; the model 6.50 ->
 // 6.26 ms summed over its layers, no layer slower by more than 4 us).
-bool dlcConvPrefersRows(int64_t weightBytes) { return weightBytes <= 64 * 1024; }
+// With threads, rows are also what the threads share, as they do in the
+// depthwise convolutions between MobileNet's 1x1 layers: sharing channel
+// slices instead, each thread read half its input from the other core's
+// cache, layer after layer. Up to 256 KB of weights, which both threads
+// then read, rows (MobileNet-V2-shaped model on 2 threads, summed over its
+// layers: 3.72 -> 3.65 ms, its 14x14 blocks' 1x1 and depthwise layers
+// 2-8 us faster each); on one thread 256 KB made the 576-channel layers
+// 5% slower.
+bool dlcConvPrefersRows(int64_t weightBytes, int64_t threads) {
+  return weightBytes <= (threads > 1 ? 256 : 64) * 1024;
+}
 
 // With 7x7 outputs and a register tile narrower than the row (AVX2: 6 of
 // 7 pixels, the 7th a peeled tile of its own) each weight loaded is used
