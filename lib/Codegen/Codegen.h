@@ -235,10 +235,10 @@ bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *ste
 bool dlcIsZeroPadding(MlirOperation pad);
 
 /// The width w of the column panels read from `tile` (a static tensor)
-/// when every use but `except` (may be null) is a tensor.extract_slice of
-/// all of each dim but the last, and of the last w columns at a multiple
-/// of w (the register tiles' reads of a packed tile of B); else 0.
-int64_t dlcColumnPanelWidth(MlirValue tile, MlirOperation except);
+/// when every use is a tensor.extract_slice of all of each dim but the
+/// last, and of the last w columns at a multiple of w (the register tiles'
+/// reads of a packed tile of B); else 0.
+int64_t dlcColumnPanelWidth(MlirValue tile);
 
 /// Replaces each column panel slice of `tile` (width `w`, see
 /// dlcColumnPanelWidth) by a slice of `operands[0]`, a tensor whose dims

@@ -53,8 +53,7 @@ static bool isPackingPad(MlirOperation pad) {
 #define MIN_PANEL_WIDTH 4
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  if (isPackingPad(op) &&
-      dlcColumnPanelWidth(mlirOperationGetResult(op, 0), (MlirOperation){NULL}) >= MIN_PANEL_WIDTH)
+  if (isPackingPad(op) && dlcColumnPanelWidth(mlirOperationGetResult(op, 0)) >= MIN_PANEL_WIDTH)
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -169,7 +168,7 @@ static MlirValue panels(DlcBuilder *b, MlirOperation pad, int64_t w) {
 
 static void rewrite(MlirOperation pad) {
   MlirValue tile = mlirOperationGetResult(pad, 0);
-  int64_t w = dlcColumnPanelWidth(tile, (MlirOperation){NULL});
+  int64_t w = dlcColumnPanelWidth(tile);
   // Built in a block of their own, then moved after the pad.
   MlirBlock scratch = mlirBlockCreate(0, NULL, NULL);
   DlcBuilder b = dlcBuilderAtBlockEnd(scratch, mlirOperationGetLocation(pad));

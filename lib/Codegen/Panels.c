@@ -94,7 +94,7 @@ static bool isColumnSlice(MlirOperation slice, MlirType tile, int64_t *w) {
          (dynamic ? alwaysMultipleOf(mlirOperationGetOperand(slice, 1), *w) : offset % *w == 0);
 }
 
-int64_t dlcColumnPanelWidth(MlirValue tile, MlirOperation except) {
+int64_t dlcColumnPanelWidth(MlirValue tile) {
   MlirType type = mlirValueGetType(tile);
   if (!mlirTypeIsARankedTensor(type) || !mlirShapedTypeHasStaticShape(type))
     return 0;
@@ -104,8 +104,6 @@ int64_t dlcColumnPanelWidth(MlirValue tile, MlirOperation except) {
   for (MlirOpOperand use = mlirValueGetFirstUse(tile); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
-    if (!mlirOperationIsNull(except) && mlirOperationEqual(user, except))
-      continue;
     if (mlirOpOperandGetOperandNumber(use) != 0 || !isColumnSlice(user, type, &w))
       return 0;
   }

@@ -323,9 +323,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   Candidate c;
   if (padOfConstantTile(op, &c)) {
-    c.panel = 2 * c.rank + 1 <= DLC_MAX_RANK
-                  ? dlcColumnPanelWidth(mlirOperationGetResult(op, 0), (MlirOperation){NULL})
-                  : 0;
+    c.panel =
+        2 * c.rank + 1 <= DLC_MAX_RANK ? dlcColumnPanelWidth(mlirOperationGetResult(op, 0)) : 0;
     all->items = dlcGrowArray(all->items, all->count, sizeof c);
     all->items[all->count++] = c;
   }
