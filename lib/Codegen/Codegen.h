@@ -231,8 +231,9 @@ void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs);
 /// other value.
 bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step);
 
-/// Whether tensor.pad `pad` pads with the constant 0.0.
-bool dlcIsZeroPadding(MlirOperation pad);
+/// Whether tensor.pad `pad` pads a static f32 tile with the constant 0.0,
+/// at the high end only (the matmul schedules' packing copies).
+bool dlcIsZeroHighPad(MlirOperation pad);
 
 /// The width w of the column panels read from `tile` (a static tensor)
 /// when every use is a tensor.extract_slice of all of each dim but the

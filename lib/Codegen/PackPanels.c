@@ -27,24 +27,12 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static bool allZero(MlirAttribute array) {
-  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(array); ++i)
-    if (mlirDenseI64ArrayGetElement(array, i) != 0)
-      return false;
-  return true;
-}
-
 // A schedule's packing copy of a static f32 tile, zero-padded at the high
 // end only.
 static bool isPackingPad(MlirOperation pad) {
-  if (!dlcIsOp(pad, "tensor.pad") ||
-      mlirAttributeIsNull(mlirOperationGetAttributeByName(pad, ref("nofold"))) ||
-      !allZero(mlirOperationGetAttributeByName(pad, ref("static_low"))))
-    return false;
-  MlirType type = mlirValueGetType(mlirOperationGetResult(pad, 0));
-  if (!mlirShapedTypeHasStaticShape(type) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
-    return false;
-  return dlcIsZeroPadding(pad);
+  return dlcIsOp(pad, "tensor.pad") &&
+         !mlirAttributeIsNull(mlirOperationGetAttributeByName(pad, ref("nofold"))) &&
+         dlcIsZeroHighPad(pad);
 }
 
 // Panels narrower than a 128-bit vector are not worth a copy of their

@@ -47,7 +47,15 @@ bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *ste
   return *lower >= 0 && *upper >= *lower && *step > 0;
 }
 
-bool dlcIsZeroPadding(MlirOperation pad) {
+bool dlcIsZeroHighPad(MlirOperation pad) {
+  MlirType type = mlirValueGetType(mlirOperationGetResult(pad, 0));
+  if (!mlirShapedTypeHasStaticShape(type) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))
+    return false;
+  // Static lows of 0 (a dynamic one would read as the dynamic marker).
+  MlirAttribute low = mlirOperationGetAttributeByName(pad, ref("static_low"));
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(low); ++i)
+    if (mlirDenseI64ArrayGetElement(low, i) != 0)
+      return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
   MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(mlirBlockGetTerminator(body), 0));
   if (!dlcIsOp(def, "arith.constant"))

@@ -260,20 +260,11 @@ static bool dimIsTiled(const Candidate *c, int64_t i) {
 static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
   memset(c, 0, sizeof *c);
   c->pad = pad;
-  MlirType padded = mlirValueGetType(mlirOperationGetResult(pad, 0));
-  if (!mlirShapedTypeHasStaticShape(padded) ||
-      !mlirTypeIsAF32(mlirShapedTypeGetElementType(padded)))
+  if (!dlcIsZeroHighPad(pad))
     return false;
+  MlirType padded = mlirValueGetType(mlirOperationGetResult(pad, 0));
   c->rank = mlirShapedTypeGetRank(padded);
   if (c->rank < 1 || c->rank > MAX_RANK)
-    return false;
-  // Zero padding at the high end only: static lows of 0 (a dynamic one
-  // would read as the dynamic marker).
-  MlirAttribute low = mlirOperationGetAttributeByName(pad, ref("static_low"));
-  for (int64_t i = 0; i < c->rank; ++i)
-    if (mlirDenseI64ArrayGetElement(low, i) != 0)
-      return false;
-  if (!dlcIsZeroPadding(pad))
     return false;
   for (int64_t i = 0; i < c->rank; ++i)
     c->tile[i] = mlirShapedTypeGetDimSize(padded, i);

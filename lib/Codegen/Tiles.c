@@ -120,7 +120,7 @@ bool dlcShareMatmulRows(DlcMatmulTiles *t, int64_t m, int64_t n, int64_t batch, 
   // Where B is the larger (more columns than rows) and its register
   // tiles' columns split evenly among the threads, columns: ResNet-18's
   // 7x7 512-channel im2col products (49 rows, B 9.4 MB from memory) ran
-  // 1.13 -> 1.21 ms on 2 threads sharing rows.
+  // 1.21 ms on 2 threads sharing rows, 1.13 sharing columns.
   if (n > m && ceilDiv(n, t->rn) % threads == 0)
     return false;
   t->tm = roundUp(ceilDiv(m, threads), t->rm);
@@ -249,7 +249,7 @@ bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads) {
 // slices instead, each thread read half its input from the other core's
 // cache, layer after layer. Up to 256 KB of weights, which both threads
 // then read, rows (MobileNet-V2-shaped model on 2 threads, summed over its
-// layers: 3.72 -> 3.65 ms, its 14x14 blocks' 1x1 and depthwise layers
+// layers: 3.68 -> 3.58 ms, its 14x14 blocks' 1x1 and depthwise layers
 // 2-8 us faster each); on one thread 256 KB made the 576-channel layers
 // 5% slower.
 bool dlcConvPrefersRows(int64_t weightBytes, int64_t threads) {
