@@ -13,6 +13,10 @@
 // and runs first; what it leaves are the tiles of operands computed at
 // run time.
 //
+// A whole tile read otherwise (A's blocks, read a few rows at a time) is a
+// copy too, into a buffer of its own: the pad would first fill the buffer
+// with zeros that the copy then overwrites (1024^3: 1% of the product).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Codegen/Codegen.h"
@@ -40,9 +44,27 @@ static bool isPackingPad(MlirOperation pad) {
 // a column (one element per row) at a time, and would be copied so.
 #define MIN_PANEL_WIDTH 4
 
+// A packing pad that pads nothing: the tile is whole.
+static bool padsNothing(MlirOperation pad) {
+  MlirAttribute high = mlirOperationGetAttributeByName(pad, ref("static_high"));
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(high); ++i)
+    if (mlirDenseI64ArrayGetElement(high, i) != 0)
+      return false;
+  return true;
+}
+
+typedef struct Pads {
+  DlcOpList panels, copies;
+} Pads;
+
 static MlirWalkResult collect(MlirOperation op, void *userData) {
-  if (isPackingPad(op) && dlcColumnPanelWidth(mlirOperationGetResult(op, 0)) >= MIN_PANEL_WIDTH)
-    dlcOpListPush(userData, op);
+  Pads *pads = userData;
+  if (!isPackingPad(op))
+    return MlirWalkResultAdvance;
+  if (dlcColumnPanelWidth(mlirOperationGetResult(op, 0)) >= MIN_PANEL_WIDTH)
+    dlcOpListPush(&pads->panels, op);
+  else if (padsNothing(op))
+    dlcOpListPush(&pads->copies, op);
   return MlirWalkResultAdvance;
 }
 
@@ -173,11 +195,33 @@ static void rewrite(MlirOperation pad) {
   mlirOperationDestroy(pad);
 }
 
+// The whole tile `pad` makes, as a copy of its source into a new buffer.
+static void rewriteAsCopy(MlirOperation pad) {
+  MlirContext ctx = mlirOperationGetContext(pad);
+  MlirValue tile = mlirOperationGetResult(pad, 0);
+  MlirType type = mlirValueGetType(tile);
+  MlirOperationState state =
+      mlirOperationStateGet(ref("bufferization.alloc_tensor"), mlirOperationGetLocation(pad));
+  MlirValue source = mlirOperationGetOperand(pad, 0);
+  mlirOperationStateAddOperands(&state, 1, &source);
+  mlirOperationStateAddResults(&state, 1, &type);
+  MlirNamedAttribute segments =
+      dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, (int32_t[]){0, 1, 0}));
+  mlirOperationStateAddAttributes(&state, 1, &segments);
+  MlirOperation copy = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(pad), pad, copy);
+  mlirValueReplaceAllUsesOfWith(tile, mlirOperationGetResult(copy, 0));
+  mlirOperationDestroy(pad);
+}
+
 void dlcRunPackPanels(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run, (void)options;
-  DlcOpList pads = {0};
+  Pads pads = {0};
   mlirOperationWalk(op, collect, &pads, MlirWalkPreOrder);
-  for (size_t i = 0; i < pads.count; ++i)
-    rewrite(pads.items[i]);
-  dlcOpListFree(&pads);
+  for (size_t i = 0; i < pads.panels.count; ++i)
+    rewrite(pads.panels.items[i]);
+  for (size_t i = 0; i < pads.copies.count; ++i)
+    rewriteAsCopy(pads.copies.items[i]);
+  dlcOpListFree(&pads.panels);
+  dlcOpListFree(&pads.copies);
 }

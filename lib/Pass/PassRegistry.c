@@ -251,17 +251,18 @@ static const DlcPassDef passes[] = {
      "slice.",
      "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
     {"dlc-pack-panels", "DlcPackPanels",
-     "Lay out the tiles the matmul schedules pack on every run by column panel",
+     "Copy the tiles the matmul schedules pack on every run by column panel, or without a fill",
      "Runs after dlc-prepack-constants, on the packing copies it left (tiles of operands computed "
-     "at run time). A `nofold` zero tensor.pad of a static f32 tile whose every use is a slice "
-     "of all of each dim but the last and of w columns of the last at a multiple of w (the "
-     "register tiles' column panels of B) is followed by a transpose into panels (t0 x .. x tn "
-     "expanded to t0 x .. x tn/w x w, then tn/w x t0 x .. x w), and each slice becomes a slice "
-     "of its panel: the register tiles read each panel contiguously instead of one vector per "
-     "row a tile's width apart. A pad that pads nothing (a whole tile) is dropped: the "
-     "transpose reads the operand itself, one copy instead of two. The values and the order "
-     "of the products are unchanged.",
-     "", 0, {{0}}, dlcRunPackPanels, {"tensor", "linalg", "affine"}},
+     "at run time): `nofold` zero tensor.pads of static f32 tiles, padded at the high end only. "
+     "A tile whose every use is a slice of all of each dim but the last and of w columns of the "
+     "last at a multiple of w (the register tiles' column panels of B, w >= 4) becomes loops "
+     "copying it into panels (tn/w x t0 x .. x w), a vector of w columns at a time read from "
+     "the operand itself, masked along the dims where the tile runs past its end (zeros there), "
+     "and each slice a slice of its panel: the register tiles read each panel contiguously "
+     "instead of one vector per row a tile's width apart. Any other tile that pads nothing (a "
+     "whole tile of A) becomes a bufferization.alloc_tensor copying its source, without the fill "
+     "a pad writes first. The values and the order of the products are unchanged.",
+     "", 0, {{0}}, dlcRunPackPanels, {"tensor", "linalg", "affine", "bufferization"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
      "Each tensor.pad of static pads that pads no dynamic dim (a dynamic batch is sized from the "
