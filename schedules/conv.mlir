@@ -33,6 +33,7 @@ module attributes {transform.with_named_sequence} {
       %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
       %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
       %rn: !transform.param<i64> {transform.readonly})
+  transform.named_sequence private @dlc_peel(%loop: !transform.any_op {transform.readonly})
 
   transform.named_sequence @dlc_conv2d_nhwc_hwcf(%conv: !transform.any_op {transform.consumed},
       %fill: !transform.any_op {transform.consumed},
@@ -212,14 +213,6 @@ module attributes {transform.with_named_sequence} {
     }
     transform.include @dlc_hoist_accumulators failures(propagate) (%f, %c, %kw, %kh)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> ()
-    transform.yield
-  }
-
-  // Splits off the last iteration of a loop over tiles when the tile does
-  // not divide the range; fails (silenceably) when it does.
-  transform.named_sequence @dlc_peel(%loop: !transform.any_op {transform.readonly}) {
-    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
-    %main, %rest = transform.loop.peel %for : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 

@@ -90,7 +90,11 @@ module attributes {transform.with_named_sequence} {
   }
 
   // One column block of a product: tiles for the caches, packing, register
-  // tiles.
+  // tiles. The last block of rows, when tm does not divide M, is a loop of
+  // its own: the others are whole, so their blocks of the product are
+  // computed where they are rather than in a padded copy, and their blocks
+  // of A are copied without padding; the last is padded to a multiple of
+  // rm only (197 x 768 x 768, tm = 40: 2.21 -> 2.17 ms on one thread).
   transform.named_sequence @dlc_matmul_columns(%f: !transform.any_op {transform.readonly},
       %cols: !transform.any_op {transform.consumed},
       %tm: !transform.param<i64> {transform.readonly}, %tk: !transform.param<i64> {transform.readonly},
@@ -99,16 +103,26 @@ module attributes {transform.with_named_sequence} {
         interchange = [2, 0, 1]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %packed, %pad, %copy = transform.structured.pad %block {
-        padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [0, 1, 2],
-        nofold_flags = [1, 1, 0], copy_back_op = "linalg.copy"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %regs, %rj, %ri = transform.structured.tile_using_for %packed tile_sizes [%rm, %rn, 0]
-        interchange = [1, 0, 2]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %step, %kloop = transform.structured.tile_using_for %regs tile_sizes [0, 0, 1]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.include @dlc_vectorize_rank1_update failures(propagate) (%f, %step)
+    transform.include @dlc_peel failures(suppress) (%lm) : (!transform.any_op) -> ()
+    transform.apply_patterns to %lk { transform.apply_patterns.canonicalization } : !transform.any_op
+    %blocks = transform.structured.match ops{["linalg.matmul"]} in %lk
+        : (!transform.any_op) -> !transform.any_op
+    %steps = transform.foreach %blocks : !transform.any_op -> !transform.any_op {
+    ^bb0(%b: !transform.any_op):
+      %packed, %pad, %copy = transform.structured.pad %b pad_to_multiple_of [%rm, %rn, 1] {
+          padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32], padding_dimensions = [0, 1, 2],
+          nofold_flags = [1, 1, 0], copy_back_op = "linalg.copy"}
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %regs, %rj, %ri = transform.structured.tile_using_for %packed tile_sizes [%rm, %rn, 0]
+          interchange = [1, 0, 2]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %step, %kloop = transform.structured.tile_using_for %regs tile_sizes [0, 0, 1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.yield %step : !transform.any_op
+    }
+    transform.include @dlc_vectorize_rank1_update failures(propagate) (%f, %steps)
         : (!transform.any_op, !transform.any_op) -> ()
     transform.yield
   }
@@ -298,6 +312,14 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     transform.apply_patterns to %f { transform.apply_patterns.canonicalization } : !transform.any_op
     transform.apply_cse to %f : !transform.any_op
+    transform.yield
+  }
+
+  // Splits off the last iteration of a loop over tiles when the tile does
+  // not divide the range; fails (silenceably) when it does.
+  transform.named_sequence @dlc_peel(%loop: !transform.any_op {transform.readonly}) {
+    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    %main, %rest = transform.loop.peel %for : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

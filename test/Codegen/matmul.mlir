@@ -14,7 +14,7 @@
 // CHECK-NOT: linalg.matmul
 // FIXED-LABEL: func.func @odd
 // FIXED: } : tensor<?x?xf32> to tensor<4x16xf32>
-// FIXED: } : tensor<?x?xf32> to tensor<8x4xf32>
+// FIXED: } : tensor<8x?xf32> to tensor<8x4xf32>
 // FIXED: vector.outerproduct {{.*}} : vector<2xf32>, vector<8xf32>
 func.func @odd(%a: tensor<127x255xf32>, %b: tensor<255x511xf32>) -> tensor<127x511xf32> {
   %zero = arith.constant 0.0 : f32
@@ -55,16 +55,22 @@ func.func @left_alone(%a: tensor<4x4xf64>, %b: tensor<4x?xf32>, %c: tensor<4x4xf
 // -----
 
 // Rows known at run time (a batch folded into them): tiles of rm rows
-// (the register tile's), the last one zero-padded to a whole tile like a
-// static partial tile, so one compiled loop takes any row count; N and K
-// keep their static tiles, B its packing (one column block here).
+// (the register tile's), whole ones up to the last multiple of rm, then a
+// loop of at most one tile, zero-padded to a whole one like a static
+// partial tile, so one compiled nest takes any row count; N and K keep
+// their static tiles, B its packing (one column block here).
 // CHECK-LABEL: func.func @dynamic_rows
 // CHECK-SAME: %[[A:[^:]*]]: tensor<?x64xf32>
 // CHECK: %[[M:.*]] = tensor.dim %[[A]], %c0
+// CHECK: %[[WHOLE:.*]] = affine.apply #{{.*}}()[%[[M]]]
 // CHECK: tensor.pad %{{.*}} nofold low[0, 0] high[0, 0]
-// CHECK: scf.for %{{.*}} = %c0 to %[[M]] step %c{{[0-9]+}}
-// CHECK: affine.min {{.*}}[%[[M]]]
-// CHECK: tensor.pad %{{.*}} nofold low[0, 0] high[%{{.*}}, 0]
+// CHECK: scf.for %{{.*}} = %c0 to %[[WHOLE]] step %c8
+// CHECK: tensor.pad %{{.*}} nofold low[0, 0] high[0, 0] {
+// CHECK: } : tensor<8x64xf32> to tensor<8x64xf32>
+// CHECK: vector.outerproduct
+// CHECK: scf.for %{{.*}} = %[[WHOLE]] to %[[M]] step %c8
+// CHECK: tensor.pad %{{.*}} nofold low[0, 0] high[%{{.*}}, 0] {
+// CHECK: } : tensor<?x64xf32> to tensor<8x64xf32>
 // CHECK: vector.outerproduct
 func.func @dynamic_rows(%a: tensor<?x64xf32>, %b: tensor<64x32xf32>, %init: tensor<?x32xf32>) -> tensor<?x32xf32> {
   %y = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x32xf32>) outs(%init : tensor<?x32xf32>) -> tensor<?x32xf32>
@@ -108,13 +114,14 @@ func.func @shared_columns(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> t
 // A matmul and its epilogue (a bias add and relu reading it in place) are
 // one group: the epilogue's column blocks are the scf.forall, the zero
 // fill and the product fused into each, and the epilogue runs in place on
-// the block the product left in its destination.
+// the block the product left in its destination (here its last rows, 63
+// of 127, are a loop of their own, peeled).
 // CHECK-LABEL: func.func @fused
 // CHECK: scf.forall {{.*}} shared_outs(%[[OUT:.*]] = %{{.*}})
 // CHECK: %[[DEST:.*]] = tensor.extract_slice %[[OUT]]
 // CHECK: linalg.fill {{.*}} outs(%[[DEST]] :
-// CHECK: %[[BLOCK:.*]] = scf.for
 // CHECK: vector.outerproduct
+// CHECK: %[[BLOCK:.*]] = tensor.insert_slice %{{.*}} : tensor<63x?xf32> into tensor<127x?xf32>
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[BLOCK]] : {{.*}}) outs(%[[BLOCK]] :
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: linalg.generic

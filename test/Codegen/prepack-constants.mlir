@@ -8,11 +8,14 @@
 // CHECK-NOT: tensor<6x10xf32>
 // CHECK: scf.forall (%[[J:.*]]) in (2)
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// Only A, computed at run time, is still packed (padded) per tile: the
+// whole rows' tile, then the last row's.
+// CHECK: tensor.pad %{{.*}} nofold
+// CHECK: } : tensor<4x?xf32> to tensor<4x4xf32>
 // CHECK: %[[KT:.*]] = affine.apply #{{.*}}(%[[K]])
 // CHECK: tensor.extract_slice %[[P]][%[[KT]], %[[J]], 0, 0] [1, 1, 4, 8] [1, 1, 1, 1] : tensor<2x2x4x8xf32> to tensor<4x8xf32>
-// Only A, computed at run time, is still packed (padded) per tile.
 // CHECK: tensor.pad %{{.*}} nofold
-// CHECK: } : tensor<?x?xf32> to tensor<4x4xf32>
+// CHECK: } : tensor<1x?xf32> to tensor<4x4xf32>
 // CHECK-NOT: tensor.pad {{.*}} nofold
 // Tile (0, 1) after tile (0, 0): row 0 is B[0][8..9] = 8.0, 9.0 and six
 // zeros, row 1 B[1][8..9] = 18.0, 19.0 (little-endian f32).
