@@ -107,6 +107,15 @@ bool dlcConvPrefersWinograd(int64_t tiles, int64_t c, int64_t f);
 /// linalg.batch_matmul, for the caller to schedule.
 MlirOperation dlcRewriteWinograd(MlirOperation conv, MlirOperation epilogue);
 
+/// GroupedConv.c: whether `conv` (linalg.conv_2d_ngchw_gfchw) is computed
+/// as a batched product: static f32 shapes, one image.
+bool dlcGroupedConvApplies(MlirOperation conv);
+
+/// Rewrites `conv` (dlcGroupedConvApplies) as the columns of its groups'
+/// input windows (a generic) and the returned linalg.batch_matmul of the
+/// groups' weights by them, for the caller to schedule.
+MlirOperation dlcRewriteGroupedConv(MlirOperation conv);
+
 /// Epilogues.c: when the product's result reaches its only consumer, an
 /// elementwise generic, through a tensor.expand_shape (a product over
 /// batch dims, lowered with the batch folded into rows), rewrites the

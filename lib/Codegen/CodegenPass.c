@@ -8,7 +8,8 @@
 // linalg.generic reading it in place (bias, activation, residual add), with
 // that epilogue: one loop nest for the group; a 3x3 one, where Winograd
 // pays, becomes F(2x2, 3x3) with its epilogue in the output transform
-// (Winograd.c), its products one batched matmul scheduled as such. Targets
+// (Winograd.c), its products one batched matmul scheduled as such, and so
+// does a grouped one (GroupedConv.c). Targets
 // are collected first:
 // applying a schedule rewrites the function being walked. Then row groups
 // (RowGroups.c: reductions over the innermost dims with the elementwise
@@ -30,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE, TRANSPOSE } TargetKind;
+typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE, GROUPED, TRANSPOSE } TargetKind;
 
 typedef struct Target {
   MlirOperation op;
@@ -194,6 +195,11 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
       if (mlirOperationEqual(targets->items[i].epilogue, op))
         return MlirWalkResultAdvance;
     t.kind = TRANSPOSE;
+    push(targets, t);
+    return MlirWalkResultAdvance;
+  }
+  if (dlcGroupedConvApplies(op)) {
+    t.kind = GROUPED;
     push(targets, t);
     return MlirWalkResultAdvance;
   }
@@ -481,6 +487,11 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
   int64_t threads = dlcPassOptionInt(options, "threads");
   for (intptr_t i = 0; ok && i < targets.count; ++i) {
     const Target *t = &targets.items[i];
+    Target products = {{NULL}, BATCH_MATMUL, -1, {NULL}, {NULL}};
+    if (t->kind == GROUPED) {
+      products.op = dlcRewriteGroupedConv(t->op);
+      t = &products;
+    }
     ok = mlirLogicalResultIsSuccess(
         t->kind == TRANSPOSE ? scheduleTranspose(library, t, &cpu)
         : t->kind == CONV || t->kind == DEPTHWISE

@@ -332,12 +332,11 @@ MlirOperation dlcRewriteWinograd(MlirOperation conv, MlirOperation epilogue) {
   MlirOperation matmul =
       dlcNamedLinalg(&b, "linalg.batch_matmul", 2, (MlirValue[]){v3, u}, 1, &init, mType, 0, NULL);
   int64_t mShape[5] = {16, n, th, tw, f};
-  MlirNamedAttribute expand[3] = {
+  MlirNamedAttribute expand[2] = {
       dlcNamed(ctx, "reassociation", reassociation),
-      dlcNamed(ctx, "static_output_shape", dlcI64ArrayAttr(ctx, 5, mShape)),
-      dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, (int32_t[]){1, 0}))};
+      dlcNamed(ctx, "static_output_shape", dlcI64ArrayAttr(ctx, 5, mShape))};
   MlirValue m = dlcBuild1(&b, "tensor.expand_shape", 1, (MlirValue[]){mlirOperationGetResult(matmul, 0)},
-                          mlirRankedTensorTypeGet(5, mShape, f32, mlirAttributeGetNull()), 3, expand);
+                          mlirRankedTensorTypeGet(5, mShape, f32, mlirAttributeGetNull()), 2, expand);
 
   // The output: the epilogue's destination, or the convolution's (under
   // its zero fill, which every pixel overwrites).

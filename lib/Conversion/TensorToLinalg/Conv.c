@@ -2,9 +2,12 @@
 //
 // A zero fill, then the convolution. A 2-D one on floats or signless
 // integers with static channels is a named op, so that schedules find it
-// by name: linalg.conv_2d_nchw_fchw without groups, and
+// by name: linalg.conv_2d_nchw_fchw without groups,
 // linalg.depthwise_conv_2d_nchw_chw when every group is one channel in and
-// one out (its weight F x 1 x KH x KW collapsed to C x KH x KW). Any other
+// one out (its weight F x 1 x KH x KW collapsed to C x KH x KW), and
+// linalg.conv_2d_ngchw_gfchw for other groups when all shapes are static
+// (on views that split the channels by group: N x G x C/G x H x W and
+// G x F/G x C/G x KH x KW). Any other
 // is one linalg.generic over the loops (n, f, o1..on)
 // parallel and (c, k1..kn) reduction:
 //   input  (n, g * Cg + c, o_i * stride_i + k_i * dilation_i)
@@ -70,6 +73,37 @@ static MlirValue collapseUnitChannel(DlcBuilder *b, MlirValue weight, const DlcS
   return dlcBuild1(b, "tensor.collapse_shape", 1, &weight, type, 1, &reassociation);
 }
 
+static bool allStatic(const DlcShape *s) {
+  for (int64_t i = 0; i < s->rank; ++i)
+    if (s->dims[i] == DLC_DYN)
+      return false;
+  return true;
+}
+
+// A static grouped convolution of more than one channel per group:
+// linalg.conv_2d_ngchw_gfchw on the operands split by group, its result
+// collapsed back to N x F x OH x OW.
+static MlirValue groupedConv2D(DlcRewriter *rw, MlirValue input, MlirValue weight, MlirValue init,
+                               const DlcShape *in, const DlcShape *w, int64_t groups,
+                               MlirNamedAttribute *attrs) {
+  DlcBuilder *b = &rw->b;
+  MlirType initType = mlirValueGetType(init);
+  int64_t n = in->dims[0], cg = w->dims[1], fg = w->dims[0] / groups;
+  int64_t oh = mlirShapedTypeGetDimSize(initType, 2), ow = mlirShapedTypeGetDimSize(initType, 3);
+  int64_t inShape[5] = {n, groups, cg, in->dims[2], in->dims[3]};
+  int64_t wShape[5] = {groups, fg, cg, w->dims[2], w->dims[3]};
+  int64_t outShape[5] = {n, groups, fg, oh, ow};
+  MlirValue operands[2] = {dlcReshapeStatic(b, input, 5, inShape, "[[0], [1, 2], [3], [4]]"),
+                           dlcReshapeStatic(b, weight, 5, wShape, "[[0, 1], [2], [3], [4]]")};
+  MlirValue outInit = dlcReshapeStatic(b, init, 5, outShape, "[[0], [1, 2], [3], [4]]");
+  MlirValue conv = mlirOperationGetResult(
+      dlcNamedLinalg(b, "linalg.conv_2d_ngchw_gfchw", 2, operands, 1, &outInit,
+                     mlirValueGetType(outInit), 2, attrs),
+      0);
+  int64_t shape[4] = {n, groups * fg, oh, ow};
+  return dlcReshapeStatic(b, conv, 4, shape, "[[0], [1, 2], [3], [4]]");
+}
+
 // The named 2-D convolution for `groups`, or null when none fits.
 static MlirValue namedConv2D(DlcRewriter *rw, MlirValue input, MlirValue weight, MlirValue init,
                              const DlcShape *in, const DlcShape *w, int64_t groups,
@@ -77,18 +111,20 @@ static MlirValue namedConv2D(DlcRewriter *rw, MlirValue input, MlirValue weight,
   MlirType elt = dlcElementType(mlirValueGetType(init));
   if (in->rank != 4 || !namedOpType(elt) || w->dims[0] == DLC_DYN || in->dims[1] == DLC_DYN)
     return (MlirValue){NULL};
+  MlirContext ctx = rw->b.ctx;
+  MlirNamedAttribute attrs[2] = {dlcNamed(ctx, "strides", i64Vector(ctx, 2, strides)),
+                                 dlcNamed(ctx, "dilations", i64Vector(ctx, 2, dilations))};
   const char *name = NULL;
   if (groups == 1)
     name = "linalg.conv_2d_nchw_fchw";
   else if (groups == in->dims[1] && w->dims[0] == groups && w->dims[1] == 1)
     name = "linalg.depthwise_conv_2d_nchw_chw";
+  else if (allStatic(in) && allStatic(w) && mlirShapedTypeHasStaticShape(mlirValueGetType(init)))
+    return groupedConv2D(rw, input, weight, init, in, w, groups, attrs);
   if (!name)
     return (MlirValue){NULL};
-  MlirContext ctx = rw->b.ctx;
   if (groups > 1)
     weight = collapseUnitChannel(&rw->b, weight, w);
-  MlirNamedAttribute attrs[2] = {dlcNamed(ctx, "strides", i64Vector(ctx, 2, strides)),
-                                 dlcNamed(ctx, "dilations", i64Vector(ctx, 2, dilations))};
   MlirValue operands[2] = {input, weight};
   return mlirOperationGetResult(dlcNamedLinalg(&rw->b, name, 2, operands, 1, &init,
                                                mlirValueGetType(init), 2, attrs),

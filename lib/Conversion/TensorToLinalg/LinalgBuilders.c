@@ -125,6 +125,22 @@ MlirOperation dlcNamedLinalg(DlcBuilder *b, const char *name, intptr_t numInputs
   return op;
 }
 
+MlirValue dlcReshapeStatic(DlcBuilder *b, MlirValue v, intptr_t rank, const int64_t *shape,
+                           const char *reassociation) {
+  MlirContext ctx = b->ctx;
+  MlirType type = mlirRankedTensorTypeGet(rank, shape, dlcElementType(mlirValueGetType(v)),
+                                          mlirAttributeGetNull());
+  MlirAttribute groups =
+      mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(reassociation));
+  if (rank < mlirShapedTypeGetRank(mlirValueGetType(v)))
+    return dlcBuild1(b, "tensor.collapse_shape", 1, &v, type, 1,
+                     (MlirNamedAttribute[]){dlcNamed(ctx, "reassociation", groups)});
+  MlirNamedAttribute attrs[2] = {
+      dlcNamed(ctx, "reassociation", groups),
+      dlcNamed(ctx, "static_output_shape", mlirDenseI64ArrayGet(ctx, rank, shape))};
+  return dlcBuild1(b, "tensor.expand_shape", 1, &v, type, 2, attrs);
+}
+
 MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init) {
   return mlirOperationGetResult(
       dlcNamedLinalg(b, "linalg.fill", 1, &value, 1, &init, mlirValueGetType(init), 0, NULL), 0);

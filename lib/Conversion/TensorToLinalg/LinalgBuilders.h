@@ -27,6 +27,11 @@ MlirValue dlcExtractSlice(DlcBuilder *b, MlirValue source, MlirType type, const 
 /// dynamic dim stays dynamic).
 MlirValue dlcTensorPad(DlcBuilder *b, MlirValue input, const int64_t *low, const int64_t *high,
                        MlirValue scalar);
+/// `v` reshaped to the static `shape` (`rank` dims) by `reassociation`,
+/// in MLIR's syntax ("[[0, 1], [2]]"): a tensor.expand_shape when `rank` is
+/// more than `v`'s, else a tensor.collapse_shape.
+MlirValue dlcReshapeStatic(DlcBuilder *b, MlirValue v, intptr_t rank, const int64_t *shape,
+                           const char *reassociation);
 /// `linalg.fill` of `init` with the scalar `value`.
 MlirValue dlcFill(DlcBuilder *b, MlirValue value, MlirValue init);
 /// True when a static dim of the tensor type is 0: it has no elements.

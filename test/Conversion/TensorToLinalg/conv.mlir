@@ -72,6 +72,35 @@ func.func @conv1d_groups(%x: tensor<2x4x7xf32>, %w: tensor<6x2x3xf32>) -> tensor
 
 // -----
 
+// 2-D with groups of more than one channel, static shapes: the named
+// grouped op on views that split the channels by group (G = 2, Cg = 3,
+// Fg = 2), its result collapsed back to N x F x OH x OW.
+// CHECK-LABEL: func.func @conv2d_groups
+// CHECK-SAME: %[[X:[^:]*]]: tensor<2x6x7x7xf32>, %[[W:[^:]*]]: tensor<4x3x3x3xf32>
+// CHECK-DAG: %[[XG:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3], [4]] output_shape [2, 2, 3, 7, 7] : tensor<2x6x7x7xf32> into tensor<2x2x3x7x7xf32>
+// CHECK-DAG: %[[WG:.*]] = tensor.expand_shape %[[W]] {{\[}}[0, 1], [2], [3], [4]] output_shape [2, 2, 3, 3, 3] : tensor<4x3x3x3xf32> into tensor<2x2x3x3x3xf32>
+// CHECK: %[[Y:.*]] = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+// CHECK-SAME: ins(%[[XG]], %[[WG]] : tensor<2x2x3x7x7xf32>, tensor<2x2x3x3x3xf32>) outs(%{{.*}} : tensor<2x2x2x3x3xf32>)
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[Y]] {{\[}}[0], [1, 2], [3], [4]] : tensor<2x2x2x3x3xf32> into tensor<2x4x3x3xf32>
+// CHECK: return %[[R]]
+func.func @conv2d_groups(%x: tensor<2x6x7x7xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<2x4x3x3xf32> {
+  %y = "dlc_tensor.conv"(%x, %w) {strides = array<i64: 2, 2>, dilations = array<i64: 1, 1>, groups = 2 : i64} : (tensor<2x6x7x7xf32>, tensor<4x3x3x3xf32>) -> tensor<2x4x3x3xf32>
+  return %y : tensor<2x4x3x3xf32>
+}
+
+// -----
+
+// With a dynamic dim the views would need run-time shapes: the generic.
+// CHECK-LABEL: func.func @conv2d_groups_dynamic
+// CHECK-NOT: linalg.conv_2d_ngchw_gfchw
+// CHECK: linalg.generic
+func.func @conv2d_groups_dynamic(%x: tensor<?x6x7x7xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<?x4x5x5xf32> {
+  %y = "dlc_tensor.conv"(%x, %w) {strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, groups = 2 : i64} : (tensor<?x6x7x7xf32>, tensor<4x3x3x3xf32>) -> tensor<?x4x5x5xf32>
+  return %y : tensor<?x4x5x5xf32>
+}
+
+// -----
+
 // Unsigned elements compute on the signless type (wrapping add and multiply
 // are the same bits).
 // CHECK-LABEL: func.func @conv_ui8
