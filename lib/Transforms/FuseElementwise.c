@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pass/PassDef.h"
+#include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/Types.h"
 
@@ -180,18 +181,22 @@ static bool canFuse(MlirOperation producer, MlirOperation consumer, intptr_t ind
   return mlirOpOperandIsNull(mlirValueGetFirstUse(init));
 }
 
-// The producer's input map `map` in the consumer's loops: producer loop l
-// is the consumer loop that reads the position the producer writes l at.
-static MlirAffineMap composed(MlirContext ctx, MlirAffineMap map, MlirAffineMap written,
-                              MlirAffineMap read, intptr_t consumerLoops) {
-  // Producer loop -> consumer loop, or -1 where the consumer reads a unit
-  // dim at 0 (the producer loop is then 0 too).
-  intptr_t loopFor[2 * DLC_MAX_RANK];
+// Producer loop l is the consumer loop that reads the position the
+// producer writes l at: loopFor[l], or -1 where the consumer reads a unit
+// dim at 0 (the producer loop is then 0 too).
+static void producerLoops(MlirAffineMap written, MlirAffineMap read, intptr_t *loopFor) {
   for (intptr_t i = 0, n = mlirAffineMapGetNumResults(written); i < n; ++i) {
     MlirAffineExpr r = mlirAffineMapGetResult(read, i);
     loopFor[mlirAffineDimExprGetPosition(mlirAffineMapGetResult(written, i))] =
         mlirAffineExprIsADim(r) ? mlirAffineDimExprGetPosition(r) : -1;
   }
+}
+
+// The producer's input map `map` in the consumer's loops.
+static MlirAffineMap composed(MlirContext ctx, MlirAffineMap map, MlirAffineMap written,
+                              MlirAffineMap read, intptr_t consumerLoops) {
+  intptr_t loopFor[2 * DLC_MAX_RANK];
+  producerLoops(written, read, loopFor);
   MlirAffineExpr exprs[2 * DLC_MAX_RANK];
   intptr_t n = mlirAffineMapGetNumResults(map);
   for (intptr_t i = 0; i < n; ++i) {
@@ -216,6 +221,33 @@ static intptr_t addInput(MlirValue *operands, MlirAttribute *maps, intptr_t *n, 
   operands[*n] = v;
   maps[*n] = map;
   return (*n)++;
+}
+
+// The loop indices the producer's body reads (linalg.index, a gather's
+// coordinates), cloned into `block`, as the consumer's loops: through a
+// transpose they are other loops (Swin's k.transpose(-2, -1) of a Gather
+// read the gathered rows transposed), and a unit dim read at 0 is 0.
+static void remapLoopIndices(MlirBlock block, MlirAffineMap written, MlirAffineMap read) {
+  intptr_t loopFor[2 * DLC_MAX_RANK];
+  producerLoops(written, read, loopFor);
+  MlirContext ctx = mlirAffineMapGetContext(read);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (dlcIsOp(op, "linalg.index")) {
+      intptr_t loop = loopFor[mlirIntegerAttrGetValueInt(attr(op, "dim"))];
+      if (loop >= 0) {
+        mlirOperationSetAttributeByName(op, ref("dim"), mlirIntegerAttrGet(i64, loop));
+      } else {
+        DlcBuilder b = dlcBuilderAtBlockEnd(block, mlirOperationGetLocation(op));
+        MlirValue zero = dlcConstIndex(&b, 0);
+        mlirOperationMoveBefore(mlirOpResultGetOwner(zero), op);
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), zero);
+        mlirOperationDestroy(op);
+      }
+    }
+    op = next;
+  }
 }
 
 static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index) {
@@ -272,6 +304,7 @@ static void fuse(MlirOperation producer, MlirOperation consumer, intptr_t index)
     dlcValueMapAdd(&m, mlirBlockGetArgument(pBody, j), mlirBlockGetArgument(block, pSlot[j]));
   MlirValue produced = dlcCloneBlockBody(pBody, block, &m);
   dlcValueMapFree(&m);
+  remapLoopIndices(block, written, read);
   for (intptr_t i = 0; i < cIn + cOut; ++i) {
     MlirValue old = mlirBlockGetArgument(cBody, i);
     dlcValueMapAdd(&m, old, i == index ? produced : mlirBlockGetArgument(block, cSlot[i]));

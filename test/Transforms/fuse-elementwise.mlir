@@ -189,3 +189,43 @@ func.func @computed_broadcast(%x: tensor<4x8xf32>, %m: tensor<4x1xf32>) -> tenso
   } -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>
 }
+
+// -----
+
+// A producer that reads its loop indices (a gather's coordinates) fused
+// into a transpose: its indices become the consumer's loops through the
+// transpose (loop 2 of the gather is loop 3 of the transpose), and a unit
+// dim the consumer reads at 0 is index 0. (Swin-T's k.transpose(-2, -1)
+// of a Gather read the gathered rows untransposed.)
+// CHECK-LABEL: func.func @indices_through_transpose
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}} : tensor<2xi64>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[A:.*]] = linalg.index 0 : index
+// CHECK-DAG: %[[B:.*]] = linalg.index 2 : index
+// CHECK-DAG: %[[C:.*]] = linalg.index 1 : index
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %[[A]], %[[B]], %[[C]], %[[ZERO]]] : tensor<3x4x5x6x1xf32>
+// CHECK-NOT: linalg.generic
+func.func @indices_through_transpose(%src: tensor<3x4x5x6x1xf32>, %idx: tensor<2xi64>) -> tensor<4x6x5xf32> {
+  %e = tensor.empty() : tensor<4x5x6x1xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (0)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%idx : tensor<2xi64>) outs(%e : tensor<4x5x6x1xf32>) {
+  ^bb0(%i: i64, %o: f32):
+    %k = arith.index_cast %i : i64 to index
+    %a = linalg.index 0 : index
+    %b = linalg.index 1 : index
+    %c = linalg.index 2 : index
+    %d = linalg.index 3 : index
+    %v = tensor.extract %src[%k, %a, %b, %c, %d] : tensor<3x4x5x6x1xf32>
+    linalg.yield %v : f32
+  } -> tensor<4x5x6x1xf32>
+  %e2 = tensor.empty() : tensor<4x6x5xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(a, c, b) -> (a, b, c, 0)>, affine_map<(a, c, b) -> (a, c, b)>],
+                       iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%g : tensor<4x5x6x1xf32>) outs(%e2 : tensor<4x6x5xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<4x6x5xf32>
+  return %t : tensor<4x6x5xf32>
+}
