@@ -362,26 +362,32 @@ static DlcOnnxStatus reductionOf(DlcOnnxNode *n, Reduction *out) {
 
 // Scatters `updates` into `data` given the one-hot `hit`, which has a dim
 // for the updates (`over`) just before the dim of the targets: updates
-// meeting at a target combine with the reduction (with none they are summed:
-// ONNX leaves duplicates undefined); targets no update hits keep data.
+// meeting at a target combine with the reduction (with none, the largest:
+// ONNX leaves duplicates undefined, and a maximum, unlike a float sum, does
+// not depend on the order of the updates, so that dlc-fold-constants folds
+// a scatter of constants, as exporters write masks); targets no update hits
+// keep data.
 static DlcOnnxStatus combine(DlcOnnxNode *n, Reduction r, MlirValue data, MlirValue hit,
                              MlirValue updates, int64_t over, MlirValue *out) {
   MlirType elt = eltOf(data), i32 = mlirIntegerTypeGet(n->ctx, 32);
-  double identity = r == R_MUL ? 1 : 0;
-  if (r == R_MAX || r == R_MIN) { // the type's lowest or highest value
+  Reduction merge = r == R_NONE ? R_MAX : r;
+  double identity = merge == R_MUL ? 1 : 0;
+  if (merge == R_MAX || merge == R_MIN) { // the type's lowest or highest value
     int bits = (int)dlcEltWidth(elt) - !dlcIsUnsigned(elt);
     double lo = dlcIsUnsigned(elt) ? 0 : -ldexp(1, bits), hi = ldexp(1, bits) - 1;
     if (mlirTypeIsAFloat(elt))
       lo = -INFINITY, hi = INFINITY;
-    identity = r == R_MAX ? lo : hi;
+    if (dlcEltWidth(elt) == 1) // bool
+      lo = 0, hi = 1;
+    identity = merge == R_MAX ? lo : hi;
   }
   MlirValue fill, picked, merged, one, zero, count, any, y;
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, elt, identity, &fill));
   DLC_ONNX_TRY(dlcOnnxWhereOp(n, hit, updates, fill, &picked));
-  const char *reduce = r == R_MUL   ? "dlc_graph.reduce_prod"
-                       : r == R_MAX ? "dlc_graph.reduce_max"
-                       : r == R_MIN ? "dlc_graph.reduce_min"
-                                    : "dlc_graph.reduce_sum";
+  const char *reduce = merge == R_MUL   ? "dlc_graph.reduce_prod"
+                       : merge == R_MAX ? "dlc_graph.reduce_max"
+                       : merge == R_MIN ? "dlc_graph.reduce_min"
+                                        : "dlc_graph.reduce_sum";
   DLC_ONNX_TRY(dlcOnnxReduceOp(n, reduce, picked, &over, 1, false, &merged));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, 1, &one));
   DLC_ONNX_TRY(dlcOnnxConstantScalar(n, i32, 0, &zero));
@@ -598,7 +604,7 @@ static DlcOnnxStatus translateSoftmaxCrossEntropy(DlcOnnxNode *n) {
   "is the updates' size times the dim's."
 #define SCATTER_ND_LIMITS                                                                          \
   "Static shapes. A one-hot scatter: its memory is the updates' size times the indexed dims' "    \
-  "product."
+  "product (folded when data, indices and updates are constants)."
 
 static const DlcOnnxOpEntry ops[] = {
     {"OneHot", 9, translateOneHot, {A_INT("axis")}, "dlc_graph.where",

@@ -9,7 +9,12 @@
 //
 // Folding may not duplicate weights: a result above `max-elements` is only
 // computed when every operand that large has no other user, so that it
-// dies with the op (a transposed weight is folded once, in place).
+// dies with the op (a transposed weight is folded once, in place), or was
+// itself folded by this pass (an intermediate, not a weight: a scatter of
+// constants builds a one-hot of updates x targets that two ops read, and
+// the scatter's small result is what stays). Results above
+// MAX_FOLDED_ELEMENTS are never computed: compiling must not take more
+// memory than the model would.
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,6 +122,21 @@ static bool isReduction(MlirOperation op) {
   return name.length > 17 && !strncmp(name.data, "dlc_graph.reduce_", 17);
 }
 
+#define MAX_FOLDED_ELEMENTS ((int64_t)1 << 24)
+
+typedef struct Limits {
+  int64_t maxElements;
+  DlcOpList *largeFolded; ///< the constants this pass made above maxElements
+} Limits;
+
+static bool foldedHere(const Limits *limits, MlirValue v) {
+  MlirOperation def = dlcDefiningOp(v);
+  for (size_t i = 0; i < limits->largeFolded->count; ++i)
+    if (mlirOperationEqual(limits->largeFolded->items[i], def))
+      return true;
+  return false;
+}
+
 static MlirLogicalResult fold(DlcRewriter *rw) {
   MlirOperation op = rw->op;
   if (isReduction(op) && mlirLogicalResultIsSuccess(axesOperandToAttr(rw)))
@@ -128,13 +148,13 @@ static MlirLogicalResult fold(DlcRewriter *rw) {
   if ((dlcIsOp(op, "dlc_graph.reshape") || dlcIsOp(op, "dlc_graph.expand")) &&
       mlirLogicalResultIsSuccess(shapeOperandToAttr(rw)))
     return mlirLogicalResultSuccess();
-  const int64_t *maxElements = dlcRewriterUserData(rw);
+  const Limits *limits = dlcRewriterUserData(rw);
   const DlcOpDef *def = dlcLookupOpDef(op);
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!def || !dlcCanEvaluate(op) || !dlcOnlyFirstResultUsed(op) ||
-      !mlirShapedTypeHasStaticShape(type))
+      !mlirShapedTypeHasStaticShape(type) || dlcStaticNumElements(type) > MAX_FOLDED_ELEMENTS)
     return mlirLogicalResultFailure();
-  bool large = dlcStaticNumElements(type) > *maxElements;
+  bool large = dlcStaticNumElements(type) > limits->maxElements;
   bool isShape = dlcIsOp(op, "dlc_graph.shape");
   int n = dlcDefNumOperands(def);
   MlirAttribute values[DLC_MAX_OPERANDS];
@@ -150,7 +170,8 @@ static MlirLogicalResult fold(DlcRewriter *rw) {
     values[i] = dlcGraphConstantValue(v);
     if (mlirAttributeIsNull(values[i]))
       return mlirLogicalResultFailure();
-    if (large && mlirElementsAttrGetNumElements(values[i]) > *maxElements && !dlcHasOneUse(v))
+    if (large && mlirElementsAttrGetNumElements(values[i]) > limits->maxElements &&
+        !dlcHasOneUse(v) && !foldedHere(limits, v))
       return mlirLogicalResultFailure();
   }
   DlcElements operands[DLC_MAX_OPERANDS], result;
@@ -166,6 +187,8 @@ static MlirLogicalResult fold(DlcRewriter *rw) {
     return mlirLogicalResultFailure();
   MlirValue folded = dlcBuildGraphConstantOf(&rw->b, &result);
   dlcElementsFree(&result);
+  if (large)
+    dlcOpListPush(limits->largeFolded, dlcDefiningOp(folded));
   mlirRewriterBaseReplaceAllUsesWith(rw->rewriter, mlirOperationGetResult(op, 0), folded);
   mlirRewriterBaseEraseOp(rw->rewriter, op);
   return mlirLogicalResultSuccess();
@@ -173,9 +196,11 @@ static MlirLogicalResult fold(DlcRewriter *rw) {
 
 void dlcRunFoldConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
   (void)run;
-  int64_t maxElements = dlcPassOptionInt(options, "max-elements");
+  DlcOpList largeFolded = {0};
+  Limits limits = {dlcPassOptionInt(options, "max-elements"), &largeFolded};
   size_t count;
   DlcLowering *patterns = dlcPatternsForAllGraphOps(fold, "dlc_graph.constant", &count);
-  dlcApplyRewrites(op, patterns, count, &maxElements);
+  dlcApplyRewrites(op, patterns, count, &limits);
   free(patterns);
+  dlcOpListFree(&largeFolded);
 }

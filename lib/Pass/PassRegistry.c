@@ -67,11 +67,12 @@ static const DlcPassDef passes[] = {
      "computed in double and rounded to the element type after each op (exact for + - * / "
      "sqrt; exp, log, tanh, erf may differ from the compiled code in the last bit); integer "
      "division by zero and out-of-range float-to-integer casts are left unfolded. Results larger "
-     "than `max-elements` fold only when each operand that large has no other user, so weights "
-     "are never duplicated.",
+     "than `max-elements` fold only when each operand that large has no other user or was itself "
+     "folded by this pass (an intermediate, such as a scatter's one-hot that two folds read), so "
+     "weights are never duplicated; results above 2^24 elements are never computed.",
      "", 1,
      {{"max-elements", "int", "65536", "results above this many elements fold only in place of "
-       "their single-use operands"}},
+       "their single-use operands or of results this pass folded"}},
      dlcRunFoldConstants, {NULL}},
     {"dlc-simplify-algebra", "DlcSimplifyAlgebra", "Exact algebraic simplifications of dlc_graph ops",
      "Block-level rewrites, each exact: transpose(transpose(x)) into one transpose (none when the "
