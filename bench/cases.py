@@ -33,6 +33,7 @@ class Case:
     inputs: List[str] = field(default_factory=list)  # .npy paths, by position
     test_data: Optional[str] = None  # models: the backend-test folder
     expect: Optional[str] = None  # models: reference output as .npy
+    torchvision: Optional[str] = None  # models: the torchvision module PyTorch times
 
 
 # --- matmul: (name, M, K, N), in increasing FLOP order so that a slow
@@ -210,6 +211,20 @@ def generated_model_case(work, name, desc, script, args):
     return Case("models", name, desc, model=base + ".onnx", inputs=[x], expect=y)
 
 
+def torchvision_case(work, name, desc):
+    """A torchvision model (bench/torchvision_models.py exports it): one DLC
+    was not tuned on. PyTorch times the module itself."""
+    base = os.path.join(work, f"model_{name}")
+    x, y = base + "_input_0.npy", base + "_output_0.npy"
+    if not all(os.path.exists(p) for p in (base + ".onnx", x, y)):
+        subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "torchvision_models.py"),
+                        name, base + ".onnx", "--input", x, "--reference", y],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return Case("models", name, desc + " (torchvision, random weights)", model=base + ".onnx",
+                inputs=[x], expect=y, torchvision=name)
+
+
 def build_cases(work, quick):
     """All cases of the run (quick: one matmul, one conv, one small model)."""
     os.makedirs(work, exist_ok=True)
@@ -222,4 +237,6 @@ def build_cases(work, quick):
     cases += transformer_cases(work)
     cases += [model_case(work, *m) for m in SHARED_MODELS]
     cases += [generated_model_case(work, *m) for m in GENERATED_MODELS]
+    from torchvision_models import MODELS as TORCHVISION_MODELS
+    cases += [torchvision_case(work, *m) for m in TORCHVISION_MODELS]
     return cases

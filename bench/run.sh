@@ -20,8 +20,8 @@ as_root() {
 }
 
 # --- Debian packages: only when one is missing (apt-get update once).
-PKGS="libopenblas0-pthread libdnnl-dev python3-torch python3-matplotlib python3-onnx
-python3-numpy python3-threadpoolctl gcc libc6-dev time"
+PKGS="libopenblas0-pthread libdnnl-dev python3-torch python3-torchvision python3-matplotlib
+python3-onnx python3-numpy python3-threadpoolctl gcc libc6-dev time"
 command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs"
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
 missing=""

@@ -293,16 +293,20 @@ class Torch(_Pooled):
                            "torch", str(threads)], thread_env(threads))
 
     def turn(self, case, threads, iters, timeout):
-        r = self.worker(threads).request(
-            {"op": "onnx", "model": case.model, "inputs": case.inputs,
-             "warmup": 1, "iters": iters}, timeout)
+        if case.torchvision:
+            request = {"op": "torchvision", "name": case.torchvision, "inputs": case.inputs}
+        else:
+            request = {"op": "onnx", "model": case.model, "inputs": case.inputs}
+        r = self.worker(threads).request(dict(request, warmup=1, iters=iters), timeout)
         return _turn_from_times(r["times_ms"])
 
     def check(self, case):
-        """Max abs error of the torch reimplementation against the reference."""
-        return self.worker(1).request(
-            {"op": "check", "model": case.model, "inputs": case.inputs,
-             "expect": case.expect}, 300)["max_abs_err"]
+        """Max abs error of the torch reimplementation (or module) against the reference."""
+        request = {"op": "check", "model": case.model, "inputs": case.inputs,
+                   "expect": case.expect}
+        if case.torchvision:
+            request = dict(request, op="torchvision_check", name=case.torchvision)
+        return self.worker(1).request(request, 300)["max_abs_err"]
 
     def info(self, threads=1):
         return self.worker(threads).request({"op": "info"}, 120)

@@ -14,6 +14,8 @@ Requests:
   {"op": "matmul", "M":, "K":, "N":, "warmup":, "iters":}   (numpy)
   {"op": "onnx", "model":, "inputs": [npy...], "warmup":, "iters":}  (torch)
   {"op": "check", "model":, "inputs": [...], "expect": npy} (torch)
+  {"op": "torchvision", "name":, "inputs": [npy], "warmup":, "iters":}  (torch: the module)
+  {"op": "torchvision_check", "name":, "inputs": [npy], "expect": npy}  (torch)
 Timed requests answer {"times_ms": [...]}; failures answer {"error": "..."}.
 """
 
@@ -93,6 +95,31 @@ def model(req):
     return timed(lambda: fn(*args), req["warmup"], req["iters"])
 
 
+def torchvision_model(req):
+    key = ("torchvision", req["name"])
+    if key not in _model_cache:
+        import torchvision_models
+
+        module = torchvision_models.build(req["name"])
+        _model_cache[key] = (module, load_inputs(req["inputs"]))
+    module, args = _model_cache[key]
+
+    def run():
+        with torch.no_grad():
+            return module(*args)
+
+    return timed(run, req["warmup"], req["iters"])
+
+
+def torchvision_check(req):
+    import torchvision_models
+
+    with torch.no_grad():
+        got = torchvision_models.build(req["name"])(*load_inputs(req["inputs"])).numpy()
+    want = np.load(req["expect"])
+    return float(np.max(np.abs(got.astype(np.float64) - want)))
+
+
 def check(req):
     fn = TorchOnnx(req["model"])
     got = fn(*load_inputs(req["inputs"]))[0].numpy()
@@ -115,6 +142,10 @@ def main():
                 reply = {"times_ms": model(req)}
             elif op == "check":
                 reply = {"max_abs_err": check(req)}
+            elif op == "torchvision":
+                reply = {"times_ms": torchvision_model(req)}
+            elif op == "torchvision_check":
+                reply = {"max_abs_err": torchvision_check(req)}
             else:
                 reply = {"error": f"unknown op {op}"}
         except Exception as e:  # report, keep serving
