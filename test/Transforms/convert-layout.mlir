@@ -62,6 +62,31 @@ func.func @padded_filters(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32> {
 
 // -----
 
+// Filter counts within an eighth of a multiple of 16 (a 512-bit vector)
+// are padded to it (ShuffleNetV2's 116 -> 128); further from one (24: 32
+// would add a third), and filling 128-bit vectors, they stay.
+// CHECK-LABEL: func.func @widened_filters
+// CHECK: %[[Y:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x4x4x128xf32>
+// CHECK: tensor.extract_slice %[[Y]][0, 0, 0, 0] [1, 4, 4, 116] [1, 1, 1, 1] : tensor<1x4x4x128xf32> to tensor<1x4x4x116xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x4x4x24xf32>
+// CHECK-NOT: tensor.extract_slice
+func.func @widened_filters(%x: tensor<1x1x4x4xf32>) -> (tensor<1x116x4x4xf32>, tensor<1x24x4x4xf32>) {
+  %w = arith.constant dense<[[[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[5.0]]], [[[6.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]]]> : tensor<116x1x1x1xf32>
+  %v = arith.constant dense<[[[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]], [[[0.0]]], [[[1.0]]], [[[2.0]]], [[[3.0]]]]> : tensor<24x1x1x1xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x116x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x116x4x4xf32>) -> tensor<1x116x4x4xf32>
+  %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x1x4x4xf32>, tensor<116x1x1x1xf32>) outs(%init : tensor<1x116x4x4xf32>) -> tensor<1x116x4x4xf32>
+  %e2 = tensor.empty() : tensor<1x24x4x4xf32>
+  %init2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x24x4x4xf32>) -> tensor<1x24x4x4xf32>
+  %z = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %v : tensor<1x1x4x4xf32>, tensor<24x1x1x1xf32>) outs(%init2 : tensor<1x24x4x4xf32>) -> tensor<1x24x4x4xf32>
+  return %y, %z : tensor<1x116x4x4xf32>, tensor<1x24x4x4xf32>
+}
+
+// -----
+
 // A matrix-vector product with constant weights: N = 10 becomes 16 (one
 // 512-bit vector); with 4 rows or more the schedule packs B anyway.
 // CHECK-LABEL: func.func @matvec_padded
