@@ -93,11 +93,7 @@ MlirOperation dlcRewriteGroupedConv(MlirOperation conv) {
   int64_t shape[5] = {1, g, fg, oh, ow};
   MlirValue result =
       dlcReshapeStatic(&b, mlirOperationGetResult(matmul, 0), 5, shape, "[[0, 1], [2], [3, 4]]");
-  for (MlirOperation op = mlirBlockGetFirstOperation(scratch); !mlirOperationIsNull(op);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, conv);
-    op = next;
-  }
+  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), conv);
   mlirBlockDestroy(scratch);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(conv, 0), result);
   mlirOperationDestroy(conv);

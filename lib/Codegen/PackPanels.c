@@ -184,11 +184,7 @@ static void rewrite(MlirOperation pad) {
   DlcBuilder b = dlcBuilderAtBlockEnd(scratch, mlirOperationGetLocation(pad));
   MlirValue operands[2] = {panels(&b, pad, w)};
   MlirOperation next = mlirOperationGetNextInBlock(pad);
-  for (MlirOperation op = mlirBlockGetFirstOperation(scratch); !mlirOperationIsNull(op);) {
-    MlirOperation after = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, next);
-    op = after;
-  }
+  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), next);
   int64_t offsets[DLC_MAX_RANK], sizes[DLC_MAX_RANK];
   dlcSliceColumnPanels(tile, w, &b, 1, operands, 0, offsets, sizes);
   mlirBlockDestroy(scratch);

@@ -175,11 +175,7 @@ static void rewriteRead(MlirOperation read, MlirValue sliced, int64_t ft) {
   MlirValue replacement = dlcBuild1(&b, "vector.transfer_read", rank + 3, operands,
                                     mlirValueGetType(result), 3, attrs);
   // Built at the block's end: moved, with the index ops, before the read.
-  for (MlirOperation op = dlcDefiningOp(divisor); !mlirOperationIsNull(op);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, read);
-    op = next;
-  }
+  dlcMoveOpsBefore(dlcDefiningOp(divisor), read);
   mlirValueReplaceAllUsesOfWith(result, replacement);
   mlirOperationDestroy(read);
 }

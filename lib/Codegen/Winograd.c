@@ -350,11 +350,7 @@ MlirOperation dlcRewriteWinograd(MlirOperation conv, MlirOperation epilogue) {
     for (int bb = 0; bb < 2; ++bb)
       y = outputTransform(&b, m, y, epilogue, product, a, bb);
 
-  for (MlirOperation op = mlirBlockGetFirstOperation(scratch); !mlirOperationIsNull(op);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, last);
-    op = next;
-  }
+  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), last);
   mlirBlockDestroy(scratch);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(last, 0), y);
   if (!mlirOperationIsNull(epilogue))

@@ -32,6 +32,14 @@ MlirOperation dlcDefiningOp(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
+void dlcMoveOpsBefore(MlirOperation first, MlirOperation before) {
+  for (MlirOperation op = first; !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, before);
+    op = next;
+  }
+}
+
 bool dlcAllLoopsParallel(MlirOperation op) {
   MlirAttribute iterators =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("iterator_types"));

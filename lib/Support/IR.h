@@ -37,6 +37,10 @@ bool dlcShapedTypeHasZeroDim(MlirType shaped);
 /// The op defining `v`, or null for a block argument.
 MlirOperation dlcDefiningOp(MlirValue v);
 
+/// Moves `first` and the ops after it in its block (ops built at the end
+/// of a block, often a scratch block of their own) before `before`.
+void dlcMoveOpsBefore(MlirOperation first, MlirOperation before);
+
 /// Are all loops of the linalg op `op` (its `iterator_types`) parallel?
 bool dlcAllLoopsParallel(MlirOperation op);
 
