@@ -108,7 +108,13 @@ def run_case(case, systems, threads, settings, throughput):
                 iters = int(min(settings.max_iters,
                                 max(1, settings.turn_s * 1e3 / est_ms)))
                 # Would this turn overrun the system's budget on the case?
-                next_wall = st.last_wall_s * (iters + 1) / (st.last_iters + 1)
+                # A turn's wall time is a fixed part (dlc-run compiles the
+                # model: seconds) and one per run (the warm-up and the timed
+                # ones); scaling all of it by the runs gave a model that
+                # compiles in 3 s and runs in 7 ms one timed run per turn.
+                per_run_s = est_ms / 1e3
+                fixed_s = max(0.0, st.last_wall_s - (st.last_iters + 1) * per_run_s)
+                next_wall = fixed_s + (iters + 1) * per_run_s
                 if st.wall_s + next_wall > settings.system_budget_s:
                     iters = 1
                     next_wall = st.last_wall_s
