@@ -193,20 +193,8 @@ static void rewrite(MlirOperation pad) {
 
 // The whole tile `pad` makes, as a copy of its source into a new buffer.
 static void rewriteAsCopy(MlirOperation pad) {
-  MlirContext ctx = mlirOperationGetContext(pad);
-  MlirValue tile = mlirOperationGetResult(pad, 0);
-  MlirType type = mlirValueGetType(tile);
-  MlirOperationState state =
-      mlirOperationStateGet(ref("bufferization.alloc_tensor"), mlirOperationGetLocation(pad));
-  MlirValue source = mlirOperationGetOperand(pad, 0);
-  mlirOperationStateAddOperands(&state, 1, &source);
-  mlirOperationStateAddResults(&state, 1, &type);
-  MlirNamedAttribute segments =
-      dlcNamed(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, (int32_t[]){0, 1, 0}));
-  mlirOperationStateAddAttributes(&state, 1, &segments);
-  MlirOperation copy = mlirOperationCreate(&state);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(pad), pad, copy);
-  mlirValueReplaceAllUsesOfWith(tile, mlirOperationGetResult(copy, 0));
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(pad, 0),
+                                dlcCopyBefore(pad, mlirOperationGetOperand(pad, 0)));
   mlirOperationDestroy(pad);
 }
 

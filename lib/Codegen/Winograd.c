@@ -323,20 +323,14 @@ MlirOperation dlcRewriteWinograd(MlirOperation conv, MlirOperation epilogue) {
   int64_t vShape[5] = {16, n, th, tw, c};
   MlirValue v = inputTransform(&b, padHigh(&b, x, oh % 2, ow % 2), vShape);
   int64_t rows[3] = {16, n * th * tw, c}, products[3] = {16, n * th * tw, f};
-  MlirAttribute reassociation = mlirAttributeParseGet(ctx, ref("[[0], [1, 2, 3], [4]]"));
-  MlirValue v3 = dlcBuild1(&b, "tensor.collapse_shape", 1, &v,
-                           mlirRankedTensorTypeGet(3, rows, f32, mlirAttributeGetNull()), 1,
-                           (MlirNamedAttribute[]){dlcNamed(ctx, "reassociation", reassociation)});
+  const char *tiles = "[[0], [1, 2, 3], [4]]";
+  MlirValue v3 = dlcReshapeStatic(&b, v, 3, rows, tiles);
   MlirType mType = mlirRankedTensorTypeGet(3, products, f32, mlirAttributeGetNull());
   MlirValue init = dlcFill(&b, dlcConstScalar(&b, f32, 0.0), dlcEmpty(&b, mType, 0, NULL));
   MlirOperation matmul =
       dlcNamedLinalg(&b, "linalg.batch_matmul", 2, (MlirValue[]){v3, u}, 1, &init, mType, 0, NULL);
   int64_t mShape[5] = {16, n, th, tw, f};
-  MlirNamedAttribute expand[2] = {
-      dlcNamed(ctx, "reassociation", reassociation),
-      dlcNamed(ctx, "static_output_shape", dlcI64ArrayAttr(ctx, 5, mShape))};
-  MlirValue m = dlcBuild1(&b, "tensor.expand_shape", 1, (MlirValue[]){mlirOperationGetResult(matmul, 0)},
-                          mlirRankedTensorTypeGet(5, mShape, f32, mlirAttributeGetNull()), 2, expand);
+  MlirValue m = dlcReshapeStatic(&b, mlirOperationGetResult(matmul, 0), 5, mShape, tiles);
 
   // The output: the epilogue's destination, or the convolution's (under
   // its zero fill, which every pixel overwrites).

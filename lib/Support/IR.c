@@ -32,6 +32,24 @@ MlirOperation dlcDefiningOp(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
+MlirValue dlcCopyBefore(MlirOperation before, MlirValue v) {
+  MlirContext ctx = mlirOperationGetContext(before);
+  MlirType type = mlirValueGetType(v);
+  MlirStringRef name = mlirStringRefCreateFromCString("bufferization.alloc_tensor");
+  MlirOperationState state = mlirOperationStateGet(name, mlirOperationGetLocation(before));
+  mlirOperationStateAddOperands(&state, 1, &v);
+  mlirOperationStateAddResults(&state, 1, &type);
+  int32_t segments[] = {0, 1, 0};
+  MlirIdentifier segmentsName =
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  MlirNamedAttribute segmentSizes =
+      mlirNamedAttributeGet(segmentsName, mlirDenseI32ArrayGet(ctx, 3, segments));
+  mlirOperationStateAddAttributes(&state, 1, &segmentSizes);
+  MlirOperation copy = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, copy);
+  return mlirOperationGetResult(copy, 0);
+}
+
 void dlcMoveOpsBefore(MlirOperation first, MlirOperation before) {
   for (MlirOperation op = first; !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);

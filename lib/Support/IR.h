@@ -37,6 +37,11 @@ bool dlcShapedTypeHasZeroDim(MlirType shaped);
 /// The op defining `v`, or null for a block argument.
 MlirOperation dlcDefiningOp(MlirValue v);
 
+/// A copy of `v` (a ranked tensor) as a new buffer, before `before`: a
+/// bufferization.alloc_tensor with `copy`, which bufferizes to an
+/// allocation and a copy, nothing written first.
+MlirValue dlcCopyBefore(MlirOperation before, MlirValue v);
+
 /// Moves `first` and the ops after it in its block (ops built at the end
 /// of a block, often a scratch block of their own) before `before`.
 void dlcMoveOpsBefore(MlirOperation first, MlirOperation before);

@@ -77,24 +77,6 @@ static void recordSignature(MlirOperation func) {
   markArgumentsReadOnly(func, numIn);
 }
 
-// A copy of `v` (a ranked tensor) as a new buffer, before `before`.
-static MlirValue copyBefore(MlirOperation before, MlirValue v) {
-  MlirContext ctx = mlirOperationGetContext(before);
-  MlirType type = mlirValueGetType(v);
-  MlirOperationState state =
-      mlirOperationStateGet(ref("bufferization.alloc_tensor"), mlirOperationGetLocation(before));
-  MlirValue operands[1] = {v};
-  mlirOperationStateAddOperands(&state, 1, operands);
-  mlirOperationStateAddResults(&state, 1, &type);
-  int32_t segments[] = {0, 1, 0};
-  MlirNamedAttribute segmentSizes = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, ref("operandSegmentSizes")), mlirDenseI32ArrayGet(ctx, 3, segments));
-  mlirOperationStateAddAttributes(&state, 1, &segmentSizes);
-  MlirOperation copy = mlirOperationCreate(&state);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before, copy);
-  return mlirOperationGetResult(copy, 0);
-}
-
 static void copyRepeatedResults(MlirOperation func) {
   MlirRegion body = mlirOperationGetRegion(func, 0);
   for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
@@ -108,7 +90,7 @@ static void copyRepeatedResults(MlirOperation func) {
         continue;
       for (intptr_t k = 0; k < i; ++k) {
         if (mlirValueEqual(mlirOperationGetOperand(ret, k), v)) {
-          mlirOperationSetOperand(ret, i, copyBefore(ret, v));
+          mlirOperationSetOperand(ret, i, dlcCopyBefore(ret, v));
           break;
         }
       }
