@@ -422,6 +422,20 @@ def main(out):
 
     # Errors, each reported at the node.
     f = (T.FLOAT, [1, 2, 3, 3])
+    # ScatterND whose data, indices and updates are initializers (an
+    # exporter's mask): graph optimization folds it to a constant.
+    data = np.zeros((4, 6), np.float32)
+    idx = np.array([[0, 1], [2, 5], [3, 0]], np.int64)
+    upd = np.array([1.5, -2.0, 3.0], np.float32)
+    node = helper.make_node("ScatterND", ["data", "idx", "upd"], ["y"], name="n")
+    graph = helper.make_graph(
+        [node], "g", [], [helper.make_tensor_value_info("y", T.FLOAT, [4, 6])],
+        [numpy_helper.from_array(data, "data"), numpy_helper.from_array(idx, "idx"),
+         numpy_helper.from_array(upd, "upd")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 16)])
+    model.ir_version = 8
+    onnx.save(model, os.path.join(out, "scatternd_constants.onnx"))
+
     broken(out, "gridsample_bad_mode", "GridSample", [("x", f), ("grid", (T.FLOAT, [1, 2, 2, 2]))],
            [("y", (T.FLOAT, [1, 2, 2, 2]))], 20, mode="bilinear")
     broken(out, "gridsample_bad_padding", "GridSample",
