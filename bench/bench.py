@@ -315,6 +315,8 @@ def main():
     all_cases = cases_mod.build_cases(work, args.quick)
     if args.only:
         all_cases = [c for c in all_cases if re.search(args.only, c.name)]
+        if not all_cases:
+            sys.exit(f"bench: no case matches --only {args.only!r}")
     dlc, onednn, numpy_sys, torch_sys, ort = Dlc(work), OneDnn(), NumPy(), Torch(), Ort()
     systems = [dlc, numpy_sys, onednn, torch_sys, ort]
     results = []

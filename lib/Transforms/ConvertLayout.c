@@ -399,6 +399,18 @@ static bool swapWithPad(MlirOperation transpose, const int64_t *perm) {
 // The pass
 //===----------------------------------------------------------------------===//
 
+// A weight left dead by its repacked copy, and a dead reshape between
+// (depthwise weights are read collapsed).
+static void eraseDeadWeight(DlcWeightRefs *refs, MlirOperation op) {
+  if ((dlcIsOp(op, "tensor.collapse_shape") || dlcIsOp(op, "tensor.expand_shape")) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)))) {
+    MlirOperation source = dlcDefiningOp(mlirOperationGetOperand(op, 0));
+    mlirOperationDestroy(op);
+    op = source;
+  }
+  dlcWeightRefsEraseIfDead(refs, op);
+}
+
 static bool isMatmul(MlirOperation op) {
   return dlcIsOp(op, "linalg.matmul") || dlcIsOp(op, "linalg.batch_matmul");
 }
@@ -500,7 +512,7 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     else
       rewriteConv(product, dlcIsOp(product, "linalg.depthwise_conv_2d_nchw_chw"));
     for (int k = 0; k < 2; ++k)
-      dlcWeightRefsEraseIfDead(refs, operands[k]);
+      eraseDeadWeight(refs, operands[k]);
   }
   // Channel concats between converted layers in NHWC too, before the
   // transposes move above pads (a concat's result may be padded next).

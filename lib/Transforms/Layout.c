@@ -118,12 +118,17 @@ static MlirAttribute permutedConstant(MlirAttribute value, MlirType type, const 
       false, dlcLayoutFreeBlob, NULL);
 }
 
-// x permuted: result dim i is x's dim perm[i]. A constant becomes a
-// repacked constant, anything else a copying linalg.generic.
+// x permuted: result dim i is x's dim perm[i]. A constant, or a reshape of
+// one (a depthwise convolution's F x 1 x H x W weights collapsed to
+// F x H x W), becomes a repacked constant, anything else a copying
+// linalg.generic.
 MlirValue dlcLayoutTransposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
   MlirType type = mlirValueGetType(x), outType = dlcLayoutPermutedType(type, perm);
   intptr_t rank = mlirShapedTypeGetRank(type);
   MlirOperation def = dlcDefiningOp(x);
+  if ((dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape")) &&
+      mlirShapedTypeHasStaticShape(type))
+    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
   if (dlcIsOp(def, "arith.constant")) {
     MlirAttribute value =
         mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));

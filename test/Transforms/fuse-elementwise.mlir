@@ -229,3 +229,82 @@ func.func @indices_through_transpose(%src: tensor<3x4x5x6x1xf32>, %idx: tensor<2
   } -> tensor<4x6x5xf32>
   return %t : tensor<4x6x5xf32>
 }
+
+// -----
+
+// A result with several elementwise readers that all read it transposed
+// (an SE block's activations: the pooling's transpose to NHWC and the
+// scaling before the next convolution) is computed transposed: the
+// producer reads its input through the transposed map and the readers
+// read its result in place.
+// CHECK-DAG: #[[$T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @shared_relayout
+// CHECK-SAME: (%[[X:.*]]: tensor<3x2xf32>, %[[Y:.*]]: tensor<2x3xf32>)
+// CHECK: %[[A:.*]] = linalg.generic {indexing_maps = [#[[$T]], #[[$ID]]]
+// CHECK-SAME: ins(%[[X]] : tensor<3x2xf32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK: math.exp
+// CHECK: %[[P:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]
+// CHECK-SAME: ins(%[[A]] : tensor<2x3xf32>)
+// CHECK: %[[M:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]], #[[$ID]]]
+// CHECK-SAME: ins(%[[A]], %[[Y]] : tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK: return %[[P]], %[[M]]
+func.func @shared_relayout(%x: tensor<3x2xf32>, %y: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %et = tensor.empty() : tensor<2x3xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<3x2xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<3x2xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<3x2xf32>) outs(%et : tensor<2x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x3xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %y : tensor<3x2xf32>, tensor<2x3xf32>) outs(%et : tensor<2x3xf32>) {
+  ^bb0(%p0: f32, %q: f32, %out: f32):
+    %0 = arith.mulf %p0, %q : f32
+    linalg.yield %0 : f32
+  } -> tensor<2x3xf32>
+  return %p, %m : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Readers in different layouts (one transposed, one not) leave the shared
+// result as it is.
+// CHECK-DAG: #[[$T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @readers_disagree
+// CHECK-SAME: (%[[X:.*]]: tensor<3x2xf32>)
+// CHECK: %[[A:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]
+// CHECK-SAME: ins(%[[X]] : tensor<3x2xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[$T]], #[[$ID]]]
+// CHECK-SAME: ins(%[[A]] : tensor<3x2xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[$ID]], #[[$ID]]]
+// CHECK-SAME: ins(%[[A]] : tensor<3x2xf32>)
+func.func @readers_disagree(%x: tensor<3x2xf32>) -> (tensor<2x3xf32>, tensor<3x2xf32>) {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %et = tensor.empty() : tensor<2x3xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<3x2xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.exp %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<3x2xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<3x2xf32>) outs(%et : tensor<2x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x3xf32>
+  %n = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<3x2xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = math.sqrt %in : f32
+    linalg.yield %0 : f32
+  } -> tensor<3x2xf32>
+  return %p, %n : tensor<2x3xf32>, tensor<3x2xf32>
+}
