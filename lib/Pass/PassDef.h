@@ -144,6 +144,7 @@ void dlcRunRecordNodes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
 void dlcRunInstrumentProfile(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunPlanMemory(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunStackLoopBuffers(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 
 #ifdef __cplusplus

@@ -339,6 +339,9 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
 // twice, and IR that reaches these steps has been through it.
 static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOptions *o) {
+  // Arenas cached between calls rather than allocated (and, over 32 MiB,
+  // page-faulted in) on every call.
+  TRY(addOwn(b, "dlc-cache-arenas"));
   // Clock reads between the nodes' loop nests, while they are top-level
   // ops of the entry (the entry ABI may nest them).
   if (o->profile)

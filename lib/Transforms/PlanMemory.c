@@ -356,14 +356,16 @@ static MlirValue createArena(MlirBlock block, MlirLocation loc, int64_t size, in
     size = mlirShapedTypeGetDynamicSize();
   MlirType type = mlirMemRefTypeContiguousGet(i8, 1, &size, mlirAttributeGetNull());
   int32_t segments[2] = {dynamic ? 1 : 0, 0};
-  MlirNamedAttribute attrs[2] = {
+  // `dlc.arena` marks a static arena for dlc-cache-arenas.
+  MlirNamedAttribute attrs[3] = {
       mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("alignment")),
                             mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), alignment)),
       mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("operandSegmentSizes")),
-                            mlirDenseI32ArrayGet(ctx, 2, segments))};
+                            mlirDenseI32ArrayGet(ctx, 2, segments)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, ref("dlc.arena")), mlirUnitAttrGet(ctx))};
   MlirOperationState state = mlirOperationStateGet(ref("memref.alloc"), loc);
   mlirOperationStateAddResults(&state, 1, &type);
-  mlirOperationStateAddAttributes(&state, 2, attrs);
+  mlirOperationStateAddAttributes(&state, dynamic ? 2 : 3, attrs);
   if (dynamic)
     mlirOperationStateAddOperands(&state, 1, &bytes);
   MlirOperation arena = mlirOperationCreate(&state);

@@ -14,7 +14,7 @@
 // CHECK-LABEL: func.func @disjoint
 // CHECK-SAME: (%[[IN:.*]]: memref<16xf32>, %[[OUT:.*]]: memref<16xf32>)
 // CHECK-SAME: attributes {dlc.intermediate_bytes_unplanned = 128 : i64, dlc.peak_intermediate_bytes = 64 : i64}
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, dlc.arena} : memref<64xi8>
 // CHECK-NEXT: %[[O:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[A:.*]] = memref.view %[[ARENA]][%[[O]]][] : memref<64xi8> to memref<16xf32>
 // CHECK-NEXT: memref.copy %[[IN]], %[[A]]
@@ -47,7 +47,7 @@ func.func @disjoint(%in: memref<16xf32>, %out: memref<16xf32>) {
 // alignment=16) after it. Without reuse the sum is what the buffers take.
 // CHECK-LABEL: func.func @overlapping
 // CHECK-SAME: attributes {dlc.intermediate_bytes_unplanned = 104 : i64, dlc.peak_intermediate_bytes = 152 : i64}
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<152xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, dlc.arena} : memref<152xi8>
 // CHECK-NEXT: %[[OB:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[OS:.*]] = arith.constant 128 : index
 // CHECK: %[[SMALL:.*]] = memref.view %[[ARENA]][%[[OS]]][] : memref<152xi8> to memref<6xf32>
@@ -56,7 +56,7 @@ func.func @disjoint(%in: memref<16xf32>, %out: memref<16xf32>) {
 // CHECK: memref.copy %[[SMALL]], %{{.*}} : memref<6xf32> to memref<6xf32, strided<[1]>>
 // A16-LABEL: func.func @overlapping
 // A16-SAME: dlc.peak_intermediate_bytes = 104 : i64
-// A16-NEXT: memref.alloc() {alignment = 16 : i64} : memref<104xi8>
+// A16-NEXT: memref.alloc() {alignment = 16 : i64, dlc.arena} : memref<104xi8>
 // A16-NEXT: arith.constant 0 : index
 // A16-NEXT: arith.constant 80 : index
 func.func @overlapping(%in: memref<6xf32>, %out: memref<20xf32>) {
@@ -78,7 +78,7 @@ func.func @overlapping(%in: memref<6xf32>, %out: memref<20xf32>) {
 // An alloc's own alignment is kept, and the arena gets the largest one.
 // CHECK-LABEL: func.func @aligned
 // CHECK-SAME: dlc.peak_intermediate_bytes = 288 : i64
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 256 : i64} : memref<288xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 256 : i64, dlc.arena} : memref<288xi8>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[OW:.*]] = arith.constant 256 : index
 // CHECK-NEXT: memref.view %[[ARENA]][%[[OW]]][] : memref<288xi8> to memref<8xf32>
@@ -100,7 +100,7 @@ func.func @aligned(%in: memref<8xf32>, %out: memref<40xf32>) {
 // %a's place. A buffer that is never freed is planned all the same.
 // CHECK-LABEL: func.func @loop
 // CHECK-SAME: attributes {dlc.intermediate_bytes_unplanned = 192 : i64, dlc.peak_intermediate_bytes = 128 : i64}
-// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, dlc.arena} : memref<128xi8>
 // CHECK-NEXT: %[[O0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[O64:.*]] = arith.constant 64 : index
 // CHECK: %[[A:.*]] = memref.view %[[ARENA]][%[[O0]]][] : memref<128xi8> to memref<16xf32>
