@@ -256,6 +256,47 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // A grouped convolution in NHWC as GroupedConv.c builds it: each group's
+  // input channels as planes (%planes), its im2col columns of them (%cols,
+  // collapsed to a matrix by %matrix), their product with its weights (%mm, into
+  // %fill's zeros: G x F/G x pixels) and the product written transposed into
+  // the NHWC result (%out). Threads share the groups, each computing one
+  // group's columns, product and output in an iteration of the parallel
+  // loop; within it the product is a batched matmul's column blocks.
+  transform.named_sequence @dlc_grouped_conv(%out: !transform.any_op {transform.consumed},
+      %mm: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %cols: !transform.any_op {transform.consumed}, %matrix: !transform.any_op {transform.consumed},
+      %planes: !transform.any_op {transform.consumed},
+      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
+      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
+      %rn: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %mm {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %group, %lg = transform.structured.tile_using_forall %out tile_sizes [0, 1, 0, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_g, %l1 = transform.structured.fuse_into_containing_op %mm into %lg
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_g, %l2 = transform.structured.fuse_into_containing_op %fill into %l1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // The collapse goes into the loop (cloned: it has no tiles), the
+    // group's slice is taken of the columns before it, and that slice is
+    // what the columns' loops compute in the group's iteration.
+    %matrix_g, %l3 = transform.structured.fuse_into_containing_op %matrix into %l2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %l3 {
+      transform.apply_patterns.tensor.bubble_up_extract_slice
+    } : !transform.any_op
+    %cols_g, %l4 = transform.structured.fuse_into_containing_op %cols into %l3
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %planes_g, %l5 = transform.structured.fuse_into_containing_op %planes into %l4
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %block, %ln = transform.structured.tile_using_for %mm_g tile_sizes [0, 0, %tn, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_batch_matmul_columns failures(propagate) (%f, %block, %tm, %tk, %rm, %rn)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   transform.named_sequence @dlc_batch_matmul_columns(%f: !transform.any_op {transform.readonly},
       %cols: !transform.any_op {transform.consumed},
       %tm: !transform.param<i64> {transform.readonly}, %tk: !transform.param<i64> {transform.readonly},

@@ -116,6 +116,28 @@ bool dlcGroupedConvApplies(MlirOperation conv);
 /// groups' weights by them, for the caller to schedule.
 MlirOperation dlcRewriteGroupedConv(MlirOperation conv);
 
+/// GroupedConv.c: whether `conv` is a static linalg.conv_2d_nhwgc_gfhwc of
+/// one image (dlc-convert-layout's grouped convolutions), which
+/// dlcRewriteGroupedConvNHWC computes as per-group products.
+bool dlcGroupedConvNHWCApplies(MlirOperation conv);
+
+/// The ops dlcRewriteGroupedConvNHWC makes of a grouped convolution, in the
+/// order @dlc_grouped_conv takes them.
+typedef struct DlcGroupedConvOps {
+  MlirOperation output;  ///< the products written to the NHWC result, transposed
+  MlirOperation product; ///< linalg.batch_matmul: G x F/G x OH*OW
+  MlirOperation fill;    ///< the product's zeros
+  MlirOperation columns; ///< G x KH x KW x C/G x OH x OW: each group's im2col columns
+  MlirOperation matrix;  ///< the columns collapsed to G x KH*KW*C/G x OH*OW
+  MlirOperation planes;  ///< G x C/G x H x W: the input, each group's channels as planes
+} DlcGroupedConvOps;
+
+/// Rewrites `conv` (dlcGroupedConvNHWCApplies) as its groups' columns, their
+/// products with the groups' weights, and the products written to its
+/// NHWC result; the sizes of the product in `m`, `n`, `k`.
+DlcGroupedConvOps dlcRewriteGroupedConvNHWC(MlirOperation conv, int64_t *m, int64_t *n,
+                                            int64_t *k);
+
 /// Epilogues.c: when the product's result reaches its only consumer, an
 /// elementwise generic, through a tensor.expand_shape (a product over
 /// batch dims, lowered with the batch folded into rows), rewrites the

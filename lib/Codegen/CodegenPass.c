@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE, GROUPED, TRANSPOSE } TargetKind;
+typedef enum { MATMUL, BATCH_MATMUL, CONV, DEPTHWISE, GROUPED, GROUPED_NHWC, TRANSPOSE } TargetKind;
 
 typedef struct Target {
   MlirOperation op;
@@ -198,8 +198,8 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     push(targets, t);
     return MlirWalkResultAdvance;
   }
-  if (dlcGroupedConvApplies(op)) {
-    t.kind = GROUPED;
+  if (dlcGroupedConvApplies(op) || dlcGroupedConvNHWCApplies(op)) {
+    t.kind = dlcGroupedConvApplies(op) ? GROUPED : GROUPED_NHWC;
     push(targets, t);
     return MlirWalkResultAdvance;
   }
@@ -316,6 +316,20 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   group.fill = targets[2];
   locateGroup(&group);
   return dlcApplySchedule(library, 3, targets, sequence, 5, params);
+}
+
+// A grouped NHWC convolution: per group (threads share them), its
+// columns, their product with its weights and the product written to the
+// result (GroupedConv.c), the product tiled as a batched matmul's.
+static MlirLogicalResult scheduleGroupedConv(DlcScheduleLibrary library, const Target *t,
+                                             const DlcHostCPU *cpu) {
+  int64_t m, n, k;
+  DlcGroupedConvOps ops = dlcRewriteGroupedConvNHWC(t->op, &m, &n, &k);
+  DlcMatmulTiles tiles = dlcChooseMatmulTiles(m, n, k, cpu);
+  int64_t params[5] = {tiles.tm, tiles.tn, tiles.tk, tiles.rm, tiles.rn};
+  MlirOperation targets[6] = {ops.output, ops.product, ops.fill,
+                              ops.columns, ops.matrix, ops.planes};
+  return dlcApplySchedule(library, 6, targets, "dlc_grouped_conv", 5, params);
 }
 
 // The stride along W of a named NHWC convolution (its `strides` are H, W).
@@ -493,7 +507,8 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
       t = &products;
     }
     ok = mlirLogicalResultIsSuccess(
-        t->kind == TRANSPOSE ? scheduleTranspose(library, t, &cpu)
+        t->kind == GROUPED_NHWC ? scheduleGroupedConv(library, t, &cpu)
+        : t->kind == TRANSPOSE  ? scheduleTranspose(library, t, &cpu)
         : t->kind == CONV || t->kind == DEPTHWISE
             ? scheduleConv(library, t, &cpu, threads, dlcPassOptionBool(options, "winograd"))
             : scheduleMatmul(library, t, &cpu, threads,

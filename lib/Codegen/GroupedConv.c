@@ -99,3 +99,160 @@ MlirOperation dlcRewriteGroupedConv(MlirOperation conv) {
   mlirOperationDestroy(conv);
   return matmul;
 }
+
+//===----------------------------------------------------------------------===//
+// NHWC: linalg.conv_2d_nhwgc_gfhwc
+//===----------------------------------------------------------------------===//
+
+// In NHWC (dlc-convert-layout) the products are the same, but each group's
+// columns are gathered from the NHWC input and each product is written
+// transposed into the output, where a group's F/G channels are contiguous
+// for each pixel. The three loop nests are one group's work each: the
+// schedule (@dlc_grouped_conv) computes the columns, product and output of
+// one group per iteration of a parallel loop. As three whole-tensor steps,
+// the columns and the output were loop nests of their own, run on one
+// thread, and RegNetY's grouped layers ran 1.2 times faster on two threads
+// than on one.
+
+bool dlcGroupedConvNHWCApplies(MlirOperation conv) {
+  return dlcIsOp(conv, "linalg.conv_2d_nhwgc_gfhwc") && dlcLayoutAllStaticF32(conv) &&
+         dimOf(mlirOperationGetOperand(conv, 0), 0) == 1;
+}
+
+static bool isZeroFill(MlirValue v) {
+  MlirOperation fill = dlcDefiningOp(v);
+  if (!dlcIsOp(fill, "linalg.fill"))
+    return false;
+  MlirOperation c = dlcDefiningOp(mlirOperationGetOperand(fill, 0));
+  if (!dlcIsOp(c, "arith.constant"))
+    return false;
+  MlirAttribute value = mlirOperationGetAttributeByName(c, ref("value"));
+  return mlirAttributeIsAFloat(value) && mlirFloatAttrGetValueDouble(value) == 0.0;
+}
+
+// Each group's channels of the padded input as planes, G x C/G x H x W:
+// the columns read them along rows (below), where reading the NHWC input
+// directly gathered one float per pixel (C channels apart) for every one of
+// the KH * KW copies of it (RegNetY's 48-channel layer at 56x56: 3x the time
+// of the NCHW columns).
+static MlirValue groupPlanes(DlcBuilder *b, MlirValue input) {
+  MlirContext ctx = b->ctx;
+  // Loops: d0 g, d1 c, d2 h, d3 w.
+  MlirAffineExpr d[4];
+  for (int i = 0; i < 4; ++i)
+    d[i] = mlirAffineDimExprGet(ctx, i);
+  MlirAffineExpr in[5] = {mlirAffineConstantExprGet(ctx, 0), d[2], d[3], d[0], d[1]};
+  MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, 4, 0, 5, in),
+                           mlirAffineMapMultiDimIdentityGet(ctx, 4)};
+  DlcIterator iterators[4] = {DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL};
+  int64_t shape[4] = {dimOf(input, 3), dimOf(input, 4), dimOf(input, 1), dimOf(input, 2)};
+  MlirType type = mlirRankedTensorTypeGet(4, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  MlirValue init = dlcEmpty(b, type, 0, NULL);
+  MlirBlock body;
+  MlirOperation generic = dlcGeneric(b, 1, &input, 1, &init, maps, 4, iterators, &body);
+  DlcBuilder inBody = dlcBuilderAtBlockEnd(body, b->loc);
+  MlirValue element = mlirBlockGetArgument(body, 0);
+  dlcYield(&inBody, 1, &element);
+  return mlirOperationGetResult(generic, 0);
+}
+
+// G x KH x KW x C/G x OH x OW: element (g, kh, kw, c, oh, ow) is plane
+// (g, c) at (oh * sh + kh * dh, ow * sw + kw * dw); collapsed, each group's
+// columns (KH*KW*C/G x OH*OW) in the weights' order.
+static MlirValue columnsOfPlanes(DlcBuilder *b, MlirOperation conv, MlirValue planes,
+                                 const int64_t *shape) {
+  MlirContext ctx = b->ctx;
+  MlirAffineExpr d[6], in[4];
+  for (int i = 0; i < 6; ++i)
+    d[i] = mlirAffineDimExprGet(ctx, i);
+  in[0] = d[0];
+  in[1] = d[3];
+  for (int i = 0; i < 2; ++i)
+    in[2 + i] = mlirAffineAddExprGet(
+        mlirAffineMulExprGet(d[4 + i], mlirAffineConstantExprGet(ctx, attrAt(conv, "strides", i))),
+        mlirAffineMulExprGet(d[1 + i],
+                             mlirAffineConstantExprGet(ctx, attrAt(conv, "dilations", i))));
+  MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, 6, 0, 4, in),
+                           mlirAffineMapMultiDimIdentityGet(ctx, 6)};
+  DlcIterator iterators[6] = {DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL,
+                              DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL};
+  MlirType type = mlirRankedTensorTypeGet(6, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  MlirValue init = dlcEmpty(b, type, 0, NULL);
+  MlirBlock body;
+  MlirOperation generic = dlcGeneric(b, 1, &planes, 1, &init, maps, 6, iterators, &body);
+  DlcBuilder inBody = dlcBuilderAtBlockEnd(body, b->loc);
+  MlirValue element = mlirBlockGetArgument(body, 0);
+  dlcYield(&inBody, 1, &element);
+  return mlirOperationGetResult(generic, 0);
+}
+
+// The products (G x F/G x OH*OW) written to the result (1 x OH x OW x G x
+// F/G), added to `init` unless it is zeros. The loops run (n, g, f, oh, ow):
+// the innermost reads a row of a product and writes one channel of a row of
+// pixels; with the channels innermost, each read was a gather of 8 floats
+// from rows OH*OW apart.
+static MlirOperation outputNHWC(DlcBuilder *b, MlirValue products, MlirValue init, int64_t ow) {
+  MlirContext ctx = b->ctx;
+  // Loops: d0 n, d1 g, d2 f, d3 oh, d4 ow.
+  MlirAffineExpr d[5];
+  for (int i = 0; i < 5; ++i)
+    d[i] = mlirAffineDimExprGet(ctx, i);
+  MlirAffineExpr read[3] = {
+      d[1], d[2],
+      mlirAffineAddExprGet(mlirAffineMulExprGet(d[3], mlirAffineConstantExprGet(ctx, ow)), d[4])};
+  MlirAffineExpr written[5] = {d[0], d[3], d[4], d[1], d[2]};
+  MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, 5, 0, 3, read),
+                           mlirAffineMapGet(ctx, 5, 0, 5, written)};
+  DlcIterator iterators[5] = {DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL,
+                              DLC_PARALLEL};
+  bool zeros = isZeroFill(init);
+  MlirValue out = zeros ? dlcEmpty(b, mlirValueGetType(init), 0, NULL) : init;
+  MlirBlock body;
+  MlirOperation generic = dlcGeneric(b, 1, &products, 1, &out, maps, 5, iterators, &body);
+  DlcBuilder inBody = dlcBuilderAtBlockEnd(body, b->loc);
+  MlirValue element = mlirBlockGetArgument(body, 0);
+  if (!zeros) {
+    MlirValue operands[2] = {mlirBlockGetArgument(body, 1), element};
+    element = dlcBuild1(&inBody, "arith.addf", 2, operands, mlirValueGetType(element), 0, NULL);
+  }
+  dlcYield(&inBody, 1, &element);
+  return generic;
+}
+
+DlcGroupedConvOps dlcRewriteGroupedConvNHWC(MlirOperation conv, int64_t *m, int64_t *n,
+                                            int64_t *k) {
+  MlirValue input = mlirOperationGetOperand(conv, 0), weight = mlirOperationGetOperand(conv, 1),
+            init = mlirOperationGetOperand(conv, 2);
+  int64_t g = dimOf(weight, 0), fg = dimOf(weight, 1), kh = dimOf(weight, 2);
+  int64_t kw = dimOf(weight, 3), cg = dimOf(weight, 4), oh = dimOf(init, 1), ow = dimOf(init, 2);
+  int64_t window = kh * kw * cg, pixels = oh * ow;
+  MlirBlock scratch = mlirBlockCreate(0, NULL, NULL);
+  DlcBuilder b = dlcBuilderAtBlockEnd(scratch, mlirOperationGetLocation(conv));
+  DlcGroupedConvOps ops;
+  int64_t colShape[6] = {g, kh, kw, cg, oh, ow};
+  MlirValue planes = groupPlanes(&b, input);
+  ops.planes = dlcDefiningOp(planes);
+  MlirValue cols = columnsOfPlanes(&b, conv, planes, colShape);
+  ops.columns = dlcDefiningOp(cols);
+  int64_t wShape[3] = {g, fg, window}, colsShape[3] = {g, window, pixels};
+  int64_t outShape[3] = {g, fg, pixels};
+  MlirValue operands[2] = {dlcReshapeStatic(&b, weight, 3, wShape, "[[0], [1], [2, 3, 4]]"),
+                           dlcReshapeStatic(&b, cols, 3, colsShape, "[[0], [1, 2, 3], [4, 5]]")};
+  ops.matrix = dlcDefiningOp(operands[1]);
+  MlirType outType =
+      mlirRankedTensorTypeGet(3, outShape, mlirF32TypeGet(b.ctx), mlirAttributeGetNull());
+  MlirValue zero = dlcConstScalar(&b, mlirF32TypeGet(b.ctx), 0.0);
+  MlirValue zeros = dlcFill(&b, zero, dlcEmpty(&b, outType, 0, NULL));
+  ops.fill = dlcDefiningOp(zeros);
+  ops.product = dlcNamedLinalg(&b, "linalg.batch_matmul", 2, operands, 1, &zeros, outType, 0, NULL);
+  ops.output = outputNHWC(&b, mlirOperationGetResult(ops.product, 0), init, ow);
+  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), conv);
+  mlirBlockDestroy(scratch);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(conv, 0),
+                                mlirOperationGetResult(ops.output, 0));
+  mlirOperationDestroy(conv);
+  *m = fg;
+  *n = pixels;
+  *k = window;
+  return ops;
+}

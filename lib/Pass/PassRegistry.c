@@ -168,7 +168,11 @@ static const DlcPassDef passes[] = {
      "loops n, c, oh, ow, kh, kw; max and sum pooling without indices) become NHWC: "
      "linalg.pooling_nhwc_max / _sum, which dlc-codegen schedules, or generics whose "
      "innermost loop runs along the channels; a linalg.reduce over the spatial dims of a static "
-     "NCHW tensor (global average pooling) reduces the NHWC tensor. Output channels that fill no vector get zero "
+     "NCHW tensor (global average pooling) reduces the NHWC tensor. A static grouped "
+     "convolution (linalg.conv_2d_ngchw_gfchw on views split by group) whose groups' im2col "
+     "columns take at most 64 KB becomes linalg.conv_2d_nhwgc_gfhwc on the NHWC input split "
+     "by group, weights repacked to G x F/G x KH x KW x C/G. Output channels that fill no "
+     "vector get zero "
      "weights when the weights are constant (NHWC convolutions: F to the next multiple of 16 when "
      "that adds at most an eighth, else, when F is not a multiple of 4, to a multiple of 8; "
      "matrix-vector products, fewer than 4 rows, with N not a multiple of 16: to "
@@ -216,8 +220,12 @@ static const DlcPassDef passes[] = {
      "channels in and out and 32 output tiles become Winograd F(2x2, 3x3) unless `winograd` is "
      "false: the weights "
      "transformed now, the input and output transforms (the epilogue in the latter) generics, the "
-     "products one scheduled linalg.batch_matmul. A schedule that fails is reported at the op and "
-     "fails the pass.",
+     "products one scheduled linalg.batch_matmul. Grouped convolutions of one image become a "
+     "product per group (linalg.batch_matmul of the weights by im2col columns): NCHW ones "
+     "(linalg.conv_2d_ngchw_gfchw) as whole-tensor columns and one scheduled product, NHWC ones "
+     "(linalg.conv_2d_nhwgc_gfhwc) one group per iteration of a parallel loop, its planes, "
+     "columns, product and transposed write-back fused into it (@dlc_grouped_conv). A schedule "
+     "that fails is reported at the op and fails the pass.",
      "builtin.module", 7,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},

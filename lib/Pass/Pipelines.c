@@ -339,9 +339,6 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
 // Buffers to the LLVM dialect. Deallocation is not in here: it cannot run
 // twice, and IR that reaches these steps has been through it.
 static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOptions *o) {
-  // Arenas cached between calls rather than allocated (and, over 32 MiB,
-  // page-faulted in) on every call.
-  TRY(addOwn(b, "dlc-cache-arenas"));
   // Clock reads between the nodes' loop nests, while they are top-level
   // ops of the entry (the entry ABI may nest them).
   if (o->profile)
@@ -352,6 +349,10 @@ static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOption
   // Public functions take static row-major buffers and return an i32
   // status, as dlc-translate's headers say.
   TRY(addOwn(b, "dlc-entry-abi"));
+  // Arenas cached between calls rather than allocated (and, over 32 MiB,
+  // page-faulted in) on every call; after the entry ABI, whose guards free
+  // them on the paths that fail.
+  TRY(addOwn(b, "dlc-cache-arenas"));
   bool openmp = o->threads > 1;
   if (openmp) {
     // Each parallel loop becomes an omp.parallel region of a team of

@@ -103,8 +103,8 @@ static MlirValue callSlot(DlcBuilder *b, const char *what, int slot, MlirValue a
       dlcNamed(b->ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)),
       dlcNamed(b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL))};
   MlirType ptr = mlirTypeParseGet(b->ctx, ref("!llvm.ptr"));
-  MlirOperation call = dlcBuildOp(b, "llvm.call", acquire ? 0 : 1, &arg, acquire ? 1 : 0, &ptr, 3,
-                                  attrs, 0, NULL);
+  MlirOperation call =
+      dlcBuildOp(b, "llvm.call", acquire ? 0 : 1, &arg, acquire ? 1 : 0, &ptr, 3, attrs, 0, NULL);
   return acquire ? mlirOperationGetResult(call, 0) : (MlirValue){NULL};
 }
 

@@ -426,7 +426,8 @@ static MlirWalkResult collectConvs(MlirOperation op, void *userData) {
   bool matmul = isMatmul(op) && hasMaps(op);
   // A dynamic batch is fine: the layouts permute the other dims only.
   if ((matmul && dlcLayoutAllStaticF32(op)) || (conv && c->nhwc && dlcLayoutAllBatchStaticF32(op)) ||
-      (c->nhwc && (isNCHWPool(op) || dlcLayoutIsSpatialReduce(op))))
+      (c->nhwc &&
+       (isNCHWPool(op) || dlcLayoutIsSpatialReduce(op) || dlcLayoutIsGroupedConv(op))))
     dlcOpListPush(&c->ops, op);
   return MlirWalkResultAdvance;
 }
@@ -503,6 +504,12 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     }
     if (dlcIsOp(product, "linalg.reduce")) {
       dlcLayoutRewriteSpatialReduce(product);
+      continue;
+    }
+    if (dlcIsOp(product, "linalg.conv_2d_ngchw_gfchw")) {
+      MlirOperation weight = dlcDefiningOp(mlirOperationGetOperand(product, 1));
+      dlcLayoutRewriteGroupedConv(product);
+      eraseDeadWeight(refs, weight);
       continue;
     }
     MlirOperation operands[2] = {dlcDefiningOp(mlirOperationGetOperand(product, 0)),

@@ -72,4 +72,10 @@ MlirValue dlcLayoutNamedPool(DlcBuilder *b, MlirOperation pool, const MlirValue 
 bool dlcLayoutIsSpatialReduce(MlirOperation op);
 void dlcLayoutRewriteSpatialReduce(MlirOperation reduce);
 
+/// A static grouped convolution as the lowering makes it (NCHW views split
+/// by group, a fill init, the result collapsed back), and its rewrite into
+/// linalg.conv_2d_nhwgc_gfhwc on the NHWC views (LayoutGroupedConv.c).
+bool dlcLayoutIsGroupedConv(MlirOperation op);
+void dlcLayoutRewriteGroupedConv(MlirOperation conv);
+
 #endif // DLC_TRANSFORMS_LAYOUT_H

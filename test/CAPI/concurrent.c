@@ -86,8 +86,7 @@ int main(void) {
   }
   // The threads' inputs differ: a call reading another's arena would show.
   // CHECK-NEXT: 4 threads x 100 calls: 0 failed, 0 mismatched
-  printf("%d threads x %d calls: %d failed, %d mismatched\n", THREADS, CALLS, failures,
-         mismatches);
+  printf("%d threads x %d calls: %d failed, %d mismatched\n", THREADS, CALLS, failures, mismatches);
   dlcExecutableDestroy(exe);
   mlirContextDestroy(ctx);
   return 0;

@@ -121,6 +121,52 @@ func.func @depthwise(%x: tensor<1x4x6x6xf32>, %w: tensor<4x3x3xf32>, %init: tens
 
 // -----
 
+// A grouped convolution (NCHW views split by group) becomes
+// linalg.conv_2d_nhwgc_gfhwc on the NHWC input split the same way, its
+// weights transposed to G x F/G x KH x KW x C/G (repacked when constant),
+// its result collapsed to NHWC and transposed back.
+// CHECK-LABEL: func.func @grouped
+// CHECK: %[[IN:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8x8x6xf32>)
+// CHECK: %[[SPLIT:.*]] = tensor.expand_shape %[[IN]] {{\[}}[0], [1], [2], [3, 4]] output_shape [1, 8, 8, 3, 2] : tensor<1x8x8x6xf32> into tensor<1x8x8x3x2xf32>
+// CHECK: %[[W:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3x4x3x3x2xf32>)
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x6x6x3x4xf32>)
+// CHECK: %[[G:.*]] = linalg.conv_2d_nhwgc_gfhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[SPLIT]], %[[W]] : tensor<1x8x8x3x2xf32>, tensor<3x4x3x3x2xf32>) outs(%[[FILL]] : tensor<1x6x6x3x4xf32>)
+// CHECK: %[[MERGED:.*]] = tensor.collapse_shape %[[G]] {{\[}}[0], [1], [2], [3, 4]] : tensor<1x6x6x3x4xf32> into tensor<1x6x6x12xf32>
+// CHECK: %[[OUT:.*]] = linalg.generic {{.*}} ins(%[[MERGED]] : tensor<1x6x6x12xf32>) outs(%{{.*}} : tensor<1x12x6x6xf32>)
+// CHECK: return %[[OUT]]
+func.func @grouped(%x: tensor<1x6x8x8xf32>, %w: tensor<12x2x3x3xf32>) -> tensor<1x12x6x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %xs = tensor.expand_shape %x [[0], [1, 2], [3], [4]] output_shape [1, 3, 2, 8, 8] : tensor<1x6x8x8xf32> into tensor<1x3x2x8x8xf32>
+  %ws = tensor.expand_shape %w [[0, 1], [2], [3], [4]] output_shape [3, 4, 2, 3, 3] : tensor<12x2x3x3xf32> into tensor<3x4x2x3x3xf32>
+  %e = tensor.empty() : tensor<1x12x6x6xf32>
+  %es = tensor.expand_shape %e [[0], [1, 2], [3], [4]] output_shape [1, 3, 4, 6, 6] : tensor<1x12x6x6xf32> into tensor<1x3x4x6x6xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%es : tensor<1x3x4x6x6xf32>) -> tensor<1x3x4x6x6xf32>
+  %y = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%xs, %ws : tensor<1x3x2x8x8xf32>, tensor<3x4x2x3x3xf32>) outs(%init : tensor<1x3x4x6x6xf32>) -> tensor<1x3x4x6x6xf32>
+  %r = tensor.collapse_shape %y [[0], [1, 2], [3], [4]] : tensor<1x3x4x6x6xf32> into tensor<1x12x6x6xf32>
+  return %r : tensor<1x12x6x6xf32>
+}
+
+// -----
+
+// A grouped convolution whose groups' columns take more than 64 KB (8 x 3 x
+// 3 x 32 x 32 floats) stays NCHW.
+// CHECK-LABEL: func.func @grouped_large
+// CHECK: linalg.conv_2d_ngchw_gfchw
+// CHECK-NOT: linalg.conv_2d_nhwgc_gfhwc
+func.func @grouped_large(%xs: tensor<1x2x8x34x34xf32>, %ws: tensor<2x8x8x3x3xf32>) -> tensor<1x16x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x32x32xf32>
+  %es = tensor.expand_shape %e [[0], [1, 2], [3], [4]] output_shape [1, 2, 8, 32, 32] : tensor<1x16x32x32xf32> into tensor<1x2x8x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%es : tensor<1x2x8x32x32xf32>) -> tensor<1x2x8x32x32xf32>
+  %y = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%xs, %ws : tensor<1x2x8x34x34xf32>, tensor<2x8x8x3x3xf32>) outs(%init : tensor<1x2x8x32x32xf32>) -> tensor<1x2x8x32x32xf32>
+  %r = tensor.collapse_shape %y [[0], [1, 2], [3], [4]] : tensor<1x2x8x32x32xf32> into tensor<1x16x32x32xf32>
+  return %r : tensor<1x16x32x32xf32>
+}
+
+// -----
+
 // A transpose after a pad moves above it, the padding permuted with it.
 // CHECK-LABEL: func.func @pad_then_conv
 // CHECK: %[[T:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x4x4x2xf32>)
