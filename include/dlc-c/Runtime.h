@@ -203,7 +203,11 @@ DLC_CAPI_EXPORTED bool dlcExecutableGetIntermediateBytes(DlcExecutable executabl
 /// or when the compiled code returns a non-zero status, calls
 /// `options->errorCallback` (when set) once with a message naming the
 /// argument and fails. `options` may be NULL (the defaults). Allocates nothing for entries of up to 64 arguments (more take
-/// two small arrays per call); safe to call repeatedly (benchmarks).
+/// two small arrays per call); safe to call repeatedly (benchmarks), and
+/// from several threads at once. The entry's arena of intermediates
+/// (dlcExecutableGetIntermediateBytes) stays allocated from one call to the
+/// next and is freed with the executable; calls that overlap each take an
+/// arena of their own (dlc-cache-arenas).
 DLC_CAPI_EXPORTED MlirLogicalResult dlcExecutableRun(DlcExecutable executable, intptr_t numInputs,
                                                      const DlcTensor *inputs, intptr_t numOutputs,
                                                      DlcTensor *outputs,

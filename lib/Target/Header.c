@@ -161,6 +161,16 @@ MlirLogicalResult dlcModuleEmitCHeader(MlirModule module, const DlcCompileOption
                  " * division overflow, 4 out of memory), the bits above it which check,\n"
                  " * numbered from 1 in program order. The outputs are then unspecified.\n"
                  " */\n");
+  // The arenas dlc-cache-arenas keeps are memory the code holds.
+  MlirSymbolTable symbols = mlirSymbolTableCreate(mlirModuleGetOperation(module));
+  bool keepsArenas = !mlirOperationIsNull(
+      mlirSymbolTableLookup(symbols, mlirStringRefCreateFromCString("__dlc_arenas_free")));
+  mlirSymbolTableDestroy(symbols);
+  if (keepsArenas)
+    dlcStrPuts(&s, "/* The entries keep their buffers of intermediates from one call to the\n"
+                   " * next (freed when the code is unloaded); calls may run on several\n"
+                   " * threads at once, each then taking buffers of its own.\n"
+                   " */\n");
   // Which CPU the code was compiled for, when an artifact was emitted.
   MlirAttribute cpu = mlirOperationGetAttributeByName(mlirModuleGetOperation(module),
                                                       mlirStringRefCreateFromCString("dlc.target_cpu"));
