@@ -273,14 +273,6 @@ static MlirValue collapseValue(MlirOperation anchor, MlirValue value, const Coll
   return mlirOperationGetResult(insertBefore(anchor, &state), 0);
 }
 
-// The single user of `value`, or null.
-static MlirOperation onlyUser(MlirValue value) {
-  MlirOpOperand use = mlirValueGetFirstUse(value);
-  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(use);
-}
-
 // The sizes of the expansion's dynamic dims that tensor.dim ops read (the
 // consumer's destination, sized like its input) are its output_shape
 // operands: read there, the expansion is left to its one consumer.
@@ -309,12 +301,12 @@ static void foldDimsOfExpansion(MlirOperation expand) {
 }
 
 bool dlcCollapseConsumerOntoProduct(MlirOperation product) {
-  MlirOperation expand = onlyUser(mlirOperationGetResult(product, 0));
+  MlirOperation expand = dlcSoleUser(mlirOperationGetResult(product, 0));
   if (mlirOperationIsNull(expand) || !dlcIsOp(expand, "tensor.expand_shape"))
     return false;
   foldDimsOfExpansion(expand);
   MlirValue expanded = mlirOperationGetResult(expand, 0);
-  MlirOperation consumer = onlyUser(expanded);
+  MlirOperation consumer = dlcSoleUser(expanded);
   if (mlirOperationIsNull(consumer) || !dlcIsOp(consumer, "linalg.generic") ||
       mlirOperationGetNumResults(consumer) != 1 || !dlcAllLoopsParallel(consumer) ||
       dlcReadsLoopIndices(consumer) ||

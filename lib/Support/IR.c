@@ -32,6 +32,13 @@ MlirOperation dlcDefiningOp(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
+MlirOperation dlcSoleUser(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(use);
+}
+
 MlirValue dlcCopyBefore(MlirOperation before, MlirValue v) {
   MlirContext ctx = mlirOperationGetContext(before);
   MlirType type = mlirValueGetType(v);

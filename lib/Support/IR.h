@@ -37,6 +37,9 @@ bool dlcShapedTypeHasZeroDim(MlirType shaped);
 /// The op defining `v`, or null for a block argument.
 MlirOperation dlcDefiningOp(MlirValue v);
 
+/// The op of the only use of `v`, or null when it has none or several.
+MlirOperation dlcSoleUser(MlirValue v);
+
 /// A copy of `v` (a ranked tensor) as a new buffer, before `before`: a
 /// bufferization.alloc_tensor with `copy`, which bufferizes to an
 /// allocation and a copy, nothing written first.

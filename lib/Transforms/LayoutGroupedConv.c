@@ -49,14 +49,6 @@ static MlirOperation fillOf(MlirValue init) {
   return dlcIsOp(def, "linalg.fill") ? def : (MlirOperation){NULL};
 }
 
-// The only user of `v`, or null.
-static MlirOperation soleUser(MlirValue v) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(use);
-}
-
 // dlc-codegen computes a grouped NHWC convolution one group at a time, in
 // buffers of the group's size: its columns (KH*KW*C/G x OH*OW floats) go
 // on the stack up to 64 KB (dlc-stack-loop-buffers). Larger ones were
@@ -74,7 +66,7 @@ bool dlcLayoutIsGroupedConv(MlirOperation op) {
       !groupFitsStack(op))
     return false;
   MlirValue input = splitSource(mlirOperationGetOperand(op, 0));
-  MlirOperation collapse = soleUser(mlirOperationGetResult(op, 0));
+  MlirOperation collapse = dlcSoleUser(mlirOperationGetResult(op, 0));
   return !mlirValueIsNull(input) && !mlirOperationIsNull(fillOf(mlirOperationGetOperand(op, 2))) &&
          dlcIsOp(collapse, "tensor.collapse_shape") &&
          mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(collapse, 0))) == 4;
@@ -84,7 +76,7 @@ void dlcLayoutRewriteGroupedConv(MlirOperation conv) {
   MlirValue input = splitSource(mlirOperationGetOperand(conv, 0));
   MlirValue weight = mlirOperationGetOperand(conv, 1);
   MlirOperation fill = fillOf(mlirOperationGetOperand(conv, 2));
-  MlirOperation collapse = soleUser(mlirOperationGetResult(conv, 0));
+  MlirOperation collapse = dlcSoleUser(mlirOperationGetResult(conv, 0));
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(conv);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(conv));
   int64_t g = dimOf(weight, 0), fg = dimOf(weight, 1), cg = dimOf(weight, 2);
