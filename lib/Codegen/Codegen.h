@@ -132,11 +132,10 @@ typedef struct DlcGroupedConvOps {
   MlirOperation planes;  ///< G x C/G x H x W: the input, each group's channels as planes
 } DlcGroupedConvOps;
 
-/// Rewrites `conv` (dlcGroupedConvNHWCApplies) as its groups' columns, their
-/// products with the groups' weights, and the products written to its
-/// NHWC result; the sizes of the product in `m`, `n`, `k`.
-DlcGroupedConvOps dlcRewriteGroupedConvNHWC(MlirOperation conv, int64_t *m, int64_t *n,
-                                            int64_t *k);
+/// Rewrites `conv` (dlcGroupedConvNHWCApplies) as its groups' planes and
+/// columns, their products with the groups' weights, and the products
+/// written to its NHWC result.
+DlcGroupedConvOps dlcRewriteGroupedConvNHWC(MlirOperation conv);
 
 /// Epilogues.c: when the product's result reaches its only consumer, an
 /// elementwise generic, through a tensor.expand_shape (a product over

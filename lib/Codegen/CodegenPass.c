@@ -323,9 +323,9 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
 // result (GroupedConv.c), the product tiled as a batched matmul's.
 static MlirLogicalResult scheduleGroupedConv(DlcScheduleLibrary library, const Target *t,
                                              const DlcHostCPU *cpu) {
-  int64_t m, n, k;
-  DlcGroupedConvOps ops = dlcRewriteGroupedConvNHWC(t->op, &m, &n, &k);
-  DlcMatmulTiles tiles = dlcChooseMatmulTiles(m, n, k, cpu);
+  DlcGroupedConvOps ops = dlcRewriteGroupedConvNHWC(t->op);
+  DlcMatmulTiles tiles = dlcChooseMatmulTiles(dim(ops.product, 0, 1), dim(ops.product, 1, 2),
+                                              dim(ops.product, 0, 2), cpu);
   int64_t params[5] = {tiles.tm, tiles.tn, tiles.tk, tiles.rm, tiles.rn};
   MlirOperation targets[6] = {ops.output, ops.product, ops.fill,
                               ops.columns, ops.matrix, ops.planes};
