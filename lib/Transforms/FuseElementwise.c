@@ -21,11 +21,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/TensorToLinalg/LinalgBuilders.h"
 #include "Pass/PassDef.h"
 #include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/Types.h"
+#include "Transforms/Layout.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -474,24 +474,10 @@ static bool relayout(MlirOperation producer) {
   MlirContext ctx = mlirOperationGetContext(producer);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(mlirOperationGetNextInBlock(producer));
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(producer));
-  int64_t shape[DLC_MAX_RANK];
-  MlirAffineExpr exprs[DLC_MAX_RANK];
-  DlcIterator iterators[DLC_MAX_RANK];
-  for (intptr_t j = 0; j < rank; ++j) {
-    shape[position[j]] = mlirShapedTypeGetDimSize(type, j);
-    exprs[j] = mlirAffineDimExprGet(ctx, position[j]);
-    iterators[j] = DLC_PARALLEL;
-  }
-  MlirType transposedType = mlirRankedTensorTypeGet(rank, shape, mlirShapedTypeGetElementType(type),
-                                                    mlirAttributeGetNull());
-  MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, rank, 0, rank, exprs),
-                           mlirAffineMapMultiDimIdentityGet(ctx, rank)};
-  MlirValue init = dlcEmpty(&b, transposedType, 0, NULL);
-  MlirBlock block;
-  MlirOperation transpose = dlcGeneric(&b, 1, &result, 1, &init, maps, rank, iterators, &block);
-  DlcBuilder body = dlcBuilderAtBlockEnd(block, b.loc);
-  MlirValue in = mlirBlockGetArgument(block, 0);
-  dlcYield(&body, 1, &in);
+  int64_t perm[DLC_MAX_RANK];
+  for (intptr_t j = 0; j < rank; ++j)
+    perm[position[j]] = j;
+  MlirValue transposed = dlcLayoutTransposed(&b, result, perm);
   mlirIRRewriterDestroy(rewriter);
   // Each reader reads the transpose at the loops it writes.
   for (intptr_t i = 0; i < numReaders; ++i) {
@@ -502,7 +488,7 @@ static bool relayout(MlirOperation producer) {
       newMaps[k] = mlirArrayAttrGetElement(oldMaps, k);
     newMaps[readers[i].index] = mlirArrayAttrGetElement(oldMaps, n - 1);
     mlirOperationSetAttributeByName(r, ref("indexing_maps"), mlirArrayAttrGet(ctx, n, newMaps));
-    mlirOperationSetOperand(r, readers[i].index, mlirOperationGetResult(transpose, 0));
+    mlirOperationSetOperand(r, readers[i].index, transposed);
   }
   return true;
 }
