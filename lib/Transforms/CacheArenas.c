@@ -71,14 +71,19 @@ static const char releaseTemplate[] =
     "  llvm.return\n"
     "}\n";
 
-static bool definesSymbol(MlirBlock module, const char *name) {
+static bool definesSymbol(MlirBlock module, MlirStringRef name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(module); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute sym = mlirOperationGetAttributeByName(op, ref("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirStringRefEqual(mlirStringAttrGetValue(sym), ref(name)))
+    if (!mlirAttributeIsNull(sym) && mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
       return true;
   }
   return false;
+}
+
+// The size of the arena `alloc` (memref<N x i8>).
+static int64_t arenaBytes(MlirOperation alloc) {
+  return mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(alloc, 0)), 0);
 }
 
 static MlirValue i64Constant(DlcBuilder *b, int64_t v) {
@@ -169,10 +174,7 @@ static bool appendParsed(MlirBlock module, MlirContext ctx, const char *text) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirAttribute sym = mlirOperationGetAttributeByName(op, ref("sym_name"));
-    MlirStringRef name = mlirAttributeIsNull(sym) ? ref("") : mlirStringAttrGetValue(sym);
-    char cname[64];
-    snprintf(cname, sizeof cname, "%.*s", (int)name.length, name.data);
-    if (!*cname || !definesSymbol(module, cname)) {
+    if (mlirAttributeIsNull(sym) || !definesSymbol(module, mlirStringAttrGetValue(sym))) {
       mlirOperationRemoveFromParent(op);
       mlirBlockAppendOwnedOperation(module, op);
     }
@@ -190,7 +192,7 @@ void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
   mlirOperationWalk(op, collectArenas, &arenas, MlirWalkPreOrder);
   // A module with global destructors of its own keeps its arenas as they
   // were: it may have one llvm.mlir.global_dtors only.
-  bool ok = !definesSymbol(module, "__dlc_arenas_free");
+  bool ok = !definesSymbol(module, ref("__dlc_arenas_free"));
   for (MlirOperation o = mlirBlockGetFirstOperation(module); ok && !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
     ok = !dlcIsOp(o, "llvm.mlir.global_dtors");
@@ -208,9 +210,8 @@ void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
     int slot = (int)i;
     MlirAttribute align = mlirOperationGetAttributeByName(alloc, ref("alignment"));
     long long alignment = mlirAttributeIsNull(align) ? 64 : mlirIntegerAttrGetValueInt(align);
-    int64_t bytes = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(alloc, 0)), 0);
     // aligned_alloc wants a multiple of the alignment.
-    long long rounded = (bytes + alignment - 1) / alignment * alignment;
+    long long rounded = (arenaBytes(alloc) + alignment - 1) / alignment * alignment;
     dlcStrPrintf(&text, slotTemplate, slot);
     dlcStrPrintf(&text, acquireTemplate, slot, slot, alignment, rounded);
     dlcStrPrintf(&text, releaseTemplate, slot, slot);
@@ -226,11 +227,8 @@ void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
   dlcStrPuts(&text, "llvm.mlir.global_dtors dtors = [@__dlc_arenas_free], "
                     "priorities = [65535 : i32], data = [#llvm.zero]\n");
   if (appendParsed(module, ctx, dlcStrGet(&text))) {
-    for (size_t i = 0; i < arenas.count; ++i) {
-      MlirOperation alloc = arenas.items[i];
-      rewriteArena(alloc, (int)i,
-                   mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(alloc, 0)), 0));
-    }
+    for (size_t i = 0; i < arenas.count; ++i)
+      rewriteArena(arenas.items[i], (int)i, arenaBytes(arenas.items[i]));
   } else {
     dlcPassRunSignalFailure(run);
   }
