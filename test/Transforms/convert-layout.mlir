@@ -167,6 +167,23 @@ func.func @grouped_large(%xs: tensor<1x2x8x34x34xf32>, %ws: tensor<2x8x8x3x3xf32
 
 // -----
 
+// Constant depthwise weights read collapsed (F x 1 x KH x KW to F x KH x
+// KW, as the lowering reads them) are repacked when compiling, through the
+// reshape, rather than transposed on every run.
+// CHECK-LABEL: func.func @depthwise_constant
+// CHECK: %[[W:.*]] = arith.constant dense_resource<dlc_repacked> : tensor<3x3x4xf32>
+// CHECK-NOT: outs(%{{.*}} : tensor<3x3x4xf32>)
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%{{.*}}, %[[W]] : tensor<1x6x6x4xf32>, tensor<3x3x4xf32>)
+func.func @depthwise_constant(%x: tensor<1x4x6x6xf32>, %init: tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32> {
+  %w = arith.constant dense<[[[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0]]], [[[9.0, 10.0, 11.0], [12.0, 13.0, 14.0], [15.0, 16.0, 17.0]]], [[[18.0, 19.0, 20.0], [21.0, 22.0, 23.0], [24.0, 25.0, 26.0]]], [[[27.0, 28.0, 29.0], [30.0, 31.0, 32.0], [33.0, 34.0, 35.0]]]]> : tensor<4x1x3x3xf32>
+  %wc = tensor.collapse_shape %w [[0, 1], [2], [3]] : tensor<4x1x3x3xf32> into tensor<4x3x3xf32>
+  %y = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %wc : tensor<1x4x6x6xf32>, tensor<4x3x3xf32>) outs(%init : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  return %y : tensor<1x4x4x4xf32>
+}
+
+// -----
+
 // A transpose after a pad moves above it, the padding permuted with it.
 // CHECK-LABEL: func.func @pad_then_conv
 // CHECK: %[[T:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x4x4x2xf32>)
