@@ -18,8 +18,9 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 OPSET = 17  # LayerNormalization needs 17; the shared models are opset 17 too
-MODELS_DIR = os.path.join(os.path.dirname(os.path.dirname(
-    os.path.dirname(os.path.abspath(__file__)))), "shared", "models")
+# ../shared next to the repository, or where DLC_SHARED points (as the tests).
+MODELS_DIR = os.path.join(os.environ.get("DLC_SHARED") or os.path.join(os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared"), "models")
 
 
 @dataclass
