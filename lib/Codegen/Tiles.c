@@ -68,20 +68,27 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
       t.tm = tm;
     }
   }
-  // Blocks of B up to 768 x 512 (1.5 MB), read by the register tiles a
-  // column panel (up to 768 x rn, 96 KB) at a time, each panel contiguous
+  // Blocks of B up to 1024 x 512 (2 MB), read by the register tiles a
+  // column panel (up to 1024 x rn, 128 KB) at a time, each panel contiguous
   // (PackPanels.c) and in L2 while the block's rows go by; A's block (64 x
-  // up to 768) in L2 throughout. Against 256 x 256, the product's result is
+  // up to 1024) in L2 throughout. Against 256 x 256, the product's result is
   // read and written by fewer k tiles and A packed for fewer column blocks:
   // one thread, 1024^3 21.7-23.1 -> 20.1-20.8 ms, 1000^3 20.3-20.8 ->
   // 19.6-19.9, 2048^3 186 -> 172, BERT's 128x768 @ 768x3072 6.42-6.46 ->
   // 6.25-6.27 (run-time B) and its feed-forward layer 5.78-5.86 -> 5.54-5.60
-  // (constant B). K up to 768 in one tile rather than two of 384 or less:
-  // 197x768x768 2.23 -> 2.18 ms, the feed-forward layer 5.46-5.50 ->
-  // 5.35, ResNet-18 26.1-26.2 -> 25.5-25.8 ms (its 3x3 im2col products,
-  // K = 576 .. 4608); 1024^3 keeps two of 512 (one of 1024 ran 7% slower).
+  // (constant B). K up to 1024 in one tile: each register tile loads and
+  // stores its accumulators once per K tile, and the fewer and longer its
+  // k loops, the less their start costs (a few hundred cycles each, as
+  // the streams of A's rows and B's panel are fetched anew). Against two
+  // tiles of 384: 197x768x768 2.23 -> 2.18 ms, the feed-forward layer
+  // 5.46-5.50 -> 5.35, ResNet-18 26.1-26.2 -> 25.5-25.8 ms (its 3x3 im2col
+  // products, K = 576 .. 4608). Against a limit of 768 (Zen 4, one thread,
+  // 3 interleaved rounds): 1024^3 20.9-21.3 -> 20.0-20.4 ms (one tile of
+  // 1024, not two of 512), 1000^3 20.3-20.6 -> 19.4-19.7, 2048^3 173-183
+  // -> 168-177; K of 3072 and 4608 within noise. A limit of 2048 was
+  // faster on 2048^3 only.
   t.tn = evenTile(n, 512, t.rn);
-  t.tk = evenTile(k, 768, 1);
+  t.tk = evenTile(k, 1024, 1);
   return t;
 }
 
