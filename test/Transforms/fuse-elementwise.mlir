@@ -152,6 +152,43 @@ func.func @cheap_repeated(%x: tensor<4xf64>) -> tensor<4xf64> {
 
 // -----
 
+// A producer that reads two tensors of its size (a residual sum) is not
+// computed again in its readers, cheap as its body is: each would read
+// both tensors, and along a chain of residual blocks each block's sum
+// would read every earlier block's output. It stays one loop nest, whose
+// result the next block's sum reads (with its other tensor).
+// CHECK-LABEL: func.func @residual_not_repeated
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>, %[[C:.*]]: tensor<4xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%[[S]], %[[C]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK: %[[N:.*]] = linalg.generic {{.*}} ins(%[[S]] : tensor<4xf32>)
+// CHECK: return %[[T]], %[[N]]
+func.func @residual_not_repeated(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>)
+    -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%p: f32, %q: f32, %out: f32):
+    %0 = arith.addf %p, %q : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%s, %c : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%p: f32, %q: f32, %out: f32):
+    %0 = arith.addf %p, %q : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  %n = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%s : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%p: f32, %out: f32):
+    %0 = arith.negf %p : f32
+    linalg.yield %0 : f32
+  } -> tensor<4xf32>
+  return %t, %n : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // A constant broadcast along unit dims (a bias of C x 1 x 1 read at
 // (c, 0, 0) in NHWC loops) is read as a 1-D tensor of C at (c), which the
 // vectorizer loads whole; the full-sized operand keeps its shape.
