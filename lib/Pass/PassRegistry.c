@@ -197,6 +197,10 @@ static const DlcPassDef passes[] = {
      "inlined. Transposes are elementwise, so layout conversions between convolutions cancel "
      "against each other (see dlc-convert-layout). Never fuses into a reduction, which would "
      "recompute the producer once per reduction step (upstream linalg-fuse-elementwise-ops does). "
+     "A producer with several elementwise readers is computed again in each when it is a few "
+     "arithmetic ops on at most one tensor of its size; one reading two or more (a residual sum) "
+     "stays a loop nest of its own, which its readers read. A result whose readers all read it "
+     "through one other permutation is computed in that layout. "
      "Then constant inputs broadcast along unit dims (a convolution's bias, C x 1 x 1 read at "
      "(c, 0, 0) in NHWC loops) are read as the collapsed tensor of their other dims "
      "(tensor.collapse_shape), which vectorizes to whole vector loads instead of gathers.",
