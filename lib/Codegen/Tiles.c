@@ -210,7 +210,7 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, int64_t st
   // the model 7.6-8.6 -> 6.4-6.9 ms). Four steps of 4 are not unrolled.
   if (c / ct == 2)
     ct = largestDivisor(c, ct / 2);
-  int64_t best = 0;
+  int64_t best = 0, cachedPixels = pixelsWithoutConflicts(c, stride);
   for (int64_t lanes = cpu->vectorBits / 32; lanes >= 4 && !best; lanes /= 2) {
     for (int64_t vectors = 2; vectors >= 1; --vectors) {
       int64_t ft = vectors * lanes;
@@ -219,8 +219,8 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, int64_t st
       int64_t limit = budget / vectors;
       int64_t wt = wholeRow ? largestDivisor(ow, limit) : limit < ow ? limit : ow;
       // Fewer pixels than the registers allow, the row split evenly.
-      if (!wholeRow && wt > pixelsWithoutConflicts(c, stride))
-        wt = ceilDiv(ow, ceilDiv(ow, pixelsWithoutConflicts(c, stride)));
+      if (!wholeRow && wt > cachedPixels)
+        wt = ceilDiv(ow, ceilDiv(ow, cachedPixels));
       if (stride > 1 && !wholeRow)
         wt = stridedTileWidth(ow, wt, vectors, stride, ct, budget, lanes);
       if (wt * vectors > best) {

@@ -3,14 +3,14 @@
 // Fuses chains of elementwise linalg.generic ops into one loop nest: a
 // producer (all loops parallel, one result, used once, or a few arithmetic
 // ops on at most one tensor of its size, which each of its consumers can
-// compute again) is merged into its
-// consumer when the consumer also has only parallel loops and reads the
-// producer's result once per element (a permutation; unit dims may be read
-// at index 0, as broadcasts are). The producer's inputs become the
-// consumer's, their maps composed through the permutation, and its body is
-// inlined before the consumer's. Transposes are elementwise too, so a
-// transpose back to NCHW, the activations after a convolution and the
-// transpose to NHWC before the next one compose into one NHWC loop nest.
+// compute again) is merged into its consumer when the consumer also has
+// only parallel loops and reads the producer's result once per element (a
+// permutation; unit dims may be read at index 0, as broadcasts are). The
+// producer's inputs become the consumer's, their maps composed through the
+// permutation, and its body is inlined before the consumer's. Transposes
+// are elementwise too, so a transpose back to NCHW, the activations after
+// a convolution and the transpose to NHWC before the next one compose into
+// one NHWC loop nest.
 //
 // Then constant broadcasts along unit dims are read as the tensors of their
 // other dims (collapseUnitReads), which vectorize to whole vector loads.
