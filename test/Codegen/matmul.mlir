@@ -26,6 +26,23 @@ func.func @odd(%a: tensor<127x255xf32>, %b: tensor<255x511xf32>) -> tensor<127x5
 
 // -----
 
+// K up to 1024 is one tile: each register tile's k loop runs over all of
+// K, with no loop over K tiles around it (with tiles of at most 768, K =
+// 1000 took two of 500).
+// CHECK-LABEL: func.func @long_k
+// CHECK-NOT: step %c500
+// CHECK: scf.for {{.*}} = %c0 to %c1000 step %c1 iter_args({{.*}}) -> (vector<
+// CHECK-NOT: step %c500
+func.func @long_k(%a: tensor<16x1000xf32>, %b: tensor<1000x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<16x1000xf32>, tensor<1000x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %y : tensor<16x32xf32>
+}
+
+// -----
+
 // Batched: one matmul schedule per batch element.
 // CHECK-LABEL: func.func @batched
 // CHECK-NOT: linalg.batch_matmul
