@@ -45,19 +45,9 @@ bool dlcGroupedConvApplies(MlirOperation conv) {
 // the result is the input at `read`(i).
 static MlirValue copied(DlcBuilder *b, MlirValue input, MlirAffineMap read, intptr_t rank,
                         const int64_t *shape) {
-  MlirAffineMap maps[2] = {read, mlirAffineMapMultiDimIdentityGet(b->ctx, rank)};
-  DlcIterator iterators[6];
-  for (intptr_t i = 0; i < rank; ++i)
-    iterators[i] = DLC_PARALLEL;
   MlirType type =
       mlirRankedTensorTypeGet(rank, shape, mlirF32TypeGet(b->ctx), mlirAttributeGetNull());
-  MlirValue init = dlcEmpty(b, type, 0, NULL);
-  MlirBlock body;
-  MlirOperation generic = dlcGeneric(b, 1, &input, 1, &init, maps, rank, iterators, &body);
-  DlcBuilder inBody = dlcBuilderAtBlockEnd(body, b->loc);
-  MlirValue element = mlirBlockGetArgument(body, 0);
-  dlcYield(&inBody, 1, &element);
-  return mlirOperationGetResult(generic, 0);
+  return dlcCopyRead(b, input, read, dlcEmpty(b, type, 0, NULL));
 }
 
 // The windows of each group's input planes (G x C/G x H x W) as columns, a

@@ -139,20 +139,10 @@ MlirValue dlcLayoutTransposed(DlcBuilder *b, MlirValue x, const int64_t *perm) {
   MlirAffineExpr inExprs[DLC_MAX_RANK];
   for (intptr_t i = 0; i < rank; ++i)
     inExprs[perm[i]] = dlcDim(b->ctx, i);
-  MlirAffineMap maps[2] = {mlirAffineMapGet(b->ctx, rank, 0, rank, inExprs),
-                           mlirAffineMapMultiDimIdentityGet(b->ctx, rank)};
-  DlcIterator iterators[DLC_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i)
-    iterators[i] = DLC_PARALLEL;
   MlirValue sizes[DLC_MAX_RANK];
   intptr_t numSizes = dlcLayoutPermutedSizes(b, x, perm, sizes);
   MlirValue init = dlcEmpty(b, outType, numSizes, sizes);
-  MlirBlock block;
-  MlirOperation copy = dlcGeneric(b, 1, &x, 1, &init, maps, rank, iterators, &block);
-  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
-  MlirValue in = mlirBlockGetArgument(block, 0);
-  dlcYield(&body, 1, &in);
-  return mlirOperationGetResult(copy, 0);
+  return dlcCopyRead(b, x, mlirAffineMapGet(b->ctx, rank, 0, rank, inExprs), init);
 }
 
 // Is `op` a copy of its input with permuted indices? Sets `perm` as in

@@ -274,8 +274,7 @@ MlirLogicalResult dlcLowerBroadcast(DlcRewriter *rw) {
   MlirAffineExpr exprs[DLC_MAX_RANK];
   for (int64_t j = 0; j < in.rank; ++j)
     exprs[j] = in.dims[j] == 1 ? dlcCst(ctx, 0) : dlcDim(ctx, lead + j);
-  MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, out.rank, 0, in.rank, exprs),
-                           mlirAffineMapMultiDimIdentityGet(ctx, out.rank)};
+  MlirAffineMap read = mlirAffineMapGet(ctx, out.rank, 0, in.rank, exprs);
   for (int64_t d = 0; d < out.rank; ++d)
     if (out.dims[d] == DLC_DYN && (d < lead || in.dims[d - lead] == 1))
       return dlcLoweringUnsupported(rw, "dynamic result dim %lld is not an input dim",
@@ -286,12 +285,7 @@ MlirLogicalResult dlcLowerBroadcast(DlcRewriter *rw) {
     if (out.dims[d] == DLC_DYN)
       dynamic[numDynamic++] = dlcTensorDim(&rw->b, input, d - lead);
   MlirValue init = dlcEmpty(&rw->b, type, numDynamic, dynamic);
-  MlirBlock block;
-  MlirOperation generic = dlcGeneric(&rw->b, 1, &input, 1, &init, maps, out.rank, NULL, &block);
-  DlcBuilder body = dlcBuilderAtBlockEnd(block, rw->b.loc);
-  MlirValue element = mlirBlockGetArgument(block, 0);
-  dlcYield(&body, 1, &element);
-  return replaceWith(rw, mlirOperationGetResult(generic, 0));
+  return replaceWith(rw, dlcCopyRead(&rw->b, input, read, init));
 }
 
 // A dynamic result dim runs from the offset to the input's end in the

@@ -184,6 +184,17 @@ void dlcYield(DlcBuilder *b, intptr_t n, const MlirValue *values) {
   dlcBuildOp(b, "linalg.yield", n, values, 0, NULL, 0, NULL, 0, NULL);
 }
 
+MlirValue dlcCopyRead(DlcBuilder *b, MlirValue input, MlirAffineMap read, MlirValue init) {
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(init));
+  MlirAffineMap maps[2] = {read, mlirAffineMapMultiDimIdentityGet(b->ctx, rank)};
+  MlirBlock block;
+  MlirOperation generic = dlcGeneric(b, 1, &input, 1, &init, maps, rank, NULL, &block);
+  DlcBuilder body = dlcBuilderAtBlockEnd(block, b->loc);
+  MlirValue element = mlirBlockGetArgument(block, 0);
+  dlcYield(&body, 1, &element);
+  return mlirOperationGetResult(generic, 0);
+}
+
 MlirValue dlcAddScalar(DlcBuilder *b, MlirType elt, MlirValue x, MlirValue y) {
   MlirValue operands[2] = {x, y};
   return dlcBuild1(b, dlcIsFloat(elt) ? "arith.addf" : "arith.addi", 2, operands,

@@ -51,6 +51,10 @@ MlirOperation dlcGeneric(DlcBuilder *b, intptr_t numInputs, const MlirValue *inp
                          intptr_t numLoops, const DlcIterator *iterators, MlirBlock *block);
 /// Ends a generic's block with linalg.yield of `values`.
 void dlcYield(DlcBuilder *b, intptr_t n, const MlirValue *values);
+/// A linalg.generic that writes `init` (parallel loops over its dims, in
+/// order) with the element of `input` at `read`: a broadcast, a transpose,
+/// a gather of windows. Returns its result.
+MlirValue dlcCopyRead(DlcBuilder *b, MlirValue input, MlirAffineMap read, MlirValue init);
 /// A named linalg op (linalg.transpose, linalg.reduce...) is built
 /// elsewhere; this creates ops whose region MLIR fills itself.
 MlirOperation dlcNamedLinalg(DlcBuilder *b, const char *name, intptr_t numInputs,
