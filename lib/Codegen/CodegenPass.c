@@ -198,8 +198,9 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
     push(targets, t);
     return MlirWalkResultAdvance;
   }
-  if (dlcGroupedConvApplies(op) || dlcGroupedConvNHWCApplies(op)) {
-    t.kind = dlcGroupedConvApplies(op) ? GROUPED : GROUPED_NHWC;
+  bool groupedNCHW = dlcGroupedConvApplies(op);
+  if (groupedNCHW || dlcGroupedConvNHWCApplies(op)) {
+    t.kind = groupedNCHW ? GROUPED : GROUPED_NHWC;
     push(targets, t);
     return MlirWalkResultAdvance;
   }

@@ -116,7 +116,7 @@ static MlirValue callSlot(DlcBuilder *b, const char *what, int slot, MlirValue a
 // The arena `alloc` (memref<bytes x i8>) taken from slot `slot`: a memref
 // descriptor of the block, cast to the memref type; its deallocs put the
 // block back.
-static void rewriteArena(MlirOperation alloc, int slot, int64_t bytes) {
+static void rewriteArena(MlirOperation alloc, int slot) {
   MlirContext ctx = mlirOperationGetContext(alloc);
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(alloc);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(alloc));
@@ -130,7 +130,7 @@ static void rewriteArena(MlirOperation alloc, int slot, int64_t bytes) {
   at[0] = 2;
   desc = insertValue(&b, desc, i64Constant(&b, 0), 1, at);
   at[0] = 3;
-  desc = insertValue(&b, desc, i64Constant(&b, bytes), 2, at);
+  desc = insertValue(&b, desc, i64Constant(&b, arenaBytes(alloc)), 2, at);
   at[0] = 4;
   desc = insertValue(&b, desc, i64Constant(&b, 1), 2, at);
   MlirValue arena = mlirOperationGetResult(alloc, 0);
@@ -228,7 +228,7 @@ void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
                     "priorities = [65535 : i32], data = [#llvm.zero]\n");
   if (appendParsed(module, ctx, dlcStrGet(&text))) {
     for (size_t i = 0; i < arenas.count; ++i)
-      rewriteArena(arenas.items[i], (int)i, arenaBytes(arenas.items[i]));
+      rewriteArena(arenas.items[i], (int)i);
   } else {
     dlcPassRunSignalFailure(run);
   }

@@ -125,11 +125,16 @@ static intptr_t bodySize(MlirOperation generic) {
   return n;
 }
 
-// The elements of a statically shaped type.
-static int64_t staticElements(MlirType type) {
+// The element count of `shaped`; INT64_MAX when a dim is dynamic (a
+// result of run-time size is no smaller than any constant) or the count
+// overflows.
+static int64_t elements(MlirType shaped) {
   int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(type); ++i)
-    n *= mlirShapedTypeGetDimSize(type, i);
+  for (intptr_t i = 0, r = mlirShapedTypeGetRank(shaped); i < r; ++i) {
+    if (mlirShapedTypeIsDynamicDim(shaped, i) ||
+        __builtin_mul_overflow(n, mlirShapedTypeGetDimSize(shaped, i), &n))
+      return INT64_MAX;
+  }
   return n;
 }
 
@@ -142,8 +147,7 @@ static intptr_t fullSizeInputs(MlirOperation producer, MlirValue result) {
   intptr_t n = 0;
   for (intptr_t i = 0; i < numInputs(producer); ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(producer, i));
-    n += mlirTypeIsAShaped(t) &&
-         (!mlirShapedTypeHasStaticShape(t) || staticElements(t) >= staticElements(type));
+    n += mlirTypeIsAShaped(t) && elements(t) >= elements(type);
   }
   return n;
 }
@@ -545,18 +549,6 @@ static bool relayoutOne(MlirOperation op) {
 // (c)): the vectorizer reads a minor-identity map with one vector load,
 // where the unit dims made it gather each element (32 scalar loads per
 // vector in a DenseNet's convolution epilogues, a fifth of its code).
-// The element count of `shaped`; INT64_MAX when a dim is dynamic (a
-// result of run-time size is no smaller than any constant) or the count
-// overflows.
-static int64_t elements(MlirType shaped) {
-  int64_t n = 1;
-  for (intptr_t i = 0, r = mlirShapedTypeGetRank(shaped); i < r; ++i) {
-    if (mlirShapedTypeIsDynamicDim(shaped, i) ||
-        __builtin_mul_overflow(n, mlirShapedTypeGetDimSize(shaped, i), &n))
-      return INT64_MAX;
-  }
-  return n;
-}
 
 // A constant, or a reshape of one (an ONNX bias expanded to C x 1 x 1).
 static bool isConstant(MlirValue v) {
