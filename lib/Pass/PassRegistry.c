@@ -374,10 +374,15 @@ static const DlcPassDef passes[] = {
      "between the cores' caches, costs 3-8 microseconds, more than such a loop gains (each "
      "parallel loop of the transformer encoder, 0.2-1.1M operations, ran slower on 2 threads "
      "than on 1, and the model 2x slower). An outermost loop of "
-     "several dims whose body holds no loop keeps its last dim as an `scf.for` inside: OpenMP "
-     "collapses a loop nest into one loop indexed by divisions and remainders, which LLVM does "
-     "not vectorize. The lowering pipelines run it when `threads` is above 1.",
-     "", 1, {{"min-work", "int", "2000000", "scalar operations below which a parallel loop runs on one thread (0: no limit)"}},
+     "several dims keeps as parallel only the leading dims that `threads` share well (the fewest "
+     "whose iterations split evenly among them or number at least 16 per thread), the others "
+     "`scf.for` loops inside, and the last dim of a body without loops always: OpenMP collapses "
+     "a loop nest into one loop indexed by divisions and remainders, which LLVM neither "
+     "vectorizes nor strength-reduces (a depthwise convolution left to the loop path, its "
+     "window loops inside all four parallel dims, ran 2.2x slower on 2 threads than on 1). The "
+     "lowering pipelines run it when `threads` is above 1.",
+     "", 2, {{"min-work", "int", "2000000", "scalar operations below which a parallel loop runs on one thread (0: no limit)"},
+             {"threads", "int", "2", "threads that share the outermost parallel loops"}},
      dlcRunSerializeNestedParallel, {"scf"}},
     {"dlc-record-signatures", "DlcRecordSignatures", "Record entries' tensor signatures",
      "Public functions are the entries that dlc-run calls and dlc-translate exports. On each "

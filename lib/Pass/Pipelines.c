@@ -215,8 +215,14 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
   TRY(add(b, openmp ? "func.func(scf-forall-to-parallel)" : "func.func(scf-forall-to-for)"));
   // Threads only for the outermost parallel loops that do enough work, and
   // the innermost dim of a loop nest as a plain loop that LLVM vectorizes.
-  if (openmp)
-    TRY(addOwn(b, "dlc-serialize-nested-parallel"));
+  if (openmp) {
+    DlcStr serialize = DLC_STR_INIT;
+    dlcStrPrintf(&serialize, "threads=%lld", (long long)o->threads);
+    MlirLogicalResult added =
+        addOwnWithOptions(b, "dlc-serialize-nested-parallel", dlcStrGet(&serialize));
+    dlcStrFree(&serialize);
+    TRY(added);
+  }
   // The stack buffers of loop bodies that became sequential: one slot each.
   if (o->codegen == DlcCodegenFast)
     TRY(addOwn(b, "dlc-stack-loop-buffers"));

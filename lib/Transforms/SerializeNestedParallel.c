@@ -9,11 +9,12 @@
 // loops need nothing: canonicalization merges them into one scf.parallel
 // first.
 //
-// An outermost loop of several dims whose body holds no loop (what
-// convert-linalg-to-parallel-loops makes of an elementwise op) keeps its
-// last dim as an scf.for inside: OpenMP collapses a loop nest into one
-// loop whose indices are divisions and remainders, which LLVM does not
-// vectorize, while the inner scf.for is a plain loop it does.
+// An outermost loop of several dims keeps parallel only the leading dims
+// the threads need, the others scf.for loops inside, and the last dim of a
+// body without loops (what convert-linalg-to-parallel-loops makes of an
+// elementwise op) always: OpenMP collapses a loop nest into one loop whose
+// indices are divisions and remainders, which LLVM neither vectorizes nor
+// strength-reduces, while the inner scf.for loops are plain loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,58 +126,92 @@ static bool holdsLoop(MlirBlock body) {
   return found;
 }
 
-// Outermost scf.parallel loops of several dims, without reductions, whose
-// bodies hold no loop.
-static MlirWalkResult collectInnermost(MlirOperation op, void *userData) {
+// Outermost scf.parallel loops of several dims without reductions.
+static MlirWalkResult collectOutermost(MlirOperation op, void *userData) {
   if (dlcIsOp(op, "scf.parallel") && !mlirOperationGetNumResults(op) && !isInsideLoop(op) &&
-      mlirBlockGetNumArguments(bodyOf(op)) >= 2 && !holdsLoop(bodyOf(op)))
+      mlirBlockGetNumArguments(bodyOf(op)) >= 2)
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
-// scf.parallel (i.., j) becomes scf.parallel (i..) { scf.for j { body } }.
-static void splitLastDim(MlirOperation parallel) {
+// Iterations of dim `d` of `parallel` when its bounds are constants, else -1.
+static int64_t dimTrips(MlirOperation parallel, intptr_t d) {
+  intptr_t rank = mlirBlockGetNumArguments(bodyOf(parallel));
+  int64_t lb, ub, step;
+  if (!dlcConstantInt(mlirOperationGetOperand(parallel, d), &lb) ||
+      !dlcConstantInt(mlirOperationGetOperand(parallel, rank + d), &ub) ||
+      !dlcConstantInt(mlirOperationGetOperand(parallel, 2 * rank + d), &step) || step <= 0)
+    return -1;
+  return ub > lb ? (ub - lb + step - 1) / step : 0;
+}
+
+// The leading dims of `parallel` that `threads` share: the fewest whose
+// iterations split evenly among them, or are at least 16 per thread (a
+// thread then does at most 1/16 more than another), a dim of unknown size
+// included; never the last dim of a body without loops (the one LLVM
+// vectorizes).
+static intptr_t sharedDims(MlirOperation parallel, int64_t threads) {
+  MlirBlock body = bodyOf(parallel);
+  intptr_t rank = mlirBlockGetNumArguments(body);
+  intptr_t most = holdsLoop(body) ? rank : rank - 1;
+  int64_t trips = 1;
+  for (intptr_t d = 0; d < most; ++d) {
+    int64_t t = dimTrips(parallel, d);
+    if (t < 0)
+      return d + 1;
+    trips *= t;
+    if (trips >= 16 * threads || (trips >= threads && trips % threads == 0))
+      return d + 1;
+  }
+  return most;
+}
+
+// scf.parallel (i.., j..) becomes scf.parallel (i..) { scf.for j.. { body } },
+// the first `keep` dims parallel.
+static void serializeInnerDims(MlirOperation parallel, intptr_t keep) {
   MlirLocation loc = mlirOperationGetLocation(parallel);
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirBlock body = bodyOf(parallel);
-  intptr_t rank = mlirBlockGetNumArguments(body), outer = rank - 1;
+  intptr_t rank = mlirBlockGetNumArguments(body);
   MlirValue bounds[3 * 8];
-  if (outer > 8)
+  if (keep >= rank || rank > 8)
     return;
   for (intptr_t k = 0; k < 3; ++k)
-    for (intptr_t d = 0; d < outer; ++d)
-      bounds[k * outer + d] = mlirOperationGetOperand(parallel, k * rank + d);
+    for (intptr_t d = 0; d < keep; ++d)
+      bounds[k * keep + d] = mlirOperationGetOperand(parallel, k * rank + d);
   MlirType index = mlirIndexTypeGet(ctx);
   MlirType types[8];
   MlirLocation locs[8];
-  for (intptr_t d = 0; d < outer; ++d)
+  for (intptr_t d = 0; d < keep; ++d)
     types[d] = index, locs[d] = loc;
-  MlirBlock newBody = mlirBlockCreate(outer, types, locs);
+  MlirBlock newBody = mlirBlockCreate(keep, types, locs);
   MlirOperationState reduce = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.reduce"), loc);
   mlirBlockAppendOwnedOperation(newBody, mlirOperationCreate(&reduce));
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, newBody);
   char segments[64];
-  snprintf(segments, sizeof segments, "array<i32: %d, %d, %d, 0>", (int)outer, (int)outer,
-           (int)outer);
+  snprintf(segments, sizeof segments, "array<i32: %d, %d, %d, 0>", (int)keep, (int)keep,
+           (int)keep);
   MlirNamedAttribute sizes = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("operandSegmentSizes")),
       mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(segments)));
   MlirOperationState state = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.parallel"), loc);
-  mlirOperationStateAddOperands(&state, 3 * outer, bounds);
+  mlirOperationStateAddOperands(&state, 3 * keep, bounds);
   mlirOperationStateAddAttributes(&state, 1, &sizes);
   mlirOperationStateAddOwnedRegions(&state, 1, &region);
   MlirOperation split = mlirOperationCreate(&state);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(parallel), parallel, split);
-  MlirOperation inner =
-      createFor(mlirOperationGetOperand(parallel, outer), mlirOperationGetOperand(parallel, rank + outer),
-                mlirOperationGetOperand(parallel, 2 * rank + outer), loc,
-                mlirBlockGetTerminator(newBody));
-  for (intptr_t d = 0; d < outer; ++d)
+  for (intptr_t d = 0; d < keep; ++d)
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d), mlirBlockGetArgument(newBody, d));
-  mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, outer),
-                                mlirBlockGetArgument(bodyOf(inner), 0));
-  MlirOperation before = mlirBlockGetTerminator(bodyOf(inner));
+  MlirOperation before = mlirBlockGetTerminator(newBody);
+  for (intptr_t d = keep; d < rank; ++d) {
+    MlirOperation inner = createFor(mlirOperationGetOperand(parallel, d),
+                                    mlirOperationGetOperand(parallel, rank + d),
+                                    mlirOperationGetOperand(parallel, 2 * rank + d), loc, before);
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d),
+                                  mlirBlockGetArgument(bodyOf(inner), 0));
+    before = mlirBlockGetTerminator(bodyOf(inner));
+  }
   moveBodyBefore(body, before);
   mlirOperationDestroy(parallel);
 }
@@ -301,10 +336,11 @@ void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
     serialize(loops.items[i]);
   // After serializing: the loops collected above are gone, and bodies
   // that held them hold their scf.for nests.
-  DlcOpList innermost = {0};
-  mlirOperationWalk(op, collectInnermost, &innermost, MlirWalkPreOrder);
-  for (size_t i = 0; i < innermost.count; ++i)
-    splitLastDim(innermost.items[i]);
-  dlcOpListFree(&innermost);
+  DlcOpList outermost = {0};
+  mlirOperationWalk(op, collectOutermost, &outermost, MlirWalkPreOrder);
+  int64_t threads = dlcPassOptionInt(options, "threads");
+  for (size_t i = 0; i < outermost.count; ++i)
+    serializeInnerDims(outermost.items[i], sharedDims(outermost.items[i], threads));
+  dlcOpListFree(&outermost);
   dlcOpListFree(&loops);
 }

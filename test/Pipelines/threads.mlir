@@ -18,24 +18,26 @@ func.func @conv(%x: tensor<1x32x258x258xf32>, %w: tensor<64x32x3x3xf32>) -> tens
   return %y : tensor<1x64x256x256xf32>
 }
 
-// On loops, the tiles are an scf.parallel over channel slices; the rows of
-// each slice, nested in it, run one after another (a nested parallel loop
-// would fork a team per slice). Before it, the run-time relayout of the
-// input to NHWC (an elementwise op on the loop path) is a parallel loop
-// over all but its innermost dim, which stays a loop that LLVM vectorizes;
-// the weights' relayout (18,432 elements) is too little work for a team
-// and runs on one thread. After it, the output's relayout back to NCHW
-// (the transpose schedule's 16x16 blocks) is shared too.
+// On loops, the tiles are an scf.parallel over output rows; the channel
+// slices and pixels of each row, nested in it, run one after another (a
+// nested parallel loop would fork a team per row). Before it, the run-time
+// relayout of the input to NHWC (an elementwise op on the loop path) is
+// shared by rows, its other dims loops inside that LLVM vectorizes and
+// strength-reduces; the weights' relayout (18,432 elements) is too little
+// work for a team and runs on one thread. After it, the output's relayout
+// back to NCHW (the transpose schedule's 16x16 blocks) is shared by its
+// 4 column blocks, which 2 threads split evenly.
 // LOOPS-LABEL: func.func @conv
 // LOOPS-NOT: scf.forall
-// LOOPS: scf.parallel (%{{[^,]*}}, %{{[^,]*}}) =
+// LOOPS: scf.parallel (%{{[^,]*}}) = (%{{.*}}) to (%c258)
 // LOOPS-NEXT: scf.for
-// LOOPS-NOT: scf.parallel
-// LOOPS: scf.parallel (%{{[^,]*}}) =
 // LOOPS-NOT: scf.parallel
 // LOOPS: scf.for
 // LOOPS-NOT: scf.parallel
-// LOOPS: scf.parallel (%{{[^,]*}}, %{{[^,]*}}) =
+// LOOPS: scf.parallel (%{{[^,]*}}) = (%{{.*}}) to (%c256)
+// LOOPS-NOT: scf.parallel
+// LOOPS: scf.parallel (%{{[^,]*}}) = (%{{.*}}) to (%c4)
+// LOOPS-NEXT: scf.for
 // LOOPS-NOT: scf.parallel
 // LOOPS: return
 
@@ -43,7 +45,7 @@ func.func @conv(%x: tensor<1x32x258x258xf32>, %w: tensor<64x32x3x3xf32>) -> tens
 // OMP: %[[N:.*]] = llvm.mlir.constant(2 : i32) : i32
 // OMP: omp.parallel num_threads(%[[N]] : i32) {
 // OMP-NEXT: omp.wsloop {
-// OMP-NEXT: omp.loop_nest (%{{.*}}, %{{.*}}) : i64 = {{.*}} collapse(2) {
+// OMP-NEXT: omp.loop_nest (%{{[^,]*}}) : i64 = {{.*}} {
 // OMP: %[[N2:.*]] = llvm.mlir.constant(2 : i32) : i32
 // OMP: omp.parallel num_threads(%[[N2]] : i32) {
 // OMP-NEXT: omp.wsloop {

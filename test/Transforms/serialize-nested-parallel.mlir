@@ -232,3 +232,68 @@ func.func @min_bound(%m: memref<64x16xf32>, %rest: index) {
   }
   return
 }
+
+// -----
+
+// An outermost loop of several dims keeps parallel only the leading dims
+// the threads share well: (1, 28) split evenly among 2 threads, so a
+// depthwise convolution's pixels and channels (on the loop path, its
+// window loops inside) are plain loops rather than dims of one collapsed
+// OpenMP loop indexed by divisions and remainders.
+// CHECK-LABEL: func.func @window
+// CHECK: scf.parallel (%{{[^,]*}}, %{{[^,]*}}) = (%{{.*}}) to (%c1, %c28)
+// CHECK-NEXT: scf.for %{{.*}} to %c28
+// CHECK-NEXT: scf.for %{{.*}} to %c58
+// CHECK-NEXT: scf.for %{{.*}} to %c3
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// OMP-LABEL: llvm.func @window
+// The unit dim folds away: the team shares the 28 rows.
+// OMP: omp.loop_nest (%{{[^,]*}}) : i64
+// 3 threads would split 28 rows 10, 9, 9 (1 in 10 idle) and 28 is below 16
+// per thread: rows and columns are shared, 784 iterations.
+// RUN: dlc-opt %s -split-input-file --dlc-serialize-nested-parallel=threads=3 | FileCheck %s --check-prefix=THREE
+// THREE-LABEL: func.func @window
+// THREE: scf.parallel (%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}) = (%{{.*}}) to (%c1, %c28, %c28)
+// THREE-NEXT: scf.for %{{.*}} to %c58
+func.func @window(%x: memref<1x30x30x58xf32>, %w: memref<3x3x58xf32>, %y: memref<1x28x28x58xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c28 = arith.constant 28 : index
+  %c58 = arith.constant 58 : index
+  scf.parallel (%n, %h, %v, %c) = (%c0, %c0, %c0, %c0) to (%c1, %c28, %c28, %c58) step (%c1, %c1, %c1, %c1) {
+    scf.for %kh = %c0 to %c3 step %c1 {
+      scf.for %kw = %c0 to %c3 step %c1 {
+        %ih = arith.addi %h, %kh : index
+        %iw = arith.addi %v, %kw : index
+        %a = memref.load %x[%n, %ih, %iw, %c] : memref<1x30x30x58xf32>
+        %b = memref.load %w[%kh, %kw, %c] : memref<3x3x58xf32>
+        %acc = memref.load %y[%n, %h, %v, %c] : memref<1x28x28x58xf32>
+        %m = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %m : f32
+        memref.store %s, %y[%n, %h, %v, %c] : memref<1x28x28x58xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A dim of unknown size is shared (a dynamic batch): the dims after it are
+// loops inside.
+// CHECK-LABEL: func.func @dynamic_outer
+// CHECK: scf.parallel (%{{[^,]*}}) =
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: scf.for
+func.func @dynamic_outer(%m: memref<?x512x512xf32>, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i, %j, %k) = (%c0, %c0, %c0) to (%b, %c512, %c512) step (%c1, %c1, %c1) {
+    memref.store %v, %m[%i, %j, %k] : memref<?x512x512xf32>
+  }
+  return
+}
