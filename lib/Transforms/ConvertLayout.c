@@ -184,10 +184,12 @@ static MlirValue leadingSlice(DlcBuilder *b, MlirValue x, MlirType type) {
 // or a matrix-vector product copied its weights into a padded block on
 // every run. With constant weights the channels are padded with zero
 // weights once, when compiling, to `padded`; the op computes the padded
-// channels and a slice drops them. `dim` is the channel dim of the
-// weights (operand 1) and of the result; the init must be a fill.
-static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t padded,
-                              DlcWeightRefs *refs) {
+// channels and a slice drops them. `weightDim` is the channel dim of the
+// weights (operand 1), `dim` that of the result; the init must be a fill.
+// `input`, when not null, replaces operand 0 (a depthwise convolution's,
+// widened too).
+static void padOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t dim, int64_t padded,
+                              MlirValue input, DlcWeightRefs *refs) {
   MlirValue weight = mlirOperationGetOperand(op, 1), init = mlirOperationGetOperand(op, 2);
   MlirOperation constant = dlcDefiningOp(weight), fill = dlcDefiningOp(init);
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -195,7 +197,7 @@ static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t padded,
     return;
   MlirAttribute value = paddedConstant(
       mlirOperationGetAttributeByName(constant, mlirStringRefCreateFromCString("value")),
-      mlirValueGetType(weight), dim, padded);
+      mlirValueGetType(weight), weightDim, padded);
   if (mlirAttributeIsNull(value))
     return;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(op);
@@ -204,7 +206,8 @@ static void padOutputChannels(MlirOperation op, intptr_t dim, int64_t padded,
   dlcShapeOf(type, &shape);
   shape.dims[dim] = padded;
   MlirType paddedType = dlcTensorType(&shape, mlirShapedTypeGetElementType(type));
-  MlirValue operands[2] = {mlirOperationGetOperand(op, 0), dlcConstant(&b, value)};
+  MlirValue operands[2] = {mlirValueIsNull(input) ? mlirOperationGetOperand(op, 0) : input,
+                           dlcConstant(&b, value)};
   // A dynamic batch (convolutions): the init's.
   MlirValue batch = mlirShapedTypeIsDynamicDim(type, 0) ? dlcTensorDim(&b, init, 0) : (MlirValue){NULL};
   MlirValue paddedInit = dlcFill(&b, mlirOperationGetOperand(fill, 0),
@@ -256,6 +259,78 @@ static MlirWalkResult collectNarrowChannels(MlirOperation op, void *userData) {
       mlirShapedTypeGetDimSize(out, 1) % 16)
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
+}
+
+// A depthwise convolution's channels are its input's and its output's: a
+// vector takes the same channels of both. Those that fill no 256-bit
+// vector ran as scalar loops (ShuffleNetV2's 58: 12 GFLOP/s) or in 128-bit
+// vectors (its 116); they are padded as a convolution's output channels
+// are (paddedConvChannels), and the input's extra channels are zeros.
+static int64_t paddedDepthwiseChannels(int64_t c) {
+  return c % 8 ? paddedConvChannels(c) : c;
+}
+
+static MlirWalkResult collectNarrowDepthwise(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "linalg.depthwise_conv_2d_nhwc_hwc") && mlirOperationGetNumResults(op) == 1 &&
+      dlcLayoutAllBatchStaticF32(op)) {
+    int64_t c = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(op, 0)), 3);
+    if (paddedDepthwiseChannels(c) != c)
+      dlcOpListPush(userData, op);
+  }
+  return MlirWalkResultAdvance;
+}
+
+// The f32 constant a tensor.pad's region yields, if it is one.
+static bool padConstant(MlirOperation pad, MlirAttribute *value) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
+  MlirOperation yield = mlirBlockGetTerminator(body);
+  MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(yield, 0));
+  if (!dlcIsOp(def, "arith.constant"))
+    return false;
+  *value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  return mlirAttributeIsAFloat(*value);
+}
+
+// `x` (NHWC) with `extra` zero channels after its own: the zero tensor.pad
+// that makes x (a convolution's spatial padding) grown by them, else a pad
+// of x itself.
+static MlirValue widenedChannels(DlcBuilder *b, MlirValue x, int64_t extra) {
+  int64_t low[4] = {0}, high[4] = {0};
+  MlirValue source = x;
+  MlirOperation pad = dlcDefiningOp(x);
+  MlirAttribute value;
+  if (dlcIsOp(pad, "tensor.pad") && mlirOperationGetNumOperands(pad) == 1 &&
+      padConstant(pad, &value) && mlirFloatAttrGetValueDouble(value) == 0.0) {
+    MlirAttribute lows =
+        mlirOperationGetAttributeByName(pad, mlirStringRefCreateFromCString("static_low"));
+    MlirAttribute highs =
+        mlirOperationGetAttributeByName(pad, mlirStringRefCreateFromCString("static_high"));
+    for (intptr_t i = 0; i < 4; ++i) {
+      low[i] = mlirDenseI64ArrayGetElement(lows, i);
+      high[i] = mlirDenseI64ArrayGetElement(highs, i);
+    }
+    source = mlirOperationGetOperand(pad, 0);
+  }
+  high[3] += extra;
+  MlirAttribute zero = mlirFloatAttrDoubleGet(b->ctx, mlirF32TypeGet(b->ctx), 0.0);
+  return dlcTensorPad(b, source, low, high, dlcConstant(b, zero));
+}
+
+static void padDepthwiseChannels(MlirOperation op, DlcWeightRefs *refs) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  int64_t c = mlirShapedTypeGetDimSize(mlirValueGetType(x), 3);
+  int64_t padded = paddedDepthwiseChannels(c);
+  if (!dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, 1)), "arith.constant") ||
+      !dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, 2)), "linalg.fill"))
+    return;
+  MlirOperation pad = dlcDefiningOp(x);
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(op);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(op));
+  MlirValue wide = widenedChannels(&b, x, padded - c);
+  mlirIRRewriterDestroy(rewriter);
+  padOutputChannels(op, 2, 3, padded, wide, refs);
+  if (dlcIsOp(pad, "tensor.pad") && mlirOpOperandIsNull(mlirValueGetFirstUse(x)))
+    mlirOperationDestroy(pad);
 }
 
 //===----------------------------------------------------------------------===//
@@ -532,16 +607,24 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     bool conv = dlcIsOp(product, "linalg.conv_2d_nhwc_hwcf");
     intptr_t dim = conv ? 3 : 1;
     int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(product, 0)), dim);
-    padOutputChannels(product, dim, conv ? paddedConvChannels(n) : (n + 15) / 16 * 16, refs);
+    padOutputChannels(product, dim, dim, conv ? paddedConvChannels(n) : (n + 15) / 16 * 16,
+                      (MlirValue){NULL}, refs);
   }
   dlcOpListFree(&narrow);
-  dlcWeightRefsDestroy(refs);
   mlirOperationWalk(op, collectTransposesOfPads, &transposes, MlirWalkPreOrder);
   for (size_t i = 0; i < transposes.count; ++i) {
     int64_t perm[DLC_MAX_RANK];
     dlcLayoutIsTranspose(transposes.items[i], perm);
     swapWithPad(transposes.items[i], perm);
   }
+  // After the transposes moved above the pads: a depthwise convolution's
+  // input channels are widened in the pad of its window.
+  DlcOpList depthwise = {0};
+  mlirOperationWalk(op, collectNarrowDepthwise, &depthwise, MlirWalkPreOrder);
+  for (size_t i = 0; i < depthwise.count; ++i)
+    padDepthwiseChannels(depthwise.items[i], refs);
+  dlcOpListFree(&depthwise);
+  dlcWeightRefsDestroy(refs);
   dlcOpListFree(&convs);
   dlcOpListFree(&transposes);
 }

@@ -185,17 +185,18 @@ static void serializeInnerDims(MlirOperation parallel, intptr_t keep) {
   for (intptr_t d = 0; d < keep; ++d)
     types[d] = index, locs[d] = loc;
   MlirBlock newBody = mlirBlockCreate(keep, types, locs);
-  MlirOperationState reduce = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.reduce"), loc);
+  MlirOperationState reduce =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.reduce"), loc);
   mlirBlockAppendOwnedOperation(newBody, mlirOperationCreate(&reduce));
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, newBody);
   char segments[64];
-  snprintf(segments, sizeof segments, "array<i32: %d, %d, %d, 0>", (int)keep, (int)keep,
-           (int)keep);
+  snprintf(segments, sizeof segments, "array<i32: %d, %d, %d, 0>", (int)keep, (int)keep, (int)keep);
   MlirNamedAttribute sizes = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("operandSegmentSizes")),
       mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(segments)));
-  MlirOperationState state = mlirOperationStateGet(mlirStringRefCreateFromCString("scf.parallel"), loc);
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.parallel"), loc);
   mlirOperationStateAddOperands(&state, 3 * keep, bounds);
   mlirOperationStateAddAttributes(&state, 1, &sizes);
   mlirOperationStateAddOwnedRegions(&state, 1, &region);

@@ -121,6 +121,44 @@ func.func @depthwise(%x: tensor<1x4x6x6xf32>, %w: tensor<4x3x3xf32>, %init: tens
 
 // -----
 
+// Depthwise channels that fill no 256-bit vector (6 here; ShuffleNetV2's
+// 58 and 116) are padded as filters are (6 -> 8): the weights with zero
+// channels when compiling, the input with zero channels in the pad of the
+// window (one pad: the spatial pad, moved above the transpose, grown by
+// the channels), and a slice drops the extra outputs. Each channel's
+// weights are 1..9 times its number; channels 6 and 7 are zeros.
+// CHECK-LABEL: func.func @depthwise_narrow
+// CHECK: %[[X:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 2]
+// CHECK: } : tensor<1x4x4x6xf32> to tensor<1x6x6x8xf32>
+// CHECK-NOT: tensor.pad
+// CHECK: %[[W:.*]] = arith.constant dense_resource<[[BLOB:.*]]> : tensor<3x3x8xf32>
+// CHECK: %[[INIT:.*]] = linalg.fill {{.*}} -> tensor<1x4x4x8xf32>
+// CHECK: %[[Y:.*]] = linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%[[X]], %[[W]] : tensor<1x6x6x8xf32>, tensor<3x3x8xf32>) outs(%[[INIT]] : tensor<1x4x4x8xf32>)
+// CHECK: tensor.extract_slice %[[Y]][0, 0, 0, 0] [1, 4, 4, 6] [1, 1, 1, 1] : tensor<1x4x4x8xf32> to tensor<1x4x4x6xf32>
+// The first window position: channels 0..5 weigh 0, 1, .., 5, then two zeros.
+// CHECK: [[BLOB]]: "0x{{([0-9A-F]{8})}}000000000000803F0000004000004040000080400000A04000000000000000000000
+func.func @depthwise_narrow(%x: tensor<1x6x4x4xf32>) -> tensor<1x6x4x4xf32> {
+  %w = arith.constant dense<[[[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]],
+                             [[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]],
+                             [[[2.0, 4.0, 6.0], [8.0, 10.0, 12.0], [14.0, 16.0, 18.0]]],
+                             [[[3.0, 6.0, 9.0], [12.0, 15.0, 18.0], [21.0, 24.0, 27.0]]],
+                             [[[4.0, 8.0, 12.0], [16.0, 20.0, 24.0], [28.0, 32.0, 36.0]]],
+                             [[[5.0, 10.0, 15.0], [20.0, 25.0, 30.0], [35.0, 40.0, 45.0]]]]> : tensor<6x1x3x3xf32>
+  %wc = tensor.collapse_shape %w [[0, 1], [2], [3]] : tensor<6x1x3x3xf32> into tensor<6x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x6x4x4xf32> to tensor<1x6x6x6xf32>
+  %e = tensor.empty() : tensor<1x6x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x6x4x4xf32>) -> tensor<1x6x4x4xf32>
+  %y = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%padded, %wc : tensor<1x6x6x6xf32>, tensor<6x3x3xf32>) outs(%init : tensor<1x6x4x4xf32>) -> tensor<1x6x4x4xf32>
+  return %y : tensor<1x6x4x4xf32>
+}
+
+// -----
+
 // A grouped convolution (NCHW views split by group) becomes
 // linalg.conv_2d_nhwgc_gfhwc on the NHWC input split the same way, its
 // weights transposed to G x F/G x KH x KW x C/G (repacked when constant),
