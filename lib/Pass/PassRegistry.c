@@ -268,7 +268,8 @@ static const DlcPassDef passes[] = {
      "slice.",
      "", 0, {{0}}, dlcRunPrepackConstants, {"tensor", "arith", "affine"}},
     {"dlc-pack-panels", "DlcPackPanels",
-     "Copy the tiles the matmul schedules pack on every run by column panel, or without a fill",
+     "Copy the tiles of B the matmul schedules pack on every run by column panel; read whole "
+     "tiles of A in place",
      "Runs after dlc-prepack-constants, on the packing copies it left (tiles of operands computed "
      "at run time): `nofold` zero tensor.pads of static f32 tiles, padded at the high end only. "
      "A tile whose every use is a slice of all of each dim but the last and of w columns of the "
@@ -277,9 +278,12 @@ static const DlcPassDef passes[] = {
      "the operand itself, masked along the dims where the tile runs past its end (zeros there), "
      "and each slice a slice of its panel: the register tiles read each panel contiguously "
      "instead of one vector per row a tile's width apart. Any other tile that pads nothing (a "
-     "whole tile of A) becomes a bufferization.alloc_tensor copying its source, without the fill "
-     "a pad writes first. The values and the order of the products are unchanged.",
-     "", 0, {{0}}, dlcRunPackPanels, {"tensor", "linalg", "affine", "bufferization"}},
+     "whole tile of A) is read where it is, its copy dropped: the register tiles read a few "
+     "rows of it an element at a time, which a copy would lay out as the operand does (rows "
+     "of the whole K) or with shorter rows (a K tile), for nothing (one thread: 197x768x768 "
+     "2.135 -> 2.114 ms, 1024^3 19.8 -> 19.5, 2048^3 161.7 -> 156.7; ResNet-50 69.5 -> 66.6). "
+     "The values and the order of the products are unchanged.",
+     "", 0, {{0}}, dlcRunPackPanels, {"tensor", "linalg", "affine"}},
     {"dlc-decompose-pads", "DlcDecomposePads",
      "Write tensor.pad as a fill and an insert_slice, so producers compute into the padded buffer",
      "Each tensor.pad of static pads that pads no dynamic dim (a dynamic batch is sized from the "
