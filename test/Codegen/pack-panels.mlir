@@ -1,10 +1,10 @@
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{matmul-tiles=4,16,4,4,8}, dlc-prepack-constants, dlc-pack-panels, canonicalize)' | FileCheck %s
-// RUN: %python %S/Inputs/make_inputs.py %t 8x8 8x32 5x6 6x20 3x5x7 3x7x24
-// RUN: dlc-run %s --codegen=naive --threads 1 --entry main --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy -o %t/naive
+// RUN: %python %S/Inputs/make_inputs.py %t 8x8 8x32 5x6 6x20 3x5x7 3x7x24 5x4 4x20
+// RUN: dlc-run %s --codegen=naive --threads 1 --entry main --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy --input %t/input_6.npy --input %t/input_7.npy -o %t/naive
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{matmul-tiles=4,16,4,4,8}, dlc-lower-to-llvm)' -o %t/fast.mlir
-// RUN: dlc-run %t/fast.mlir --threads 1 --entry main --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=OUT
+// RUN: dlc-run %t/fast.mlir --threads 1 --entry main --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy --input %t/input_6.npy --input %t/input_7.npy --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --expect %t/naive/output_3.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=OUT
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{matmul-tiles=4,16,4,4,8 threads=2}, dlc-lower-to-llvm{threads=2})' -o %t/fast2.mlir
-// RUN: dlc-run %t/fast2.mlir --threads 2 --entry main --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=OUT
+// RUN: dlc-run %t/fast2.mlir --threads 2 --entry main --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy --input %t/input_6.npy --input %t/input_7.npy --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --expect %t/naive/output_3.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=OUT
 
 // A tile of a run-time B (4 x 16) that the register tiles read as two
 // panels of 8 columns is copied into 2 x 4 x 8, a row of a panel at a
@@ -65,14 +65,40 @@ func.func @batched(%a: tensor<3x5x7xf32>, %b: tensor<3x7x24xf32>) -> tensor<3x5x
   return %c : tensor<3x5x24xf32>
 }
 
+// With one K tile, a block of the result padded to whole register tiles
+// (the last rows, 1 of 4; the last columns, 4 of 16) is still the zero
+// fill: it is a zero fill of the padded block's shape, its own, rather
+// than a copy of the zeros into a padded buffer.
+// CHECK-LABEL: func.func @one_k_tile
+// CHECK-NOT: tensor.pad %{{[a-z_0-9]+}} low
+// CHECK: %[[E:.*]] = tensor.empty() {dlc.block = {{[0-9]+}} : i64} : tensor<4x16xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<4x16xf32>)
+// CHECK-NOT: tensor.pad %{{[a-z_0-9]+}} low
+// CHECK: tensor.pad %{{[a-z_0-9]+}} nofold
+// CHECK-NOT: tensor.pad %{{[a-z_0-9]+}} low
+// CHECK: %[[E2:.*]] = tensor.empty() {dlc.block = {{[0-9]+}} : i64} : tensor<4x16xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[E2]] : tensor<4x16xf32>)
+// CHECK-NOT: tensor.pad %{{[a-z_0-9]+}} low
+// CHECK-LABEL: func.func @main
+func.func @one_k_tile(%a: tensor<5x4xf32>, %b: tensor<4x20xf32>) -> tensor<5x20xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<5x20xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<5x20xf32>) -> tensor<5x20xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<5x4xf32>, tensor<4x20xf32>) outs(%init : tensor<5x20xf32>) -> tensor<5x20xf32>
+  return %c : tensor<5x20xf32>
+}
+
 func.func @main(%a: tensor<8x8xf32>, %b: tensor<8x32xf32>, %a2: tensor<5x6xf32>, %b2: tensor<6x20xf32>,
-                %a3: tensor<3x5x7xf32>, %b3: tensor<3x7x24xf32>) -> (tensor<8x32xf32>, tensor<5x20xf32>, tensor<3x5x24xf32>) {
+                %a3: tensor<3x5x7xf32>, %b3: tensor<3x7x24xf32>, %a4: tensor<5x4xf32>, %b4: tensor<4x20xf32>)
+    -> (tensor<8x32xf32>, tensor<5x20xf32>, tensor<3x5x24xf32>, tensor<5x20xf32>) {
   %0 = func.call @whole(%a, %b) : (tensor<8x8xf32>, tensor<8x32xf32>) -> tensor<8x32xf32>
   %1 = func.call @edges(%a2, %b2) : (tensor<5x6xf32>, tensor<6x20xf32>) -> tensor<5x20xf32>
   %2 = func.call @batched(%a3, %b3) : (tensor<3x5x7xf32>, tensor<3x7x24xf32>) -> tensor<3x5x24xf32>
-  return %0, %1, %2 : tensor<8x32xf32>, tensor<5x20xf32>, tensor<3x5x24xf32>
+  %3 = func.call @one_k_tile(%a4, %b4) : (tensor<5x4xf32>, tensor<4x20xf32>) -> tensor<5x20xf32>
+  return %0, %1, %2, %3 : tensor<8x32xf32>, tensor<5x20xf32>, tensor<3x5x24xf32>, tensor<5x20xf32>
 }
 
 // OUT: output 0: shape=[8, 32] dtype=float32 {{.*}} ok
 // OUT: output 1: shape=[5, 20] dtype=float32 {{.*}} ok
 // OUT: output 2: shape=[3, 5, 24] dtype=float32 {{.*}} ok
+// OUT: output 3: shape=[5, 20] dtype=float32 {{.*}} ok
