@@ -35,7 +35,7 @@ static void printPipeline(MlirPassManager pm) {
 }
 
 // CHECK-LABEL: creators
-// CHECK-NEXT: builtin.module(dlc-infer-shapes,dlc-eliminate-nops,dlc-eliminate-empty-tensors,dlc-fold-constants{max-elements=7},dlc-simplify-algebra,dlc-sink-transposes,dlc-fold-batch-norm,dlc-cse,dlc-dce,dlc-graph-to-tensor,dlc-tensor-to-linalg{checks=true},dlc-convert-layout{layout=nhwc},dlc-fuse-elementwise,dlc-codegen{{.*}},dlc-reassociate-reductions,dlc-approximate-math{{.*}},dlc-decompose-pads,dlc-flatten-constants{min-elements=9},dlc-record-signatures,dlc-plan-memory{alignment=64},dlc-lower-copies,dlc-hoist-invariant-loads,dlc-serialize-nested-parallel{min-work=2000000 threads=2},dlc-entry-abi)
+// CHECK-NEXT: builtin.module(dlc-infer-shapes,dlc-eliminate-nops,dlc-eliminate-empty-tensors,dlc-fold-constants{max-elements=7},dlc-simplify-algebra,dlc-sink-transposes,dlc-fold-batch-norm,dlc-cse,dlc-dce,dlc-graph-to-tensor,dlc-tensor-to-linalg{checks=true},dlc-convert-layout{layout=nhwc},dlc-fuse-elementwise,dlc-codegen{{.*}},dlc-reassociate-reductions,dlc-approximate-math{{.*}},dlc-decompose-pads,dlc-flatten-constants{min-elements=9},dlc-record-signatures,dlc-plan-memory{alignment=64},dlc-lower-copies,dlc-hoist-invariant-loads,dlc-serialize-nested-parallel{min-work=500000 threads=2},dlc-entry-abi)
 static void testCreators(MlirContext ctx) {
   printf("creators\n");
   MlirPassManager pm = newPassManager(ctx);

@@ -69,7 +69,7 @@ func.func @adjacent(%n: memref<4194304xf32>) {
 
 // -----
 
-// A loop doing fewer than `min-work` operations (default 2000000) forks no
+// A loop doing fewer than `min-work` operations (default 500000) forks no
 // team; with min-work=0 it keeps its threads, and a loop of unknown trip
 // count is never small.
 // CHECK-LABEL: func.func @small
