@@ -124,13 +124,9 @@ bool dlcGroupedConvNHWCApplies(MlirOperation conv) {
 
 static bool isZeroFill(MlirValue v) {
   MlirOperation fill = dlcDefiningOp(v);
-  if (!dlcIsOp(fill, "linalg.fill"))
-    return false;
-  MlirOperation c = dlcDefiningOp(mlirOperationGetOperand(fill, 0));
-  if (!dlcIsOp(c, "arith.constant"))
-    return false;
-  MlirAttribute value = mlirOperationGetAttributeByName(c, ref("value"));
-  return mlirAttributeIsAFloat(value) && mlirFloatAttrGetValueDouble(value) == 0.0;
+  double value;
+  return dlcIsOp(fill, "linalg.fill") &&
+         dlcConstantFloat(mlirOperationGetOperand(fill, 0), &value) && value == 0.0;
 }
 
 // Each group's channels of the padded input as planes, G x C/G x H x W:

@@ -259,14 +259,10 @@ static bool readsZeroFill(MlirValue v) {
       continue;
     }
     MlirOperation def = dlcDefiningOp(v);
-    if (dlcIsOp(def, "linalg.fill")) {
-      MlirOperation value = dlcDefiningOp(mlirOperationGetOperand(def, 0));
-      if (!dlcIsOp(value, "arith.constant"))
-        return false;
-      MlirAttribute zero = mlirOperationGetAttributeByName(value, ref("value"));
-      return mlirAttributeIsAFloat(zero) && mlirFloatAttrGetValueDouble(zero) == 0.0 &&
-             !signbit(mlirFloatAttrGetValueDouble(zero));
-    }
+    double zero;
+    if (dlcIsOp(def, "linalg.fill"))
+      return dlcConstantFloat(mlirOperationGetOperand(def, 0), &zero) && zero == 0.0 &&
+             !signbit(zero);
     int64_t o[DLC_MAX_RANK], z[DLC_MAX_RANK];
     if (dlcIsOp(def, "tensor.extract_slice")) {
       MlirValue source = mlirOperationGetOperand(def, 0);

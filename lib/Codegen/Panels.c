@@ -57,11 +57,9 @@ bool dlcIsZeroHighPad(MlirOperation pad) {
     if (mlirDenseI64ArrayGetElement(low, i) != 0)
       return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
-  MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(mlirBlockGetTerminator(body), 0));
-  if (!dlcIsOp(def, "arith.constant"))
-    return false;
-  MlirAttribute value = mlirOperationGetAttributeByName(def, ref("value"));
-  return mlirAttributeIsAFloat(value) && mlirFloatAttrGetValueDouble(value) == 0.0;
+  double value;
+  return dlcConstantFloat(mlirOperationGetOperand(mlirBlockGetTerminator(body), 0), &value) &&
+         value == 0.0;
 }
 
 // Is `v`, as far as its definition shows, a multiple of `w` for every

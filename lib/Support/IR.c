@@ -90,6 +90,18 @@ bool dlcConstantInt(MlirValue v, int64_t *out) {
   return true;
 }
 
+bool dlcConstantFloat(MlirValue v, double *out) {
+  MlirOperation def = dlcDefiningOp(v);
+  if (!dlcIsOp(def, "arith.constant"))
+    return false;
+  MlirAttribute value =
+      mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAFloat(value))
+    return false;
+  *out = mlirFloatAttrGetValueDouble(value);
+  return true;
+}
+
 static MlirWalkResult findIndexOp(MlirOperation op, void *userData) {
   if (!dlcIsOp(op, "linalg.index"))
     return MlirWalkResultAdvance;

@@ -55,6 +55,9 @@ bool dlcAllLoopsParallel(MlirOperation op);
 /// Whether `v` is an integer (or index) arith.constant; its value in `*out`.
 bool dlcConstantInt(MlirValue v, int64_t *out);
 
+/// Whether `v` is a floating-point arith.constant; its value in `*out`.
+bool dlcConstantFloat(MlirValue v, double *out);
+
 /// Whether a linalg.index is nested in `op` (its body reads the loop
 /// indices, which a transform that reorders or renames loops must not move).
 bool dlcReadsLoopIndices(MlirOperation op);

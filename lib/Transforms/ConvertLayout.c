@@ -280,15 +280,12 @@ static MlirWalkResult collectNarrowDepthwise(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-// The f32 constant a tensor.pad's region yields, if it is one.
-static bool padConstant(MlirOperation pad, MlirAttribute *value) {
+// Whether a tensor.pad's region yields a zero constant.
+static bool padsWithZero(MlirOperation pad) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
-  MlirOperation yield = mlirBlockGetTerminator(body);
-  MlirOperation def = dlcDefiningOp(mlirOperationGetOperand(yield, 0));
-  if (!dlcIsOp(def, "arith.constant"))
-    return false;
-  *value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  return mlirAttributeIsAFloat(*value);
+  double value;
+  return dlcConstantFloat(mlirOperationGetOperand(mlirBlockGetTerminator(body), 0), &value) &&
+         value == 0.0;
 }
 
 // `x` (NHWC) with `extra` zero channels after its own: the zero tensor.pad
@@ -298,9 +295,7 @@ static MlirValue widenedChannels(DlcBuilder *b, MlirValue x, int64_t extra) {
   int64_t low[4] = {0}, high[4] = {0};
   MlirValue source = x;
   MlirOperation pad = dlcDefiningOp(x);
-  MlirAttribute value;
-  if (dlcIsOp(pad, "tensor.pad") && mlirOperationGetNumOperands(pad) == 1 &&
-      padConstant(pad, &value) && mlirFloatAttrGetValueDouble(value) == 0.0) {
+  if (dlcIsOp(pad, "tensor.pad") && mlirOperationGetNumOperands(pad) == 1 && padsWithZero(pad)) {
     MlirAttribute lows =
         mlirOperationGetAttributeByName(pad, mlirStringRefCreateFromCString("static_low"));
     MlirAttribute highs =

@@ -86,14 +86,15 @@ static void moveBodyBefore(MlirBlock body, MlirOperation before) {
   }
 }
 
-// scf.parallel (ivs) = (lbs) to (ubs) step (steps) becomes one scf.for per
-// dimension, outermost first, holding the parallel loop's body.
-static void serialize(MlirOperation parallel) {
+// The dims of `parallel` from `from` on become one scf.for each, outermost
+// first, the first inserted before `before`, the innermost holding the
+// body; `parallel` is erased (its first `from` induction variables must
+// already have no uses).
+static void nestDimsAsLoops(MlirOperation parallel, intptr_t from, MlirOperation before) {
   MlirLocation loc = mlirOperationGetLocation(parallel);
   MlirBlock body = bodyOf(parallel);
   intptr_t rank = mlirBlockGetNumArguments(body);
-  MlirOperation before = parallel;
-  for (intptr_t d = 0; d < rank; ++d) {
+  for (intptr_t d = from; d < rank; ++d) {
     // Operands are lbs, ubs, steps (no inits: there are no results).
     MlirOperation loop = createFor(mlirOperationGetOperand(parallel, d),
                                    mlirOperationGetOperand(parallel, rank + d),
@@ -106,6 +107,10 @@ static void serialize(MlirOperation parallel) {
   moveBodyBefore(body, before);
   mlirOperationDestroy(parallel);
 }
+
+// scf.parallel (ivs) = (lbs) to (ubs) step (steps) becomes one scf.for per
+// dimension, outermost first, holding the parallel loop's body.
+static void serialize(MlirOperation parallel) { nestDimsAsLoops(parallel, 0, parallel); }
 
 //===----------------------------------------------------------------------===//
 // The vectorizable dim of an innermost loop
@@ -204,17 +209,7 @@ static void serializeInnerDims(MlirOperation parallel, intptr_t keep) {
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(parallel), parallel, split);
   for (intptr_t d = 0; d < keep; ++d)
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d), mlirBlockGetArgument(newBody, d));
-  MlirOperation before = mlirBlockGetTerminator(newBody);
-  for (intptr_t d = keep; d < rank; ++d) {
-    MlirOperation inner = createFor(mlirOperationGetOperand(parallel, d),
-                                    mlirOperationGetOperand(parallel, rank + d),
-                                    mlirOperationGetOperand(parallel, 2 * rank + d), loc, before);
-    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d),
-                                  mlirBlockGetArgument(bodyOf(inner), 0));
-    before = mlirBlockGetTerminator(bodyOf(inner));
-  }
-  moveBodyBefore(body, before);
-  mlirOperationDestroy(parallel);
+  nestDimsAsLoops(parallel, keep, mlirBlockGetTerminator(newBody));
 }
 
 //===----------------------------------------------------------------------===//
