@@ -297,3 +297,40 @@ func.func @dynamic_outer(%m: memref<?x512x512xf32>, %b: index) {
   }
   return
 }
+
+// -----
+
+// The default `min-work` is 500,000 (it was 2,000,000): an iteration of a
+// 16-lane read, FMA and write counts 33 operations, so 32768 of them
+// (1.08M, a depthwise layer's size) and 16384 (540,000) keep their team
+// and 8192 (270,000) run on one thread.
+// CHECK-LABEL: func.func @default_min_work
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK: return
+func.func @default_min_work(%m: memref<32768x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 0.0 : f32
+  %c32768 = arith.constant 32768 : index
+  %c16384 = arith.constant 16384 : index
+  %c8192 = arith.constant 8192 : index
+  scf.parallel (%i) = (%c0) to (%c32768) step (%c1) {
+    %v = vector.transfer_read %m[%i, %c0], %f : memref<32768x16xf32>, vector<16xf32>
+    %w = vector.fma %v, %v, %v : vector<16xf32>
+    vector.transfer_write %w, %m[%i, %c0] : vector<16xf32>, memref<32768x16xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%c16384) step (%c1) {
+    %v = vector.transfer_read %m[%i, %c0], %f : memref<32768x16xf32>, vector<16xf32>
+    %w = vector.fma %v, %v, %v : vector<16xf32>
+    vector.transfer_write %w, %m[%i, %c0] : vector<16xf32>, memref<32768x16xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%c8192) step (%c1) {
+    %v = vector.transfer_read %m[%i, %c0], %f : memref<32768x16xf32>, vector<16xf32>
+    %w = vector.fma %v, %v, %v : vector<16xf32>
+    vector.transfer_write %w, %m[%i, %c0] : vector<16xf32>, memref<32768x16xf32>
+  }
+  return
+}
