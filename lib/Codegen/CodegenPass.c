@@ -96,24 +96,6 @@ static bool hasDefaultMaps(MlirOperation op, TargetKind kind) {
       maps, mlirAttributeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(plain)));
 }
 
-// The identity on a `type`-shaped operand: each result is its own loop
-// dim, or 0 along a dim of size 1 (how elementwise lowering reads a dim
-// that could broadcast).
-static bool readsInPlace(MlirAffineMap map, MlirType type) {
-  intptr_t n = mlirAffineMapGetNumResults(map);
-  if (mlirAffineMapGetNumDims(map) != n || mlirShapedTypeGetRank(type) != n)
-    return false;
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-    bool dim = mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == i;
-    bool unit = mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0 &&
-                mlirShapedTypeGetDimSize(type, i) == 1;
-    if (!dim && !unit)
-      return false;
-  }
-  return true;
-}
-
 // The elementwise consumer that can share the producer's tiles: the
 // result's only use, by a parallel generic with one result of the same
 // shape that reads it in place (so its tile is the producer's).
@@ -135,9 +117,8 @@ static MlirOperation epilogueOf(MlirOperation producer) {
       mlirArrayAttrGetElement(maps, mlirArrayAttrGetNumElements(maps) - 1));
   // Reading the result as the init (in place) is not elementwise.
   bool isInit = index == (unsigned)mlirOperationGetNumOperands(user) - 1;
-  return readsInPlace(read, mlirValueGetType(result)) && mlirAffineMapIsIdentity(write) && !isInit
-             ? user
-             : (MlirOperation){NULL};
+  bool inPlace = dlcMapReadsInPlace(read, mlirValueGetType(result));
+  return inPlace && mlirAffineMapIsIdentity(write) && !isInit ? user : (MlirOperation){NULL};
 }
 
 static void push(Targets *targets, Target t) {

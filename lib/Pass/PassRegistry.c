@@ -204,6 +204,11 @@ static const DlcPassDef passes[] = {
      "arithmetic ops on at most one tensor of its size; one reading two or more (a residual sum) "
      "stays a loop nest of its own, which its readers read. A result whose readers all read it "
      "through one other permutation is computed in that layout. "
+     "An elementwise op reading the leading slice of a convolution's or product's result (the "
+     "channels dlc-convert-layout padded dropped) computes the whole result instead, its other "
+     "operands read whole too (constants padded with zeros, slices of padded values their "
+     "source), and the slice moves after it, so that dlc-codegen computes it in the producer's "
+     "tiles; its body must be arithmetic without integer division. "
      "Then constant inputs broadcast along unit dims (a convolution's bias, C x 1 x 1 read at "
      "(c, 0, 0) in NHWC loops) are read as the collapsed tensor of their other dims "
      "(tensor.collapse_shape), which vectorizes to whole vector loads instead of gathers.",

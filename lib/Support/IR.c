@@ -2,6 +2,7 @@
 
 #include "Support/IR.h"
 
+#include "mlir-c/AffineExpr.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -76,6 +77,21 @@ bool dlcAllLoopsParallel(MlirOperation op) {
   for (intptr_t i = 0, n = mlirArrayAttrGetNumElements(iterators); i < n; ++i)
     if (!mlirAttributeEqual(mlirArrayAttrGetElement(iterators, i), parallel))
       return false;
+  return true;
+}
+
+bool dlcMapReadsInPlace(MlirAffineMap map, MlirType type) {
+  intptr_t n = mlirAffineMapGetNumResults(map);
+  if (mlirAffineMapGetNumDims(map) != n || mlirShapedTypeGetRank(type) != n)
+    return false;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    bool dim = mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == i;
+    bool unit = mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0 &&
+                mlirShapedTypeGetDimSize(type, i) == 1;
+    if (!dim && !unit)
+      return false;
+  }
   return true;
 }
 

@@ -10,6 +10,7 @@
 #ifndef DLC_SUPPORT_IR_H
 #define DLC_SUPPORT_IR_H
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -51,6 +52,11 @@ void dlcMoveOpsBefore(MlirOperation first, MlirOperation before);
 
 /// Are all loops of the linalg op `op` (its `iterator_types`) parallel?
 bool dlcAllLoopsParallel(MlirOperation op);
+
+/// Does `map` read a tensor of `type` at the loop indices: result dim i
+/// at loop i or, for a dim of size 1, at 0 (how elementwise lowering reads
+/// a dim that could broadcast)?
+bool dlcMapReadsInPlace(MlirAffineMap map, MlirType type);
 
 /// Whether `v` is an integer (or index) arith.constant; its value in `*out`.
 bool dlcConstantInt(MlirValue v, int64_t *out);

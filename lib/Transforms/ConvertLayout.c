@@ -129,34 +129,6 @@ static void rewriteMatmul(MlirOperation mm) {
 // Output channels padded to whole vectors
 //===----------------------------------------------------------------------===//
 
-// `value` (f32) with dim `dim` of `type` grown to `size`, zeros after the
-// old elements, into a new blob.
-static MlirAttribute paddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
-                                    int64_t size) {
-  const char *src = dlcLayoutConstantData(value);
-  if (!src)
-    return mlirAttributeGetNull();
-  DlcShape shape;
-  dlcShapeOf(type, &shape);
-  int64_t outer = 1, inner = 1, old = shape.dims[dim];
-  for (intptr_t i = 0; i < dim; ++i)
-    outer *= shape.dims[i];
-  for (intptr_t i = dim + 1; i < shape.rank; ++i)
-    inner *= shape.dims[i];
-  size_t bytes = (size_t)(outer * size * inner) * sizeof(float);
-  float *dst = aligned_alloc(64, (bytes + 63) / 64 * 64);
-  if (!dst)
-    return mlirAttributeGetNull();
-  memset(dst, 0, bytes);
-  for (int64_t o = 0; o < outer; ++o)
-    memcpy(dst + o * size * inner, src + (size_t)(o * old * inner) * sizeof(float),
-           (size_t)(old * inner) * sizeof(float));
-  shape.dims[dim] = size;
-  return mlirUnmanagedDenseResourceElementsAttrGet(
-      dlcTensorType(&shape, mlirShapedTypeGetElementType(type)),
-      mlirStringRefCreateFromCString("dlc_padded"), dst, bytes, 64, false, dlcLayoutFreeBlob, NULL);
-}
-
 // The leading `type`-shaped part of x; a dynamic batch (dim 0) is x's.
 static MlirValue leadingSlice(DlcBuilder *b, MlirValue x, MlirType type) {
   DlcShape shape;
@@ -195,7 +167,7 @@ static void padOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t dim
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!dlcIsOp(constant, "arith.constant") || !dlcIsOp(fill, "linalg.fill"))
     return;
-  MlirAttribute value = paddedConstant(
+  MlirAttribute value = dlcLayoutPaddedConstant(
       mlirOperationGetAttributeByName(constant, mlirStringRefCreateFromCString("value")),
       mlirValueGetType(weight), weightDim, padded);
   if (mlirAttributeIsNull(value))

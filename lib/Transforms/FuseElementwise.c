@@ -26,6 +26,7 @@
 #include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/Types.h"
+#include "Transforms/FuseElementwise.h"
 #include "Transforms/Layout.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -634,6 +635,7 @@ void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptio
   // one, which may take further producers.
   while (fuseOne(op) || relayoutOne(op)) {
   }
+  dlcFuseWidenEpilogues(op);
   DlcOpList generics = {0};
   mlirOperationWalk(op, collect, &generics, MlirWalkPreOrder);
   for (size_t i = 0; i < generics.count; ++i)

@@ -84,6 +84,32 @@ const char *dlcLayoutConstantData(MlirAttribute value) {
   return NULL;
 }
 
+MlirAttribute dlcLayoutPaddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
+                                      int64_t size) {
+  const char *src = dlcLayoutConstantData(value);
+  if (!src)
+    return mlirAttributeGetNull();
+  DlcShape shape;
+  dlcShapeOf(type, &shape);
+  int64_t outer = 1, inner = 1, old = shape.dims[dim];
+  for (intptr_t i = 0; i < dim; ++i)
+    outer *= shape.dims[i];
+  for (intptr_t i = dim + 1; i < shape.rank; ++i)
+    inner *= shape.dims[i];
+  size_t bytes = (size_t)(outer * size * inner) * sizeof(float);
+  float *dst = aligned_alloc(64, (bytes + 63) / 64 * 64);
+  if (!dst)
+    return mlirAttributeGetNull();
+  memset(dst, 0, bytes);
+  for (int64_t o = 0; o < outer; ++o)
+    memcpy(dst + o * size * inner, src + (size_t)(o * old * inner) * sizeof(float),
+           (size_t)(old * inner) * sizeof(float));
+  shape.dims[dim] = size;
+  return mlirUnmanagedDenseResourceElementsAttrGet(
+      dlcTensorType(&shape, mlirShapedTypeGetElementType(type)),
+      mlirStringRefCreateFromCString("dlc_padded"), dst, bytes, 64, false, dlcLayoutFreeBlob, NULL);
+}
+
 // `value` (f32 elements) permuted by `perm` into a new blob: the weights
 // laid out for the schedules once, when compiling.
 static MlirAttribute permutedConstant(MlirAttribute value, MlirType type, const int64_t *perm) {

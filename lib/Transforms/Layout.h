@@ -45,6 +45,12 @@ void dlcLayoutFreeBlob(void *userData, const void *data, size_t size, size_t ali
 /// The bytes of a non-splat dense or dense_resource constant, or NULL.
 const char *dlcLayoutConstantData(MlirAttribute value);
 
+/// `value` (f32 elements, read as `type`: a reshape of its constant is
+/// the same bytes) with dim `dim` grown to `size`, zeros after the old
+/// elements, into a new blob; null when its data cannot be read.
+MlirAttribute dlcLayoutPaddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
+                                      int64_t size);
+
 /// x permuted: result dim i is x's dim perm[i]. A constant becomes a
 /// repacked constant, anything else a copying linalg.generic.
 MlirValue dlcLayoutTransposed(DlcBuilder *b, MlirValue x, const int64_t *perm);

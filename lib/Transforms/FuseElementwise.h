@@ -1,0 +1,22 @@
+//===- FuseElementwise.h - What dlc-fuse-elementwise's files share -*- C -*-===//
+//
+// Part of dlc-fuse-elementwise (FuseElementwise.c): the epilogues widened
+// to a producer's padded channels (WidenEpilogues.c).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DLC_TRANSFORMS_FUSEELEMENTWISE_H
+#define DLC_TRANSFORMS_FUSEELEMENTWISE_H
+
+#include "mlir-c/IR.h"
+
+#include <stddef.h>
+
+/// Rewrites each elementwise linalg.generic that reads a leading
+/// tensor.extract_slice of a convolution's or product's result (its
+/// padded channels dropped) to compute the whole result, the slice moved
+/// after it, so that dlc-codegen computes it in the producer's tiles.
+/// Returns how many it rewrote.
+size_t dlcFuseWidenEpilogues(MlirOperation root);
+
+#endif // DLC_TRANSFORMS_FUSEELEMENTWISE_H
