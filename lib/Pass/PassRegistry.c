@@ -208,7 +208,11 @@ static const DlcPassDef passes[] = {
      "channels dlc-convert-layout padded dropped) computes the whole result instead, its other "
      "operands read whole too (constants padded with zeros, slices of padded values their "
      "source), and the slice moves after it, so that dlc-codegen computes it in the producer's "
-     "tiles; its body must be arithmetic without integer division. "
+     "tiles; its body must be arithmetic without integer division. A depthwise convolution "
+     "reading the spatial tensor.pad of such a slice reads a pad of the whole value when its own "
+     "extra channels are dropped (each channel is computed from its own alone), widened to the "
+     "value's channels (weights padded with zeros) when it has fewer: the pad copied the slice "
+     "in scalars. "
      "Then constant inputs broadcast along unit dims (a convolution's bias, C x 1 x 1 read at "
      "(c, 0, 0) in NHWC loops) are read as the collapsed tensor of their other dims "
      "(tensor.collapse_shape), which vectorizes to whole vector loads instead of gathers.",

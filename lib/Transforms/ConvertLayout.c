@@ -160,18 +160,18 @@ static MlirValue leadingSlice(DlcBuilder *b, MlirValue x, MlirType type) {
 // weights (operand 1), `dim` that of the result; the init must be a fill.
 // `input`, when not null, replaces operand 0 (a depthwise convolution's,
 // widened too).
-static void padOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t dim, int64_t padded,
-                              MlirValue input, DlcWeightRefs *refs) {
+bool dlcLayoutPadOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t dim, int64_t padded,
+                                MlirValue input, DlcWeightRefs *refs) {
   MlirValue weight = mlirOperationGetOperand(op, 1), init = mlirOperationGetOperand(op, 2);
   MlirOperation constant = dlcDefiningOp(weight), fill = dlcDefiningOp(init);
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!dlcIsOp(constant, "arith.constant") || !dlcIsOp(fill, "linalg.fill"))
-    return;
+    return false;
   MlirAttribute value = dlcLayoutPaddedConstant(
       mlirOperationGetAttributeByName(constant, mlirStringRefCreateFromCString("value")),
       mlirValueGetType(weight), weightDim, padded);
   if (mlirAttributeIsNull(value))
-    return;
+    return false;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(op);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(op));
   DlcShape shape;
@@ -201,6 +201,7 @@ static void padOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t dim
   mlirRewriterBaseReplaceOpWithValues(rewriter, op, 1, &result);
   mlirIRRewriterDestroy(rewriter);
   dlcWeightRefsEraseIfDead(refs, constant);
+  return true;
 }
 
 // The channels a convolution with `f` output channels computes: the next
@@ -295,7 +296,7 @@ static void padDepthwiseChannels(MlirOperation op, DlcWeightRefs *refs) {
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(op));
   MlirValue wide = widenedChannels(&b, x, padded - c);
   mlirIRRewriterDestroy(rewriter);
-  padOutputChannels(op, 2, 3, padded, wide, refs);
+  dlcLayoutPadOutputChannels(op, 2, 3, padded, wide, refs);
   if (dlcIsOp(pad, "tensor.pad") && mlirOpOperandIsNull(mlirValueGetFirstUse(x)))
     mlirOperationDestroy(pad);
 }
@@ -574,7 +575,7 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     bool conv = dlcIsOp(product, "linalg.conv_2d_nhwc_hwcf");
     intptr_t dim = conv ? 3 : 1;
     int64_t n = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(product, 0)), dim);
-    padOutputChannels(product, dim, dim, conv ? paddedConvChannels(n) : (n + 15) / 16 * 16,
+    dlcLayoutPadOutputChannels(product, dim, dim, conv ? paddedConvChannels(n) : (n + 15) / 16 * 16,
                       (MlirValue){NULL}, refs);
   }
   dlcOpListFree(&narrow);

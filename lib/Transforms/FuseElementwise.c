@@ -635,7 +635,10 @@ void dlcRunFuseElementwise(MlirOperation op, DlcPassRun *run, const DlcPassOptio
   // one, which may take further producers.
   while (fuseOne(op) || relayoutOne(op)) {
   }
-  dlcFuseWidenEpilogues(op);
+  // Each widened epilogue's slice may be the input of a depthwise
+  // convolution, each widened convolution's the input of an epilogue.
+  while (dlcFuseWidenEpilogues(op) + dlcFuseWidenDepthwiseInputs(op)) {
+  }
   DlcOpList generics = {0};
   mlirOperationWalk(op, collect, &generics, MlirWalkPreOrder);
   for (size_t i = 0; i < generics.count; ++i)

@@ -1,7 +1,8 @@
 //===- FuseElementwise.h - What dlc-fuse-elementwise's files share -*- C -*-===//
 //
 // Part of dlc-fuse-elementwise (FuseElementwise.c): the epilogues widened
-// to a producer's padded channels (WidenEpilogues.c).
+// and depthwise convolutions widened to a producer's padded channels
+// (PaddedChannels.c).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,5 +19,11 @@
 /// after it, so that dlc-codegen computes it in the producer's tiles.
 /// Returns how many it rewrote.
 size_t dlcFuseWidenEpilogues(MlirOperation root);
+
+/// Rewrites each depthwise convolution that reads a spatial tensor.pad of
+/// such a slice, and whose own channels beyond the slice's are dropped
+/// too, to read a pad of the whole value (widened to its channels, weights
+/// padded with zeros, when it has fewer). Returns how many it rewrote.
+size_t dlcFuseWidenDepthwiseInputs(MlirOperation root);
 
 #endif // DLC_TRANSFORMS_FUSEELEMENTWISE_H

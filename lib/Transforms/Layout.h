@@ -11,6 +11,7 @@
 #define DLC_TRANSFORMS_LAYOUT_H
 
 #include "Support/Builder.h"
+#include "Support/ReleaseWeights.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
@@ -50,6 +51,16 @@ const char *dlcLayoutConstantData(MlirAttribute value);
 /// elements, into a new blob; null when its data cannot be read.
 MlirAttribute dlcLayoutPaddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
                                       int64_t size);
+
+/// Pads the output channels of `op` (a convolution, depthwise convolution
+/// or product whose weights, operand 1, are a constant and whose init is a
+/// fill) to `padded`: the weights' dim `weightDim` grown with zeros when
+/// compiling, the result's dim `dim`, a leading slice of the wider result
+/// replacing op's. `input`, when not null, replaces operand 0 (a depthwise
+/// convolution's input, widened by the caller). False, and nothing
+/// changed, when the weights or the init are not such.
+bool dlcLayoutPadOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t dim, int64_t padded,
+                                MlirValue input, DlcWeightRefs *refs);
 
 /// x permuted: result dim i is x's dim perm[i]. A constant becomes a
 /// repacked constant, anything else a copying linalg.generic.

@@ -142,3 +142,113 @@ func.func @not_widened(%x: tensor<1x4xf32>, %w: tensor<4x8xf32>, %y: tensor<1x6x
   } -> tensor<1x6xf32>
   return %r1, %r2, %r3, %s3, %r4, %r5 : tensor<1x6xf32>, tensor<1x6xi32>, tensor<1x6xf32>, tensor<1x6xf32>, tensor<1x6xf32>, tensor<1x6xf32>
 }
+
+// -----
+
+// A depthwise convolution that dlc-convert-layout padded (6 -> 8 channels,
+// its input with zero channels in the pad of its window) reads a slice of
+// a padded value (a widened epilogue's result): its extra channels are
+// dropped, each computed from its own channel alone, so the pad reads the
+// whole value instead, spatially padded only.
+// CHECK-LABEL: func.func @depthwise_padded
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK: } -> tensor<1x4x4x8xf32>
+// CHECK-NOT: tensor.extract_slice
+// CHECK: %[[P:.*]] = tensor.pad %[[R]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: } : tensor<1x4x4x8xf32> to tensor<1x6x6x8xf32>
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%[[P]], %{{.*}} : tensor<1x6x6x8xf32>, tensor<3x3x8xf32>)
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func @depthwise_padded(%x: tensor<1x4x4x4xf32>, %w: tensor<1x1x4x8xf32>, %k: tensor<3x3x8xf32>) -> tensor<1x4x4x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x4x4x4xf32>, tensor<1x1x4x8xf32>) outs(%f : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %s = tensor.extract_slice %c[0, 0, 0, 0] [1, 4, 4, 6] [1, 1, 1, 1] : tensor<1x4x4x8xf32> to tensor<1x4x4x6xf32>
+  %o = tensor.empty() : tensor<1x4x4x6xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%s : tensor<1x4x4x6xf32>) outs(%o : tensor<1x4x4x6xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x6xf32>
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 2] {
+  ^bb0(%i: index, %j: index, %l: index, %m: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x6xf32> to tensor<1x6x6x8xf32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %k : tensor<1x6x6x8xf32>, tensor<3x3x8xf32>) outs(%f : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %ds = tensor.extract_slice %d[0, 0, 0, 0] [1, 4, 4, 6] [1, 1, 1, 1] : tensor<1x4x4x8xf32> to tensor<1x4x4x6xf32>
+  return %ds : tensor<1x4x4x6xf32>
+}
+
+// -----
+
+// One with the slice's channels (12 of 16, which fill 256-bit vectors, so
+// dlc-convert-layout left it) is widened to the padded value's: its
+// weights padded with zeros, a slice of its result replacing it.
+// CHECK-LABEL: func.func @depthwise_widened
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK: } -> tensor<1x4x4x16xf32>
+// CHECK: %[[P:.*]] = tensor.pad %[[R]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: } : tensor<1x4x4x16xf32> to tensor<1x6x6x16xf32>
+// CHECK: %[[K:.*]] = arith.constant dense_resource<dlc_padded> : tensor<3x3x16xf32>
+// CHECK: %[[D:.*]] = linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%[[P]], %[[K]] : tensor<1x6x6x16xf32>, tensor<3x3x16xf32>) outs(%{{.*}} : tensor<1x4x4x16xf32>)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[D]][0, 0, 0, 0] [1, 4, 4, 12] [1, 1, 1, 1]
+// CHECK: return %[[S]]
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func @depthwise_widened(%x: tensor<1x4x4x4xf32>, %w: tensor<1x1x4x16xf32>) -> tensor<1x4x4x12xf32> {
+  %zero = arith.constant 0.0 : f32
+  %k = arith.constant dense<[[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0],
+                              [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0],
+                              [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0]],
+                             [[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0],
+                              [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0],
+                              [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0]],
+                             [[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0],
+                              [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0],
+                              [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0]]]> : tensor<3x3x12xf32>
+  %e = tensor.empty() : tensor<1x4x4x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x4x4x4xf32>, tensor<1x1x4x16xf32>) outs(%f : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %s = tensor.extract_slice %c[0, 0, 0, 0] [1, 4, 4, 12] [1, 1, 1, 1] : tensor<1x4x4x16xf32> to tensor<1x4x4x12xf32>
+  %o = tensor.empty() : tensor<1x4x4x12xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%s : tensor<1x4x4x12xf32>) outs(%o : tensor<1x4x4x12xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x12xf32>
+  %p = tensor.pad %r low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %l: index, %m: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x12xf32> to tensor<1x6x6x12xf32>
+  %f12 = linalg.fill ins(%zero : f32) outs(%o : tensor<1x4x4x12xf32>) -> tensor<1x4x4x12xf32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %k : tensor<1x6x6x12xf32>, tensor<3x3x12xf32>) outs(%f12 : tensor<1x4x4x12xf32>) -> tensor<1x4x4x12xf32>
+  return %d : tensor<1x4x4x12xf32>
+}
+
+// -----
+
+// A padded depthwise convolution whose extra channels are read (its whole
+// result returned) keeps the zeros of its pad.
+// CHECK-LABEL: func.func @depthwise_channels_read
+// CHECK: tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 2]
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func @depthwise_channels_read(%x: tensor<1x4x4x4xf32>, %w: tensor<1x1x4x8xf32>, %k: tensor<3x3x8xf32>) -> tensor<1x4x4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x4x4x4xf32>, tensor<1x1x4x8xf32>) outs(%f : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %s = tensor.extract_slice %c[0, 0, 0, 0] [1, 4, 4, 6] [1, 1, 1, 1] : tensor<1x4x4x8xf32> to tensor<1x4x4x6xf32>
+  %p = tensor.pad %s low[0, 1, 1, 0] high[0, 1, 1, 2] {
+  ^bb0(%i: index, %j: index, %l: index, %m: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x6xf32> to tensor<1x6x6x8xf32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %k : tensor<1x6x6x8xf32>, tensor<3x3x8xf32>) outs(%f : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  return %d : tensor<1x4x4x8xf32>
+}

@@ -1,20 +1,28 @@
-//===- WidenEpilogues.c - Epilogues on padded channels ----------*- C -*-===//
+//===- PaddedChannels.c - Padded channels carried through ------*- C -*-===//
 //
 // Part of dlc-fuse-elementwise. dlc-convert-layout pads a convolution's or
 // a matrix-vector product's output channels to whole vectors (58 -> 64)
-// and a tensor.extract_slice drops the extra ones. The elementwise op after
-// it (bias, activation) then read the slice, so dlc-codegen could not
-// compute it in the producer's tiles: it ran as a loop nest of its own,
-// strided by the padded row and in scalars, since 58 channels fill no
-// vector (ShuffleNetV2 and MobileNetV3 spent a tenth of their time there,
-// more on two threads, where the nests are too small to share). Such an
-// elementwise op instead computes all the producer's channels (its other
-// operands padded: constants with zeros when compiling, slices of padded
-// values read whole) and the slice moves after it.
+// and a tensor.extract_slice drops the extra ones. What reads the slice
+// then reads a strided, narrower tensor:
 //
-// The padded channels' results are dropped, never read: the body must be
-// free of side effects and of ops whose result on any value is undefined
-// behaviour (integer division by a padded zero).
+// - The elementwise op after it (bias, activation) could not be computed
+//   in the producer's tiles by dlc-codegen: it ran as a loop nest of its
+//   own, strided by the padded row and in scalars, since 58 channels fill
+//   no vector. It instead computes all the producer's channels (its other
+//   operands padded: constants with zeros when compiling, slices of padded
+//   values read whole) and the slice moves after it.
+// - A depthwise convolution's spatial padding (a tensor.pad) copied the
+//   slice into the padded buffer in scalars (58 of 64 channels a row),
+//   where the elementwise op before had written into it directly. A
+//   depthwise convolution computes each channel from that channel alone,
+//   so when its extra channels are dropped too, it reads the whole padded
+//   value: the pad grows from it (its own channel padding dropped), and a
+//   convolution with fewer channels (72 of MobileNetV3's 80) is widened to
+//   them, its weights padded with zeros.
+//
+// The padded channels' results are dropped, never read: an elementwise
+// body must be free of side effects and of ops whose result on some value
+// is undefined behaviour (integer division by a padded zero).
 //
 //===----------------------------------------------------------------------===//
 
@@ -282,5 +290,120 @@ size_t dlcFuseWidenEpilogues(MlirOperation root) {
     ++count;
   }
   dlcOpListFree(&slices);
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Depthwise convolutions reading padded channels
+//===----------------------------------------------------------------------===//
+
+// Are the channels (the last dim) of `v` from `c` on never read? Each
+// user is a leading slice keeping at most `c` of them, or an elementwise
+// op reading v in place (its result's channel k computed from v's channel
+// k) whose result's are never read either.
+static bool channelsDropped(MlirValue v, int64_t c, int depth) {
+  intptr_t last = mlirShapedTypeGetRank(mlirValueGetType(v)) - 1;
+  if (depth > 4)
+    return false;
+  for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    bool sliced[DLC_MAX_RANK];
+    if (isLeadingSlice(user, sliced)) {
+      if (mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(user, 0)), last) > c)
+        return false;
+      continue;
+    }
+    unsigned k = mlirOpOperandGetOperandNumber(use);
+    if (!dlcIsOp(user, "linalg.generic") || mlirOperationGetNumResults(user) != 1 ||
+        !dlcAllLoopsParallel(user) || k + 1 >= (unsigned)mlirOperationGetNumOperands(user) ||
+        !dlcMapReadsInPlace(mapOf(user, k), mlirValueGetType(v)) ||
+        !mlirAffineMapIsIdentity(mapOf(user, mlirOperationGetNumOperands(user) - 1)) ||
+        !channelsDropped(mlirOperationGetResult(user, 0), c, depth + 1))
+      return false;
+  }
+  return true;
+}
+
+static MlirAttribute denseI64(MlirOperation op, const char *name, intptr_t n, int64_t *values) {
+  MlirAttribute a = attr(op, name);
+  for (intptr_t i = 0; i < n; ++i)
+    values[i] = mlirDenseI64ArrayGetElement(a, i);
+  return a;
+}
+
+// A depthwise convolution reading `pad`, a static spatial tensor.pad (its
+// channels padded after theirs at most) of a slice that drops channels of
+// a wider value X, reads a pad of X instead when its own extra channels
+// are dropped. Returns whether it rewrote.
+static bool widenDepthwiseInput(MlirOperation pad) {
+  MlirOperation slice = dlcDefiningOp(mlirOperationGetOperand(pad, 0));
+  MlirOperation conv = dlcSoleUser(mlirOperationGetResult(pad, 0));
+  bool sliced[DLC_MAX_RANK];
+  if (mlirOperationGetNumOperands(pad) != 1 || !isLeadingSlice(slice, sliced) ||
+      !dlcIsOp(conv, "linalg.depthwise_conv_2d_nhwc_hwc") ||
+      !mlirValueEqual(mlirOperationGetOperand(conv, 0), mlirOperationGetResult(pad, 0)))
+    return false;
+  MlirValue wide = mlirOperationGetOperand(slice, 0);
+  MlirType wideType = mlirValueGetType(wide);
+  if (mlirShapedTypeGetRank(wideType) != 4 || sliced[0] || sliced[1] || sliced[2] || !sliced[3])
+    return false;
+  int64_t low[4], high[4];
+  denseI64(pad, "static_low", 4, low);
+  denseI64(pad, "static_high", 4, high);
+  int64_t kept = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(slice, 0)), 3);
+  int64_t all = mlirShapedTypeGetDimSize(wideType, 3);
+  int64_t channels = kept + high[3];
+  MlirValue result = mlirOperationGetResult(conv, 0);
+  if (low[0] != 0 || high[0] != 0 || low[3] != 0 || (channels != kept && channels != all))
+    return false;
+  if (channels == all) {
+    // Its channels from `kept` on, computed from the pad's zeros, must be
+    // dropped: they will be computed from X's.
+    if (!channelsDropped(result, kept, 0))
+      return false;
+    // Already as wide (dlc-convert-layout padded it): the pad's channels
+    // become X's.
+    high[3] = 0;
+    mlirOperationSetOperand(pad, 0, wide);
+    mlirOperationSetAttributeByName(
+        pad, mlirStringRefCreateFromCString("static_high"),
+        mlirDenseI64ArrayGet(mlirOperationGetContext(pad), 4, high));
+  } else {
+    // Widened to X's channels: a pad of X of the wider type, then the
+    // convolution, a slice of its result (dropping the extra channels)
+    // replacing it.
+    MlirOperation widePad = mlirOperationClone(pad);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(pad), pad, widePad);
+    mlirOperationSetOperand(widePad, 0, wide);
+    DlcShape shape;
+    dlcShapeOf(mlirValueGetType(mlirOperationGetResult(pad, 0)), &shape);
+    shape.dims[3] = all;
+    mlirValueSetType(mlirOperationGetResult(widePad, 0),
+                     dlcTensorType(&shape, mlirShapedTypeGetElementType(wideType)));
+    if (!dlcLayoutPadOutputChannels(conv, 2, 3, all, mlirOperationGetResult(widePad, 0), NULL)) {
+      mlirOperationDestroy(widePad);
+      return false;
+    }
+    mlirOperationDestroy(pad);
+  }
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(slice, 0))))
+    mlirOperationDestroy(slice);
+  return true;
+}
+
+static MlirWalkResult collectPads(MlirOperation op, void *userData) {
+  if (dlcIsOp(op, "tensor.pad"))
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
+size_t dlcFuseWidenDepthwiseInputs(MlirOperation root) {
+  DlcOpList pads = {0};
+  mlirOperationWalk(root, collectPads, &pads, MlirWalkPreOrder);
+  size_t count = 0;
+  for (size_t i = 0; i < pads.count; ++i)
+    count += widenDepthwiseInput(pads.items[i]);
+  dlcOpListFree(&pads);
   return count;
 }
