@@ -366,9 +366,8 @@ static bool widenDepthwiseInput(MlirOperation pad) {
     // become X's.
     high[3] = 0;
     mlirOperationSetOperand(pad, 0, wide);
-    mlirOperationSetAttributeByName(
-        pad, mlirStringRefCreateFromCString("static_high"),
-        mlirDenseI64ArrayGet(mlirOperationGetContext(pad), 4, high));
+    mlirOperationSetAttributeByName(pad, mlirStringRefCreateFromCString("static_high"),
+                                    mlirDenseI64ArrayGet(mlirOperationGetContext(pad), 4, high));
   } else {
     // Widened to X's channels: a pad of X of the wider type, then the
     // convolution, a slice of its result (dropping the extra channels)
