@@ -62,6 +62,8 @@ static bool isLeadingSlice(MlirOperation slice, bool *sliced) {
   MlirValue source = mlirOperationGetOperand(slice, 0);
   MlirType from = mlirValueGetType(source);
   MlirType to = mlirValueGetType(mlirOperationGetResult(slice, 0));
+  if (!mlirTypeIsARankedTensor(from))
+    return false;
   intptr_t rank = mlirShapedTypeGetRank(from);
   if (mlirDenseI32ArrayGetElement(segments, 1) != 0 ||
       mlirDenseI32ArrayGetElement(segments, 3) != 0 || mlirShapedTypeGetRank(to) != rank ||
