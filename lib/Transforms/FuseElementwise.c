@@ -166,9 +166,22 @@ static intptr_t fullSizeInputs(MlirOperation producer, MlirValue result) {
 // then 4 tensors of 56x56x256 where each needs 2; its 1x1 convolutions'
 // epilogues ran at 30-60 GFLOP/s, the model 77.2-77.4 -> 72.3 ms on one
 // thread.
+//
+// Nor is the epilogue of a convolution or product (its input's only
+// reader): repeated, that input would have several readers, and
+// dlc-codegen computes an epilogue in the producer's tiles only when it is
+// the only one (MobileNetV3's activation after each depthwise convolution,
+// read by the squeeze-excitation's pooling and its scaling, was a scalar
+// loop nest of its own, and computed again in the scaling).
 static bool cheapToRepeat(MlirOperation producer, MlirValue result) {
   if (bodySize(producer) > MAX_REPEATED_OPS || fullSizeInputs(producer, result) > 1)
     return false;
+  for (intptr_t i = 0; i < numInputs(producer); ++i) {
+    MlirValue input = mlirOperationGetOperand(producer, i);
+    if (dlcFuseHasTiledEpilogue(dlcDefiningOp(input)) &&
+        mlirOperationEqual(dlcSoleUser(input), producer))
+      return false;
+  }
   for (MlirOperation op = mlirBlockGetFirstOperation(bodyOf(producer)); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));

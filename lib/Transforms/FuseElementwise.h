@@ -1,8 +1,8 @@
 //===- FuseElementwise.h - What dlc-fuse-elementwise's files share -*- C -*-===//
 //
-// Part of dlc-fuse-elementwise (FuseElementwise.c): the epilogues widened
-// and depthwise convolutions widened to a producer's padded channels
-// (PaddedChannels.c).
+// Part of dlc-fuse-elementwise (FuseElementwise.c): the producers whose
+// epilogues dlc-codegen fuses, and the epilogues and depthwise
+// convolutions widened to a producer's padded channels (PaddedChannels.c).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,10 @@
 #include "mlir-c/IR.h"
 
 #include <stddef.h>
+
+/// Is `op` one whose elementwise reader dlc-codegen computes in its tiles
+/// (a convolution, depthwise convolution or product)?
+bool dlcFuseHasTiledEpilogue(MlirOperation op);
 
 /// Rewrites each elementwise linalg.generic that reads a leading
 /// tensor.extract_slice of a convolution's or product's result (its

@@ -93,8 +93,7 @@ static bool isLeadingSlice(MlirOperation slice, bool *sliced) {
   return true;
 }
 
-// The producers whose epilogues dlc-codegen computes in their tiles.
-static bool hasTiledEpilogue(MlirOperation op) {
+bool dlcFuseHasTiledEpilogue(MlirOperation op) {
   return dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf") ||
          dlcIsOp(op, "linalg.depthwise_conv_2d_nhwc_hwc") || dlcIsOp(op, "linalg.matmul") ||
          dlcIsOp(op, "linalg.batch_matmul");
@@ -199,7 +198,7 @@ static MlirOperation widenable(MlirOperation slice, const bool *sliced) {
   MlirValue source = mlirOperationGetOperand(slice, 0);
   MlirValue part = mlirOperationGetResult(slice, 0);
   MlirOperation generic = dlcSoleUser(part);
-  if (!hasTiledEpilogue(dlcDefiningOp(source)) || mlirOperationIsNull(dlcSoleUser(source)) ||
+  if (!dlcFuseHasTiledEpilogue(dlcDefiningOp(source)) || mlirOperationIsNull(dlcSoleUser(source)) ||
       !dlcIsOp(generic, "linalg.generic") || mlirOperationGetNumResults(generic) != 1 ||
       mlirOperationGetNumOperands(generic) > MAX_OPERANDS || !dlcAllLoopsParallel(generic) ||
       !computesAnything(generic))

@@ -152,6 +152,47 @@ func.func @cheap_repeated(%x: tensor<4xf64>) -> tensor<4xf64> {
 
 // -----
 
+// A convolution's activation read by two elementwise ops (a squeeze-
+// excitation's pooling input and its scaling) is not computed again in
+// them, cheap as it is: it stays the convolution's only reader, an
+// epilogue dlc-codegen computes in the convolution's tiles.
+// CHECK-LABEL: func.func @epilogue_not_repeated
+// CHECK: %[[C:.*]] = linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK: %[[A:.*]] = linalg.generic {{.*}} ins(%[[C]] : tensor<1x4x4x16xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[A]], %{{.*}} : tensor<1x4x4x16xf32>, tensor<16xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[A]] : tensor<1x4x4x16xf32>)
+#id4 = affine_map<(n, h, w, c) -> (n, h, w, c)>
+#c4 = affine_map<(n, h, w, c) -> (c)>
+func.func @epilogue_not_repeated(%x: tensor<1x6x6x16xf32>, %k: tensor<3x3x16xf32>, %s: tensor<16xf32>)
+    -> (tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x4x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %k : tensor<1x6x6x16xf32>, tensor<3x3x16xf32>) outs(%f : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %a = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c : tensor<1x4x4x16xf32>) outs(%e : tensor<1x4x4x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x16xf32>
+  %scaled = linalg.generic {indexing_maps = [#id4, #c4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %s : tensor<1x4x4x16xf32>, tensor<16xf32>) outs(%e : tensor<1x4x4x16xf32>) {
+  ^bb0(%in: f32, %t: f32, %out: f32):
+    %m = arith.mulf %in, %t : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x16xf32>
+  %neg = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x4x4x16xf32>) outs(%e : tensor<1x4x4x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.negf %in : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x16xf32>
+  return %scaled, %neg : tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>
+}
+
+// -----
+
 // A producer that reads two tensors of its size (a residual sum) is not
 // computed again in its readers, cheap as its body is: each would read
 // both tensors, and along a chain of residual blocks each block's sum
