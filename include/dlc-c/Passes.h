@@ -62,6 +62,7 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateLowerCopiesPass(void);
 /// innermost scf.for loops whose stores provably cannot reach them (views
 /// of one arena at disjoint offsets included).
 DLC_CAPI_EXPORTED MlirPass dlcCreateHoistInvariantLoadsPass(void);
+DLC_CAPI_EXPORTED MlirPass dlcCreateKeepInnerLoopsPass(void);
 
 /// dlc-serialize-nested-parallel: scf.parallel loops (without reductions)
 /// nested in another become scf.for nests, so that only the outermost

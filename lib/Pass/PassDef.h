@@ -113,6 +113,7 @@ void dlcRunGraphToTensor(MlirOperation op, DlcPassRun *run, const DlcPassOptions
 void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunLowerCopies(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunHoistInvariantLoads(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunKeepInnerLoops(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunOutlineLoopNests(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options);

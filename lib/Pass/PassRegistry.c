@@ -352,6 +352,18 @@ static const DlcPassDef passes[] = {
      "vectorizes neither the load nor the loop (the broadcast operands of softmax, norms, bias "
      "adds). Part of the fast codegen path only.",
      "", 0, {{0}}, dlcRunHoistInvariantLoads, {"memref", "scf"}},
+    {"dlc-keep-inner-loops", "DlcKeepInnerLoops",
+     "Keep LLVM from fully unrolling short innermost loops before vectorizing them",
+     "Each innermost scf.for of scalar ops inside another loop, with constant bounds, step 1 and "
+     "a trip count of 1 to 4 whole vectors of `lanes`, gets `loop_annotation = "
+     "#llvm.loop_annotation<unroll = #llvm.loop_unroll<disable = true>>`, which the lowering to "
+     "the LLVM dialect carries to the loop's latch branch. LLVM otherwise unrolls such a loop "
+     "fully before its vectorizer runs, which then vectorizes the loop around it with gathers "
+     "(a squeeze-excitation's scaling of 16 channels: 48 masked gathers). `lanes` 0 (the "
+     "default) does nothing; the lowering pipelines pass the host's f32 lanes. Part of the fast "
+     "codegen path only.",
+     "", 1, {{"lanes", "int", "0", "f32 lanes of the target's vectors (0: leave loops as they are)"}},
+     dlcRunKeepInnerLoops, {"llvm", "scf"}},
     {"dlc-outline-loop-nests", "DlcOutlineLoopNests",
      "Move each top-level loop nest of a function into a function of its own",
      "LLVM's loop passes (IndVarSimplify, LoopVectorize, LoopRotate) cost, per loop, work that "
@@ -592,7 +604,8 @@ static const DlcPipelineDef pipelines[] = {
      "dims for codegen=fast with threads above 1), the schedules' scf.forall tiles "
      "to scf.for (threads=1) or scf.parallel (threads above 1, then "
      "dlc-serialize-nested-parallel), vector transfers unrolled to "
-     "1-D, then (codegen=fast) dlc-hoist-invariant-loads. Accepts IR at any higher level.",
+     "1-D, then (codegen=fast) dlc-hoist-invariant-loads and dlc-keep-inner-loops (the host's "
+     "f32 lanes). Accepts IR at any higher level.",
      &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
      "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), with "
@@ -666,6 +679,7 @@ CREATE(dlcCreateGraphToTensorPass, "dlc-graph-to-tensor")
 CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
 CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
 CREATE(dlcCreateHoistInvariantLoadsPass, "dlc-hoist-invariant-loads")
+CREATE(dlcCreateKeepInnerLoopsPass, "dlc-keep-inner-loops")
 CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateDecomposePadsPass, "dlc-decompose-pads")

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dlc-c/Passes.h"
+#include "Codegen/Codegen.h"
 #include "Pass/PassDef.h"
 #include "Support/Str.h"
 
@@ -235,6 +236,15 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
   // that LLVM vectorizes the loop.
   if (o->codegen == DlcCodegenFast)
     TRY(addOwn(b, "dlc-hoist-invariant-loads"));
+  // Short innermost loops vectorized whole, not unrolled into the loop
+  // around them first.
+  if (o->codegen == DlcCodegenFast) {
+    DlcStr keep = DLC_STR_INIT;
+    dlcStrPrintf(&keep, "lanes=%lld", (long long)(dlcHostCPU().vectorBits / 32));
+    MlirLogicalResult added = addOwnWithOptions(b, "dlc-keep-inner-loops", dlcStrGet(&keep));
+    dlcStrFree(&keep);
+    TRY(added);
+  }
   return mlirLogicalResultSuccess();
 }
 
