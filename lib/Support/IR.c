@@ -221,6 +221,23 @@ void dlcOpListFree(DlcOpList *list) {
   *list = (DlcOpList){0};
 }
 
+typedef struct Collect {
+  DlcOpList *list;
+  const char *name;
+} Collect;
+
+static MlirWalkResult collectNamed(MlirOperation op, void *userData) {
+  Collect *c = userData;
+  if (dlcIsOp(op, c->name))
+    dlcOpListPush(c->list, op);
+  return MlirWalkResultAdvance;
+}
+
+void dlcOpListCollect(DlcOpList *list, MlirOperation root, const char *name) {
+  Collect c = {list, name};
+  mlirOperationWalk(root, collectNamed, &c, MlirWalkPreOrder);
+}
+
 bool dlcIsPublicFuncDefinition(MlirOperation op) {
   if (!dlcIsOp(op, "func.func"))
     return false;

@@ -84,6 +84,9 @@ typedef struct DlcOpList {
 /// Appends `op` (aborts when out of memory, as the rest of DLC does).
 void dlcOpListPush(DlcOpList *list, MlirOperation op);
 void dlcOpListFree(DlcOpList *list);
+/// Appends the ops named `name` nested in `root` (and root itself), in
+/// pre-order: a list to rewrite while the walk is not running.
+void dlcOpListCollect(DlcOpList *list, MlirOperation root, const char *name);
 
 /// Whether `op`, or an op around it below `stop`, is one of `ops`.
 bool dlcOpIsInAny(MlirOperation op, intptr_t numOps, const MlirOperation *ops,

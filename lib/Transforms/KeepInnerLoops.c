@@ -19,20 +19,14 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-// Loops of up to this many vectors are kept: LLVM's full-unroll threshold
-// takes few more.
+// Loops of up to this many vectors are kept: short enough for LLVM to
+// unroll fully (the loop seen vectorized with gathers was one vector).
 enum { MAX_VECTORS = 4 };
 
-static MlirWalkResult findLoopOrVector(MlirOperation op, void *userData) {
+static MlirWalkResult findLoop(MlirOperation op, void *userData) {
   bool *found = userData;
-  bool loop = dlcIsOp(op, "scf.for") || dlcIsOp(op, "scf.parallel") || dlcIsOp(op, "scf.while");
-  for (intptr_t i = 0; !loop && i < mlirOperationGetNumResults(op); ++i)
-    loop = mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, i)));
-  if (loop) {
-    *found = true;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
+  *found = dlcIsOp(op, "scf.for") || dlcIsOp(op, "scf.parallel") || dlcIsOp(op, "scf.while");
+  return *found ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
 // Does an op use or make vectors (a vector.transfer_write makes none)?
@@ -45,9 +39,11 @@ static MlirWalkResult findVector(MlirOperation op, void *userData) {
   return *found ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
-// An innermost loop of scalar ops (one already vectorized in MLIR is left
-// alone by LLVM's vectorizer) in another loop, step 1, of 1 to
-// MAX_VECTORS whole vectors of `lanes`.
+// An innermost loop in another loop, step 1, of 1 to MAX_VECTORS whole
+// vectors of `lanes`, in a nest of scalar ops: the loop path's
+// (elementwise ops, reductions, copies). A nest with vector code is a
+// schedule's, whose scalar loops are left to LLVM (in one profile a
+// matrix-vector product's rows looked slower with them kept).
 static bool isShortInnerLoop(MlirOperation loop, int64_t lanes) {
   int64_t lb, ub, step;
   MlirOperation parent = mlirOperationGetParentOperation(loop);
@@ -62,12 +58,9 @@ static bool isShortInnerLoop(MlirOperation loop, int64_t lanes) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !found;
        op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, findLoopOrVector, &found, MlirWalkPreOrder);
+    mlirOperationWalk(op, findLoop, &found, MlirWalkPreOrder);
   if (found)
     return false;
-  // Only in nests of the loop path (elementwise ops, reductions, copies):
-  // the scalar loops of a schedule's nest (a matrix-vector product's) ran
-  // slower kept (MobileNetV3-S's classifier 0.099 -> 0.157 ms).
   MlirOperation nest = parent;
   while (dlcIsOp(mlirOperationGetParentOperation(nest), "scf.for") ||
          dlcIsOp(mlirOperationGetParentOperation(nest), "scf.parallel"))
@@ -75,12 +68,6 @@ static bool isShortInnerLoop(MlirOperation loop, int64_t lanes) {
   bool vectors = false;
   mlirOperationWalk(nest, findVector, &vectors, MlirWalkPreOrder);
   return !vectors;
-}
-
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  if (dlcIsOp(op, "scf.for"))
-    dlcOpListPush(userData, op);
-  return MlirWalkResultAdvance;
 }
 
 void dlcRunKeepInnerLoops(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {
@@ -93,7 +80,7 @@ void dlcRunKeepInnerLoops(MlirOperation op, DlcPassRun *run, const DlcPassOption
       mlirStringRefCreateFromCString(
           "#llvm.loop_annotation<unroll = #llvm.loop_unroll<disable = true>>"));
   DlcOpList loops = {0};
-  mlirOperationWalk(op, collect, &loops, MlirWalkPostOrder);
+  dlcOpListCollect(&loops, op, "scf.for");
   for (size_t i = 0; i < loops.count; ++i)
     if (isShortInnerLoop(loops.items[i], lanes))
       mlirOperationSetAttributeByName(loops.items[i],

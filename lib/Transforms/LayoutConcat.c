@@ -50,18 +50,8 @@ static bool readsAtLoopIndices(MlirOperation generic, intptr_t i) {
   MlirAffineMap map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
   MlirType type = mlirValueGetType(mlirOperationGetOperand(generic, i));
   MlirType result = mlirValueGetType(mlirOperationGetResult(generic, 0));
-  if (!mlirTypeEqual(type, result) || mlirAffineMapGetNumDims(map) != 4 ||
-      mlirAffineMapGetNumResults(map) != 4)
-    return false;
-  for (intptr_t d = 0; d < 4; ++d) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, d);
-    bool atIndex = mlirAffineExprIsADim(e) && mlirAffineDimExprGetPosition(e) == d;
-    bool unitAtZero = mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0 &&
-                      mlirShapedTypeGetDimSize(type, d) == 1;
-    if (!atIndex && !unitAtZero)
-      return false;
-  }
-  return true;
+  return mlirTypeEqual(type, result) && mlirShapedTypeGetRank(type) == 4 &&
+         dlcMapReadsInPlace(map, type);
 }
 
 // Does `v` come from an NHWC value: the transpose to NCHW of one, or an

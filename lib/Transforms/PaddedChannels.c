@@ -270,15 +270,9 @@ static void widen(MlirOperation slice, MlirOperation generic, const bool *sliced
   mlirOperationDestroy(slice);
 }
 
-static MlirWalkResult collectSlices(MlirOperation op, void *userData) {
-  if (dlcIsOp(op, "tensor.extract_slice"))
-    dlcOpListPush(userData, op);
-  return MlirWalkResultAdvance;
-}
-
 size_t dlcFuseWidenEpilogues(MlirOperation root) {
   DlcOpList slices = {0};
-  mlirOperationWalk(root, collectSlices, &slices, MlirWalkPreOrder);
+  dlcOpListCollect(&slices, root, "tensor.extract_slice");
   size_t count = 0;
   for (size_t i = 0; i < slices.count; ++i) {
     bool sliced[DLC_MAX_RANK];
@@ -326,11 +320,10 @@ static bool channelsDropped(MlirValue v, int64_t c, int depth) {
   return true;
 }
 
-static MlirAttribute denseI64(MlirOperation op, const char *name, intptr_t n, int64_t *values) {
+static void denseI64(MlirOperation op, const char *name, intptr_t n, int64_t *values) {
   MlirAttribute a = attr(op, name);
   for (intptr_t i = 0; i < n; ++i)
     values[i] = mlirDenseI64ArrayGetElement(a, i);
-  return a;
 }
 
 // A depthwise convolution reading `pad`, a static spatial tensor.pad (its
@@ -392,15 +385,9 @@ static bool widenDepthwiseInput(MlirOperation pad) {
   return true;
 }
 
-static MlirWalkResult collectPads(MlirOperation op, void *userData) {
-  if (dlcIsOp(op, "tensor.pad"))
-    dlcOpListPush(userData, op);
-  return MlirWalkResultAdvance;
-}
-
 size_t dlcFuseWidenDepthwiseInputs(MlirOperation root) {
   DlcOpList pads = {0};
-  mlirOperationWalk(root, collectPads, &pads, MlirWalkPreOrder);
+  dlcOpListCollect(&pads, root, "tensor.pad");
   size_t count = 0;
   for (size_t i = 0; i < pads.count; ++i)
     count += widenDepthwiseInput(pads.items[i]);
