@@ -564,10 +564,11 @@ void dlcRunConvertLayout(MlirOperation op, DlcPassRun *run, const DlcPassOptions
     for (int k = 0; k < 2; ++k)
       eraseDeadWeight(refs, operands[k]);
   }
-  // Channel concats between converted layers in NHWC too, before the
-  // transposes move above pads (a concat's result may be padded next).
+  // Channel concats, shuffles and slices between converted layers in NHWC
+  // too, before the transposes move above pads (a concat's result may be
+  // padded next).
   if (nhwc)
-    dlcLayoutRewriteConcats(op);
+    dlcLayoutRewriteChannelOps(op);
   DlcOpList narrow = {0};
   mlirOperationWalk(op, collectNarrowChannels, &narrow, MlirWalkPreOrder);
   for (size_t i = 0; i < narrow.count; ++i) {

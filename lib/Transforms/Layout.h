@@ -2,8 +2,8 @@
 //
 // Part of dlc-convert-layout (ConvertLayout.c): the permutations between
 // NCHW and NHWC, transposes built as copying linalg.generic ops (constants
-// repacked instead) and recognized again, and the rewrite of channel
-// concats (LayoutConcat.c).
+// repacked instead) and recognized again, and the rewrites of channel
+// concats, shuffles and slices (LayoutChannels.c).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,11 +70,12 @@ MlirValue dlcLayoutTransposed(DlcBuilder *b, MlirValue x, const int64_t *perm);
 /// least DLC_MAX_RANK entries) as in dlcLayoutTransposed.
 bool dlcLayoutIsTranspose(MlirOperation op, int64_t *perm);
 
-/// Rewrites each tensor.concat along the channels of NCHW tensors whose
-/// operands all come from NHWC values (see LayoutConcat.c) into a concat
-/// of NHWC tensors along their last dim, between transposes that cancel
-/// against their neighbours'. Returns how many it rewrote.
-size_t dlcLayoutRewriteConcats(MlirOperation root);
+/// Rewrites the ops that move channels of NCHW tensors coming from NHWC
+/// values (see LayoutChannels.c) into the same ops on the NHWC tensors,
+/// between transposes that cancel against their neighbours': each
+/// tensor.concat along the channels, channel shuffle (expand_shape,
+/// transpose, collapse_shape) and slice. Returns how many it rewrote.
+size_t dlcLayoutRewriteChannelOps(MlirOperation root);
 
 /// The NHWC pooling generic that `pool` (NCHW) becomes, inputs `inputs`
 /// (input, window), init `init` and input map `inputMap` over the loops

@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""Writes DIR/conv_shuffle.mlir (two ShuffleNetV2 units in dlc_graph: each
+concatenates a passthrough half with a branch's convolutions, shuffles the
+channels in `groups` groups (reshape, transpose, reshape) and splits them
+into halves, the next branch convolving the second half) with seeded inputs
+and NumPy's results (float64, then f32): DIR/x.npy, DIR/w*.npy,
+DIR/expected0.npy (the last shuffle), DIR/expected1.npy (the first
+unit's passthrough half).
+
+    conv_shuffle.py DIR
+"""
+import os
+import sys
+
+import numpy as np
+
+# 10 channels per half: no whole vector, as ShuffleNetV2's 58.
+C, H = 10, 5
+
+MODEL = """\
+func.func @main(%x: tensor<1x3x{H}x{H}xf32>, %w0: tensor<{C2}x3x3x3xf32>, %w1: tensor<{C}x{C}x1x1xf32>, %w2: tensor<{C}x{C}x1x1xf32>) -> (tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>) {{
+  %a = "dlc_graph.conv"(%x, %w0) {{pads = array<i64: 1, 1, 1, 1>}} : (tensor<1x3x{H}x{H}xf32>, tensor<{C2}x3x3x3xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  %p0 = "dlc_graph.slice"(%a) {{starts = array<i64: 0>, ends = array<i64: {C}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %q0 = "dlc_graph.slice"(%a) {{starts = array<i64: {C}>, ends = array<i64: {C2}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %b0 = "dlc_graph.conv"(%q0, %w1) : (tensor<1x{C}x{H}x{H}xf32>, tensor<{C}x{C}x1x1xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %r0 = "dlc_graph.relu"(%b0) : (tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %c0 = "dlc_graph.concat"(%p0, %r0) {{axis = 1 : i64}} : (tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  %e0 = "dlc_graph.reshape"(%c0) {{shape = array<i64: 1, 2, {C}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x{C}x{H}x{H}xf32>
+  %t0 = "dlc_graph.transpose"(%e0) {{perm = array<i64: 0, 2, 1, 3, 4>}} : (tensor<1x2x{C}x{H}x{H}xf32>) -> tensor<1x{C}x2x{H}x{H}xf32>
+  %s0 = "dlc_graph.reshape"(%t0) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C}x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  %p1 = "dlc_graph.slice"(%s0) {{starts = array<i64: 0>, ends = array<i64: {C}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %q1 = "dlc_graph.slice"(%s0) {{starts = array<i64: {C}>, ends = array<i64: {C2}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %b1 = "dlc_graph.conv"(%q1, %w2) : (tensor<1x{C}x{H}x{H}xf32>, tensor<{C}x{C}x1x1xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %r1 = "dlc_graph.relu"(%b1) : (tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %c1 = "dlc_graph.concat"(%p1, %r1) {{axis = 1 : i64}} : (tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  %e1 = "dlc_graph.reshape"(%c1) {{shape = array<i64: 1, 2, {C}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x{C}x{H}x{H}xf32>
+  %t1 = "dlc_graph.transpose"(%e1) {{perm = array<i64: 0, 2, 1, 3, 4>}} : (tensor<1x2x{C}x{H}x{H}xf32>) -> tensor<1x{C}x2x{H}x{H}xf32>
+  %s1 = "dlc_graph.reshape"(%t1) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C}x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  return %s1, %p1 : tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>
+}}
+""".format(C=C, C2=2 * C, H=H)
+
+
+def conv(x, w, pad):
+    """NCHW cross-correlation, stride 1, `pad` zeros on each side."""
+    k = w.shape[2]
+    padded = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    h, v = padded.shape[2] - k + 1, padded.shape[3] - k + 1
+    y = np.zeros((1, w.shape[0], h, v))
+    for i in range(h):
+        for j in range(v):
+            y[0, :, i, j] = np.tensordot(w, padded[0, :, i:i + k, j:j + k], axes=3)
+    return y
+
+
+def shuffle(x):
+    n, c, h, w = x.shape
+    return x.reshape(n, 2, c // 2, h, w).transpose(0, 2, 1, 3, 4).reshape(n, c, h, w)
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(20261206)
+    arrays = {
+        "x": rng.standard_normal((1, 3, H, H)),
+        "w0": rng.standard_normal((2 * C, 3, 3, 3)),
+        "w1": rng.standard_normal((C, C, 1, 1)),
+        "w2": rng.standard_normal((C, C, 1, 1)),
+    }
+    arrays = {k: v.astype(np.float32) for k, v in arrays.items()}
+    f = {k: v.astype(np.float64) for k, v in arrays.items()}
+    a = conv(f["x"], f["w0"], 1)
+    s0 = shuffle(np.concatenate([a[:, :C], np.maximum(conv(a[:, C:], f["w1"], 0), 0)], axis=1))
+    p1 = s0[:, :C]
+    s1 = shuffle(np.concatenate([p1, np.maximum(conv(s0[:, C:], f["w2"], 0), 0)], axis=1))
+    with open(os.path.join(out, "conv_shuffle.mlir"), "w") as file:
+        file.write(MODEL)
+    for name, array in arrays.items():
+        np.save(os.path.join(out, name + ".npy"), array)
+    np.save(os.path.join(out, "expected0.npy"), s1.astype(np.float32))
+    np.save(os.path.join(out, "expected1.npy"), p1.astype(np.float32))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
