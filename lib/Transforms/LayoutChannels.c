@@ -1,28 +1,30 @@
-//===- LayoutChannels.c - Channel concats, shuffles, slices in NHWC -*- C -*-===//
+//===- LayoutChannels.c - Channel concats, shuffles, slices ------*- C -*-===//
 //
 // Part of dlc-convert-layout: the ops that move whole channels between
 // NHWC convolutions, rewritten to act on the NHWC tensors.
 //
-// Concats. A DenseNet concatenates each layer's new
-// channels to its input: in NCHW, between NHWC convolutions, the concat
-// read NCHW operands (each a transpose back from a convolution's NHWC
-// result) and the next convolution transposed the whole concatenated
-// tensor again; those copies were most of the model's code and much of its
-// run time. A concat along the channels whose operands all come from NHWC
-// values instead concatenates the NHWC tensors along their last dim: the
-// operands' transposes to NHWC cancel against the convolutions' transposes
-// back (directly, or through elementwise fusion across a Relu), and so do
-// the result's transpose to NCHW and the next convolution's to NHWC.
+// Concats. A DenseNet concatenates each layer's new channels to its input:
+// in NCHW, between NHWC convolutions, the concat read NCHW operands (each a
+// transpose back from a convolution's NHWC result) and the next convolution
+// transposed the whole concatenated tensor again; those copies were most of
+// the model's code and much of its run time. A concat along the channels
+// whose operands all come from NHWC values instead concatenates the NHWC
+// tensors along their last dim: the operands' transposes to NHWC cancel
+// against the convolutions' transposes back (directly, or through
+// elementwise fusion across a Relu), and so do the result's transpose to
+// NCHW and the next convolution's to NHWC.
 //
 // Shuffles and slices. ShuffleNet's blocks concatenate two branches,
 // shuffle the channels (a reshape splitting them into groups, a transpose
 // of the group dims, a reshape back) and split them into halves again. In
-// NCHW each block transposed its first half from NCHW and its second half's
-// result back, shuffled NCHW planes in a scalar loop nest of gathers (58
-// channels fill no vector block) and concatenated NCHW tensors. A shuffle of
-// an NHWC value instead permutes the last dim of the NHWC tensor, and a
-// channel slice of a transpose to NCHW that only slices read slices the
-// NHWC tensor: the block's channels stay NHWC from concat to concat.
+// NCHW each block transposed the half its branch convolves to NHWC and the
+// branch's result back, shuffled NCHW planes in a scalar loop nest of
+// gathers (58 channels fill no vector block) and copied both halves into
+// an NCHW concat. A shuffle of an NHWC value instead permutes the last dim
+// of the NHWC tensor (one of a concat with an operand per group interleaves
+// the operands in one pass), and a channel slice of a transpose to NCHW
+// that only slices read slices the NHWC tensor: the block's channels stay
+// NHWC from concat to concat.
 //
 //===----------------------------------------------------------------------===//
 
