@@ -23,8 +23,8 @@
 // an NCHW concat. A shuffle of an NHWC value instead permutes the last dim
 // of the NHWC tensor (one of a concat with an operand per group interleaves
 // the operands in one pass), and a channel slice of a transpose to NCHW
-// that only slices read slices the NHWC tensor: the block's channels stay
-// NHWC from concat to concat.
+// slices the NHWC tensor: the block's channels stay NHWC from concat to
+// concat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -336,9 +336,11 @@ static void rewriteChannelShuffle(MlirOperation collapse, const int64_t *perm) {
 //===----------------------------------------------------------------------===//
 
 // A static slice (unit strides, not rank-reducing) of the transpose to
-// NCHW of an NHWC value, a transpose that only slices read: slicing the
-// NHWC value instead, the slices' transposes copy no more than it did,
-// and cancel where their readers transpose back.
+// NCHW of an NHWC value: sliced in NHWC instead, its transpose back to
+// NCHW cancels where its readers transpose it again (a convolution) or
+// read it in NHWC (a concat, a shuffle). Where that transpose is still
+// read at the end while the whole value's is kept for another reader,
+// foldBackSlice restores the slice of it, which copies nothing.
 static bool isSliceOfNHWC(MlirOperation slice) {
   if (!dlcIsOp(slice, "tensor.extract_slice") || mlirOperationGetNumOperands(slice) != 1 ||
       !dlcLayoutIsStaticF32(mlirOperationGetResult(slice, 0)) ||
@@ -349,17 +351,11 @@ static bool isSliceOfNHWC(MlirOperation slice) {
   for (intptr_t i = 0; i < 4; ++i)
     if (mlirDenseI64ArrayGetElement(strides, i) != 1)
       return false;
-  MlirValue source = mlirOperationGetOperand(slice, 0);
-  if (!isPermutation(dlcDefiningOp(source), dlcLayoutToNCHW))
-    return false;
-  for (MlirOpOperand use = mlirValueGetFirstUse(source); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use))
-    if (!dlcIsOp(mlirOpOperandGetOwner(use), "tensor.extract_slice"))
-      return false;
-  return true;
+  return isPermutation(dlcDefiningOp(mlirOperationGetOperand(slice, 0)), dlcLayoutToNCHW);
 }
 
-static void rewriteSliceOfNHWC(MlirOperation slice) {
+// Returns the NHWC slice.
+static MlirOperation rewriteSliceOfNHWC(MlirOperation slice) {
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(slice);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(slice));
   MlirOperation transpose = dlcDefiningOp(mlirOperationGetOperand(slice, 0));
@@ -370,9 +366,46 @@ static void rewriteSliceOfNHWC(MlirOperation slice) {
     nhwcOffsets[i] = mlirDenseI64ArrayGetElement(offsets, dlcLayoutToNHWC[i]);
   MlirType type =
       dlcLayoutPermutedType(mlirValueGetType(mlirOperationGetResult(slice, 0)), dlcLayoutToNHWC);
-  replaceWithNHWC(rewriter, &b, slice,
-                  dlcExtractSlice(&b, mlirOperationGetOperand(transpose, 0), type, nhwcOffsets));
+  MlirValue nhwc = dlcExtractSlice(&b, mlirOperationGetOperand(transpose, 0), type, nhwcOffsets);
+  replaceWithNHWC(rewriter, &b, slice, nhwc);
   eraseIfUnused(rewriter, transpose);
+  mlirIRRewriterDestroy(rewriter);
+  return dlcDefiningOp(nhwc);
+}
+
+// The transpose to NCHW of `nhwcSlice`'s result, when something still
+// reads it and the transpose to NCHW of the whole value it slices is kept
+// before it: that transpose's slice replaces it, as before the rewrite.
+static void foldBackSlice(MlirOperation nhwcSlice) {
+  MlirOperation back = {NULL}, whole = {NULL};
+  for (MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(nhwcSlice, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (isPermutation(mlirOpOperandGetOwner(use), dlcLayoutToNCHW))
+      back = mlirOpOperandGetOwner(use);
+  if (mlirOperationIsNull(back))
+    return;
+  for (MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetOperand(nhwcSlice, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (isPermutation(user, dlcLayoutToNCHW) &&
+        mlirBlockEqual(mlirOperationGetBlock(user), mlirOperationGetBlock(back)) &&
+        mlirOperationIsBeforeInBlock(user, back))
+      whole = user;
+  }
+  if (mlirOperationIsNull(whole))
+    return;
+  MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(back);
+  DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(back));
+  MlirAttribute offsets =
+      mlirOperationGetAttributeByName(nhwcSlice, mlirStringRefCreateFromCString("static_offsets"));
+  int64_t nchwOffsets[4];
+  for (intptr_t i = 0; i < 4; ++i)
+    nchwOffsets[i] = mlirDenseI64ArrayGetElement(offsets, dlcLayoutToNCHW[i]);
+  MlirValue slice = dlcExtractSlice(&b, mlirOperationGetResult(whole, 0),
+                                    mlirValueGetType(mlirOperationGetResult(back, 0)), nchwOffsets);
+  mlirRewriterBaseReplaceOpWithValues(rewriter, back, 1, &slice);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(nhwcSlice, 0))))
+    mlirRewriterBaseEraseOp(rewriter, nhwcSlice);
   mlirIRRewriterDestroy(rewriter);
 }
 
@@ -392,7 +425,7 @@ size_t dlcLayoutRewriteChannelOps(MlirOperation root) {
   // or slice of an earlier one's result then finds it rewritten, a
   // transpose to NCHW of an NHWC value. A rewrite erases only ops that are
   // not on the list.
-  DlcOpList ops = {0};
+  DlcOpList ops = {0}, slices = {0};
   mlirOperationWalk(root, collectChannelOps, &ops, MlirWalkPreOrder);
   size_t count = 0;
   for (size_t i = 0; i < ops.count; ++i) {
@@ -403,11 +436,15 @@ size_t dlcLayoutRewriteChannelOps(MlirOperation root) {
     else if (isChannelShuffle(op, perm))
       rewriteChannelShuffle(op, perm);
     else if (isSliceOfNHWC(op))
-      rewriteSliceOfNHWC(op);
+      dlcOpListPush(&slices, rewriteSliceOfNHWC(op));
     else
       continue;
     ++count;
   }
+  // The rewrites erase no tensor.extract_slice: each NHWC slice is there.
+  for (size_t i = 0; i < slices.count; ++i)
+    foldBackSlice(slices.items[i]);
+  dlcOpListFree(&slices);
   dlcOpListFree(&ops);
   return count;
 }

@@ -81,9 +81,10 @@ func.func @shuffle_argument(%c: tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32> {
 
 // -----
 
-// A slice of an NHWC result whose transpose to NCHW is read whole too
-// stays a slice of that transpose: slicing the NHWC tensor would add a
-// transpose of the slice to the one that stays.
+// A slice of an NHWC result whose transpose to NCHW is read whole too,
+// the slice itself read in NCHW (returned), stays a slice of that
+// transpose: slicing the NHWC tensor would add a transpose of the slice to
+// the one that stays.
 // CHECK-LABEL: func.func @slice_of_shared_transpose
 // CHECK: %[[A:.*]] = linalg.conv_2d_nhwc_hwcf
 // CHECK: %[[T:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<1x4x4x16xf32>) outs(%{{.*}} : tensor<1x16x4x4xf32>)

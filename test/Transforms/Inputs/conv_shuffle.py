@@ -6,8 +6,8 @@ into halves, the next branch convolving the second half) with seeded inputs
 and NumPy's results (float64, then f32): DIR/x.npy, DIR/w*.npy,
 DIR/expected0.npy (the last shuffle), DIR/expected1.npy (the first
 unit's passthrough half), DIR/expected2.npy (the first convolution's
-weights without padding, its result shuffled over three group dims: 2 x 2
-x 5 channels permuted to 5 x 2 x 2).
+result, whose halves the first unit slices, shuffled over three group
+dims: 2 x 2 x 5 channels permuted to 5 x 2 x 2).
 
     conv_shuffle.py DIR
 """
@@ -20,7 +20,7 @@ import numpy as np
 C, H = 10, 5
 
 MODEL = """\
-func.func @main(%x: tensor<1x3x{H}x{H}xf32>, %w0: tensor<{C2}x3x3x3xf32>, %w1: tensor<{C}x{C}x1x1xf32>, %w2: tensor<{C}x{C}x1x1xf32>) -> (tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C2}x{V}x{V}xf32>) {{
+func.func @main(%x: tensor<1x3x{H}x{H}xf32>, %w0: tensor<{C2}x3x3x3xf32>, %w1: tensor<{C}x{C}x1x1xf32>, %w2: tensor<{C}x{C}x1x1xf32>) -> (tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C2}x{H}x{H}xf32>) {{
   %a = "dlc_graph.conv"(%x, %w0) {{pads = array<i64: 1, 1, 1, 1>}} : (tensor<1x3x{H}x{H}xf32>, tensor<{C2}x3x3x3xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
   %p0 = "dlc_graph.slice"(%a) {{starts = array<i64: 0>, ends = array<i64: {C}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
   %q0 = "dlc_graph.slice"(%a) {{starts = array<i64: {C}>, ends = array<i64: {C2}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
@@ -38,13 +38,12 @@ func.func @main(%x: tensor<1x3x{H}x{H}xf32>, %w0: tensor<{C2}x3x3x3xf32>, %w1: t
   %e1 = "dlc_graph.reshape"(%c1) {{shape = array<i64: 1, 2, {C}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x{C}x{H}x{H}xf32>
   %t1 = "dlc_graph.transpose"(%e1) {{perm = array<i64: 0, 2, 1, 3, 4>}} : (tensor<1x2x{C}x{H}x{H}xf32>) -> tensor<1x{C}x2x{H}x{H}xf32>
   %s1 = "dlc_graph.reshape"(%t1) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C}x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
-  %v = "dlc_graph.conv"(%x, %w0) : (tensor<1x3x{H}x{H}xf32>, tensor<{C2}x3x3x3xf32>) -> tensor<1x{C2}x{V}x{V}xf32>
-  %e2 = "dlc_graph.reshape"(%v) {{shape = array<i64: 1, 2, 2, {C4}, {V}, {V}>}} : (tensor<1x{C2}x{V}x{V}xf32>) -> tensor<1x2x2x{C4}x{V}x{V}xf32>
-  %t2 = "dlc_graph.transpose"(%e2) {{perm = array<i64: 0, 3, 1, 2, 4, 5>}} : (tensor<1x2x2x{C4}x{V}x{V}xf32>) -> tensor<1x{C4}x2x2x{V}x{V}xf32>
-  %s2 = "dlc_graph.reshape"(%t2) {{shape = array<i64: 1, {C2}, {V}, {V}>}} : (tensor<1x{C4}x2x2x{V}x{V}xf32>) -> tensor<1x{C2}x{V}x{V}xf32>
-  return %s1, %p1, %s2 : tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C2}x{V}x{V}xf32>
+  %e2 = "dlc_graph.reshape"(%a) {{shape = array<i64: 1, 2, 2, {C4}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x2x{C4}x{H}x{H}xf32>
+  %t2 = "dlc_graph.transpose"(%e2) {{perm = array<i64: 0, 3, 1, 2, 4, 5>}} : (tensor<1x2x2x{C4}x{H}x{H}xf32>) -> tensor<1x{C4}x2x2x{H}x{H}xf32>
+  %s2 = "dlc_graph.reshape"(%t2) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C4}x2x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  return %s1, %p1, %s2 : tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C2}x{H}x{H}xf32>
 }}
-""".format(C=C, C2=2 * C, C4=C // 2, H=H, V=H - 2)
+""".format(C=C, C2=2 * C, C4=C // 2, H=H)
 
 
 def conv(x, w, pad):
@@ -86,7 +85,7 @@ def main(out):
     np.save(os.path.join(out, "expected0.npy"), s1.astype(np.float32))
     np.save(os.path.join(out, "expected1.npy"), p1.astype(np.float32))
     v = conv(f["x"], f["w0"], 0)
-    s2 = v.reshape(1, 2, 2, C // 2, H - 2, H - 2).transpose(0, 3, 1, 2, 4, 5).reshape(v.shape)
+    s2 = a.reshape(1, 2, 2, C // 2, H, H).transpose(0, 3, 1, 2, 4, 5).reshape(a.shape)
     np.save(os.path.join(out, "expected2.npy"), s2.astype(np.float32))
 
 
