@@ -13,6 +13,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nchw_reference import conv  # noqa: E402
+
 MODEL = """\
 func.func @main(%x: tensor<1x3x6x6xf32>, %w0: tensor<8x3x3x3xf32>, %w1: tensor<4x8x3x3xf32>, %w2: tensor<5x12x1x1xf32>) -> (tensor<1x5x6x6xf32>, tensor<1x12x6x6xf32>) {
   %a = "dlc_graph.conv"(%x, %w0) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x6x6xf32>, tensor<8x3x3x3xf32>) -> tensor<1x8x6x6xf32>
@@ -23,18 +26,6 @@ func.func @main(%x: tensor<1x3x6x6xf32>, %w0: tensor<8x3x3x3xf32>, %w1: tensor<4
   return %y, %c : tensor<1x5x6x6xf32>, tensor<1x12x6x6xf32>
 }
 """
-
-
-def conv(x, w, pad):
-    """NCHW cross-correlation, stride 1, `pad` zeros on each side."""
-    k = w.shape[2]
-    padded = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-    h, v = padded.shape[2] - k + 1, padded.shape[3] - k + 1
-    y = np.zeros((1, w.shape[0], h, v))
-    for i in range(h):
-        for j in range(v):
-            y[0, :, i, j] = np.tensordot(w, padded[0, :, i:i + k, j:j + k], axes=3)
-    return y
 
 
 def main(out):

@@ -16,46 +16,37 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nchw_reference import conv  # noqa: E402
+
 # 10 channels per half: no whole vector, as ShuffleNetV2's 58.
 C, H = 10, 5
+
+# One unit: slice the halves of %{src}, convolve the second with %{w},
+# concat, shuffle into %s{i}.
+UNIT = """\
+  %p{i} = "dlc_graph.slice"(%{src}) {{starts = array<i64: 0>, ends = array<i64: {C}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %q{i} = "dlc_graph.slice"(%{src}) {{starts = array<i64: {C}>, ends = array<i64: {C2}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %b{i} = "dlc_graph.conv"(%q{i}, %{w}) : (tensor<1x{C}x{H}x{H}xf32>, tensor<{C}x{C}x1x1xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %r{i} = "dlc_graph.relu"(%b{i}) : (tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
+  %c{i} = "dlc_graph.concat"(%p{i}, %r{i}) {{axis = 1 : i64}} : (tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+  %e{i} = "dlc_graph.reshape"(%c{i}) {{shape = array<i64: 1, 2, {C}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x{C}x{H}x{H}xf32>
+  %t{i} = "dlc_graph.transpose"(%e{i}) {{perm = array<i64: 0, 2, 1, 3, 4>}} : (tensor<1x2x{C}x{H}x{H}xf32>) -> tensor<1x{C}x2x{H}x{H}xf32>
+  %s{i} = "dlc_graph.reshape"(%t{i}) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C}x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
+"""
 
 MODEL = """\
 func.func @main(%x: tensor<1x3x{H}x{H}xf32>, %w0: tensor<{C2}x3x3x3xf32>, %w1: tensor<{C}x{C}x1x1xf32>, %w2: tensor<{C}x{C}x1x1xf32>) -> (tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C2}x{H}x{H}xf32>) {{
   %a = "dlc_graph.conv"(%x, %w0) {{pads = array<i64: 1, 1, 1, 1>}} : (tensor<1x3x{H}x{H}xf32>, tensor<{C2}x3x3x3xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
-  %p0 = "dlc_graph.slice"(%a) {{starts = array<i64: 0>, ends = array<i64: {C}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %q0 = "dlc_graph.slice"(%a) {{starts = array<i64: {C}>, ends = array<i64: {C2}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %b0 = "dlc_graph.conv"(%q0, %w1) : (tensor<1x{C}x{H}x{H}xf32>, tensor<{C}x{C}x1x1xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %r0 = "dlc_graph.relu"(%b0) : (tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %c0 = "dlc_graph.concat"(%p0, %r0) {{axis = 1 : i64}} : (tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
-  %e0 = "dlc_graph.reshape"(%c0) {{shape = array<i64: 1, 2, {C}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x{C}x{H}x{H}xf32>
-  %t0 = "dlc_graph.transpose"(%e0) {{perm = array<i64: 0, 2, 1, 3, 4>}} : (tensor<1x2x{C}x{H}x{H}xf32>) -> tensor<1x{C}x2x{H}x{H}xf32>
-  %s0 = "dlc_graph.reshape"(%t0) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C}x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
-  %p1 = "dlc_graph.slice"(%s0) {{starts = array<i64: 0>, ends = array<i64: {C}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %q1 = "dlc_graph.slice"(%s0) {{starts = array<i64: {C}>, ends = array<i64: {C2}>, axes = array<i64: 1>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %b1 = "dlc_graph.conv"(%q1, %w2) : (tensor<1x{C}x{H}x{H}xf32>, tensor<{C}x{C}x1x1xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %r1 = "dlc_graph.relu"(%b1) : (tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C}x{H}x{H}xf32>
-  %c1 = "dlc_graph.concat"(%p1, %r1) {{axis = 1 : i64}} : (tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
-  %e1 = "dlc_graph.reshape"(%c1) {{shape = array<i64: 1, 2, {C}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x{C}x{H}x{H}xf32>
-  %t1 = "dlc_graph.transpose"(%e1) {{perm = array<i64: 0, 2, 1, 3, 4>}} : (tensor<1x2x{C}x{H}x{H}xf32>) -> tensor<1x{C}x2x{H}x{H}xf32>
-  %s1 = "dlc_graph.reshape"(%t1) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C}x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
-  %e2 = "dlc_graph.reshape"(%a) {{shape = array<i64: 1, 2, 2, {C4}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x2x{C4}x{H}x{H}xf32>
+{units}  %e2 = "dlc_graph.reshape"(%a) {{shape = array<i64: 1, 2, 2, {C4}, {H}, {H}>}} : (tensor<1x{C2}x{H}x{H}xf32>) -> tensor<1x2x2x{C4}x{H}x{H}xf32>
   %t2 = "dlc_graph.transpose"(%e2) {{perm = array<i64: 0, 3, 1, 2, 4, 5>}} : (tensor<1x2x2x{C4}x{H}x{H}xf32>) -> tensor<1x{C4}x2x2x{H}x{H}xf32>
   %s2 = "dlc_graph.reshape"(%t2) {{shape = array<i64: 1, {C2}, {H}, {H}>}} : (tensor<1x{C4}x2x2x{H}x{H}xf32>) -> tensor<1x{C2}x{H}x{H}xf32>
   return %s1, %p1, %s2 : tensor<1x{C2}x{H}x{H}xf32>, tensor<1x{C}x{H}x{H}xf32>, tensor<1x{C2}x{H}x{H}xf32>
 }}
-""".format(C=C, C2=2 * C, C4=C // 2, H=H)
-
-
-def conv(x, w, pad):
-    """NCHW cross-correlation, stride 1, `pad` zeros on each side."""
-    k = w.shape[2]
-    padded = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-    h, v = padded.shape[2] - k + 1, padded.shape[3] - k + 1
-    y = np.zeros((1, w.shape[0], h, v))
-    for i in range(h):
-        for j in range(v):
-            y[0, :, i, j] = np.tensordot(w, padded[0, :, i:i + k, j:j + k], axes=3)
-    return y
+"""
+DIMS = dict(C=C, C2=2 * C, C4=C // 2, H=H)
+MODEL = MODEL.format(units=UNIT.format(i=0, src="a", w="w1", **DIMS) +
+                     UNIT.format(i=1, src="s0", w="w2", **DIMS), **DIMS)
 
 
 def shuffle(x):
