@@ -15,14 +15,17 @@ static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 static int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
 
 // A multiple of `unit` that covers `size` in nearly equal parts of at most
-// `nominal` (itself a multiple of `unit`), padding the least: of the
-// fewest such parts and up to 3 more, the count whose tiles (the parts
-// rounded up to `unit`) cover the fewest elements, the fewest parts on a
-// tie. 1000 by 256 -> 256; 197 rows by 64 in 8s -> 40 (200 rows; 4 parts
-// of 56 computed 224, 10% slower for 197x768x768).
+// `nominal`, padding the least: of the fewest such parts and up to 3 more,
+// the count whose tiles (the parts rounded up to `unit`) cover the fewest
+// elements, the fewest parts on a tie. 1000 by 256 -> 256; 197 rows by 64
+// in 8s -> 40 (200 rows; 4 parts of 56 computed 224, 10% slower for
+// 197x768x768). A size above `nominal` is split in tiles of at most its
+// largest multiple of `unit`: where `unit` does not divide it (rows of 6
+// in blocks of 64), some sizes (3136) had no part count whose tile fit.
 static int64_t evenTile(int64_t size, int64_t nominal, int64_t unit) {
   if (size <= nominal)
     return roundUp(size, unit);
+  nominal = nominal >= unit ? nominal / unit * unit : unit;
   int64_t first = ceilDiv(size, nominal), best = 0, bestCovered = 0;
   for (int64_t parts = first; parts <= first + 3; ++parts) {
     int64_t tile = roundUp(ceilDiv(size, parts), unit);
@@ -35,6 +38,20 @@ static int64_t evenTile(int64_t size, int64_t nominal, int64_t unit) {
   return best;
 }
 
+// With 32 registers, four vectors of B per row: 4 x 4 or 6 x 4 vectors of
+// accumulators, each broadcast of A feeding 4 FMAs (8 x 2: 2). A core with
+// two FMA ports (Ice Lake, one thread, best of 20 interleaved rounds)
+// needs it: 1024^3 18.7 -> 15.7 ms, 197x768x768 2.00 -> 1.65, 784x576 @
+// 576x128 0.84 -> 0.70, Winograd's 16 x 784x64 @ 64x64 0.94 -> 0.75. Six
+// rows where K is long (6 broadcasts and 4 loads per 24 FMAs: 2-4% ahead
+// of four rows from K = 576 up), four where it is short (the 64-step
+// Winograd products: 0.75 ms against 1.16 in 6 x 4, 0.94 in 8 x 2; K =
+// 128: 7% ahead). Unless the columns then pad more than an eighth beyond
+// two-vector tiles (96 or 160 columns).
+static bool wideRowsPay(int64_t n, int64_t lanes) {
+  return n >= 4 * lanes && roundUp(n, 4 * lanes) * 8 <= roundUp(n, 2 * lanes) * 9;
+}
+
 DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu) {
   int64_t lanes = cpu->vectorBits / 32;
   DlcMatmulTiles t;
@@ -45,6 +62,10 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
   // made LLVM shuffle the rows through the stack, 15x slower).
   t.rn = n <= lanes ? lanes : 2 * lanes;
   t.rm = cpu->vectorRegisters >= 32 ? 8 : 6;
+  if (cpu->vectorRegisters >= 32 && wideRowsPay(n, lanes)) {
+    t.rn = 4 * lanes;
+    t.rm = k >= 512 ? 6 : 4;
+  }
   if (m < t.rm)
     t.rm = m; // a few rows (matrix-vector): never pad M up to a tile
   // With so few rows, more columns give the FMAs independent accumulators
