@@ -58,10 +58,10 @@ typedef struct DlcConvTiles {
 } DlcConvTiles;
 
 /// Tiles for an NHWC convolution with output width `ow`, `f` output
-/// channels, `c` input channels, a window `kw` wide and horizontal stride
+/// channels, `c` input channels, a window `kh` x `kw` and horizontal stride
 /// `stride`; false when no tile vectorizes (f not a multiple of a vector
 /// width).
-bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kw, int64_t stride,
+bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
                         const DlcHostCPU *cpu, DlcConvTiles *out);
 
 /// Tiles for an NHWC depthwise convolution (output width `ow`, `f`

@@ -349,7 +349,8 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
                    mlirShapedTypeGetDimSize(out, 1) * ow;
   DlcConvTiles tiles;
   bool tiled = depthwise ? dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
-                         : dlcChooseConvTiles(ow, f, c, kw, widthStride(t->op), cpu, &tiles);
+                         : dlcChooseConvTiles(ow, f, c, mlirShapedTypeGetDimSize(weight, 0), kw,
+                                              widthStride(t->op), cpu, &tiles);
   int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
   if (!depthwise && !dynamicBatch &&
       dlcConvPrefersIm2col(pixels, c, kh * kw, ow, tiled ? &tiles : NULL)) {
