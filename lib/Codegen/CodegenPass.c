@@ -347,11 +347,10 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   bool dynamicBatch = mlirShapedTypeIsDynamicDim(out, 0);
   int64_t pixels = (dynamicBatch ? 1 : mlirShapedTypeGetDimSize(out, 0)) *
                    mlirShapedTypeGetDimSize(out, 1) * ow;
+  int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
   DlcConvTiles tiles;
   bool tiled = depthwise ? dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
-                         : dlcChooseConvTiles(ow, f, c, mlirShapedTypeGetDimSize(weight, 0), kw,
-                                              widthStride(t->op), cpu, &tiles);
-  int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
+                         : dlcChooseConvTiles(ow, f, c, kh, kw, widthStride(t->op), cpu, &tiles);
   if (!depthwise && !dynamicBatch &&
       dlcConvPrefersIm2col(pixels, c, kh * kw, ow, tiled ? &tiles : NULL)) {
     DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);

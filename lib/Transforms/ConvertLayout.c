@@ -214,11 +214,12 @@ bool dlcLayoutPadOutputChannels(MlirOperation op, intptr_t weightDim, intptr_t d
 // one-vector tiles as 1008 channels, in two as 1024 (Ice Lake, one
 // thread, best of 15 interleaved rounds: the model 8.63 -> 8.09 ms).
 static int64_t paddedConvChannels(int64_t f) {
-  int64_t wide = (f + 15) / 16 * 16, wider = (f + 31) / 32 * 32;
-  if (wide != f && 8 * (wider - f) <= f)
-    return wider;
-  if (wide != f && 8 * (wide - f) <= f)
-    return wide;
+  if (f % 16)
+    for (int64_t unit = 32; unit >= 16; unit /= 2) {
+      int64_t wide = (f + unit - 1) / unit * unit;
+      if (8 * (wide - f) <= f)
+        return wide;
+    }
   return f % 4 ? (f + 7) / 8 * 8 : f;
 }
 
