@@ -215,10 +215,11 @@ static int64_t pixelsWithoutConflicts(int64_t c, int64_t stride) {
   return 8 * sets;
 }
 
-// With 32 registers, four vectors of channels (7 pixels) feed 28 FMAs with
-// 11 loads (4 of weights, 7 broadcasts) per input channel, where two
-// vectors of 14 pixels take 16. A core with two FMA ports gains (Ice Lake,
-// one thread, best of 15 interleaved rounds): 3x3/2 64 -> 128 at 56x56
+// With 32 registers, four vectors of channels (6 pixels) feed 24 FMAs with
+// 10 loads (4 of weights, 6 broadcasts) per input channel, where two
+// vectors of 12 pixels take 14. A core with two FMA ports gains (Ice Lake,
+// one thread, best of 15 interleaved rounds, 7 pixels against two vectors
+// of 14, before the budget of 24 accumulators): 3x3/2 64 -> 128 at 56x56
 // 1.27 -> 0.93 ms, 3x3 16 -> 64 at 55x55 (SqueezeNet) 1.04 -> 0.86;
 // ResNet-18 30.1 -> 28.0 ms, SqueezeNet 8.48 -> 8.26, DenseNet-121 73.1 ->
 // 69.8. Only while a channel slice's weights stay in L2 as the rows go by,
@@ -233,9 +234,9 @@ static bool fourVectorsPay(int64_t window, int64_t weightsPerTap, bool wholeRow,
 
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
                         const DlcHostCPU *cpu, DlcConvTiles *out) {
-  // Accumulators: all registers but those for the weights and the input
-  // broadcasts (12 of AVX2's 16, 28 of AVX-512's 32). Of one or two
-  // vectors of channels (dividing F: a partial vector would not
+  // Accumulators: the registers but those for a channel step's weights
+  // and the input broadcasts (12 of AVX2's 16, 24 of AVX-512's 32). Of one
+  // to four vectors of channels (dividing F: a partial vector would not
   // vectorize), take the tile using most registers; channels that fill no
   // whole wide vector (8 on AVX-512) take narrower ones, down to 128 bits.
   // The schedule peels a row's last tile, so wt need not divide the row:
@@ -244,14 +245,26 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
   // 4 x 16 (56 wide: the same as 4 x 16, within noise). Whole-window-row steps
   // (below) keep a row of inputs live as well; they keep dividing tiles
   // (6 x 16 on the RGB stem, 112 wide, was no faster than 4 x 16).
-  int64_t budget = cpu->vectorRegisters - 4;
+  //
+  // LLVM loads a channel step's weights (ct x vectors) ahead of its FMAs:
+  // with 32 registers, 28 accumulators or 8 channels a step left too few
+  // for them, and the loop spilled accumulators to the stack on every
+  // step. 24 accumulators and 4 channels a step do not spill (Ice Lake,
+  // one thread, best of 10 interleaved rounds, 28 and 8 -> 24 and 4): 3x3
+  // 64 -> 64 at 56x56 3.29 -> 1.54 ms (4 x 7 -> 4 x 6 vectors x pixels),
+  // 128 -> 32 at 56x56 3.07 -> 1.73 (2 x 14 -> 2 x 12), 16 -> 64 at 55x55
+  // 1.03 -> 0.68, 32 -> 128 at 27x27 0.78 -> 0.48; 1x1 256 -> 128 at
+  // 56x56 3.38 -> 2.80, 256 -> 64 1.72 -> 1.44; the RGB 7x7/2 stem 2.62
+  // -> 2.39.
+  bool manyRegisters = cpu->vectorRegisters >= 32;
+  int64_t budget = manyRegisters ? 24 : cpu->vectorRegisters - 4;
   bool wholeRow = c < 8 && wholeRowFits(c, kw, cpu);
-  int64_t ct = largestDivisor(c, 8);
+  int64_t ct = largestDivisor(c, manyRegisters ? 4 : 8);
   // Two steps of 8 (16 channels): LLVM unrolls the channel loop whole, and
   // the 16 channels' weights and broadcasts with the accumulators spilled
   // (SqueezeNet's fire modules, 3x3 16 -> 64 at 55x55: 1.07 -> 0.6 ms;
   // the model 7.6-8.6 -> 6.4-6.9 ms). Four steps of 4 are not unrolled.
-  if (c / ct == 2)
+  if (c / ct == 2 && ct == 8)
     ct = largestDivisor(c, ct / 2);
   int64_t best = 0, cachedPixels = pixelsWithoutConflicts(c, stride);
   for (int64_t lanes = cpu->vectorBits / 32; lanes >= 4 && !best; lanes /= 2) {
@@ -270,9 +283,7 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
         best = wt * vectors;
         out->wt = wt;
         out->ft = ft;
-        // Four channels per step: eight (32 weight vectors live with 28
-        // accumulators) spilled.
-        out->ct = vectors == 4 ? largestDivisor(c, 4) : ct;
+        out->ct = ct;
       }
     }
   }
@@ -400,16 +411,25 @@ void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
   }
 }
 
-// The products save 20 multiply-adds per tile and channel pair; the
-// transforms cost a few adds per tile and channel, and a pass over V and
-// M in memory. With few channels the transforms win: measured on Zen 4
-// (AVX-512), one thread, 3x3 layers C -> C: 32 channels at 56x56 1.14x
-// faster (0.43 ms against 0.49), at 112x112 1.22x; 16 channels at 56x56
-// 1.27x slower, 8 at 7x7 7x slower; 64 to 256 channels 1.4-2.0x faster.
-// With few tiles, the transformed weights (16 x C x F against 9 x C x F)
-// are read for little work: ResNet-18's 7x7 512-channel layers (16 tiles,
-// 16 MB of weights each) ran 1.3x faster alone but 1.0x inside the model,
-// where their weights come from memory.
+// The products save 20 multiply-adds per tile and channel pair (16 of
+// 36); the transforms cost a few adds per tile and channel, and a pass
+// over V and M (16 floats per tile and input, resp. output, channel) in
+// memory. So Winograd pays where the channels' c f / (c + f) is large,
+// less so as V and M outgrow the caches. Measured on Ice Lake (two FMA
+// ports, 1.25 MB L2), one thread, 3x3 layers against the direct window
+// loops, Winograd's time / direct's for c f / (c + f) and V + M: 16, 3.2
+// MB (32 -> 32 at 56x56): 1.29; 25.6, 8 MB (128 -> 32 at 56x56): 1.54;
+// 25.6, 2 MB (at 28x28): 1.02; 25.6, 0.5 MB (at 14x14): 0.86; 32, 6.4 MB
+// (64 -> 64 at 56x56): 1.09; 32, 1.6 MB: 0.88; 48, 9.6 MB: 1.18; 48,
+// 2.4 MB: 0.88; 64, 12.8 MB: 1.03; 64, 3.2 MB: 0.70; 128, 6.4 MB (256 ->
+// 256 at 28x28): 0.73. The threshold 20 + 6 per MB of V + M parts all
+// 20 layers measured. With few tiles, the transformed weights (16 x C x F
+// against 9 x C x F) are read for little work: ResNet-18's 7x7
+// 512-channel layers (16 tiles, 16 MB of weights each) ran 1.3x faster
+// alone but 1.0x inside the model, where their weights come from memory.
 bool dlcConvPrefersWinograd(int64_t tiles, int64_t c, int64_t f) {
-  return tiles >= 32 && c >= 32 && f >= 32;
+  if (tiles < 32 || c < 32 || f < 32)
+    return false;
+  double transformedMB = 16.0 * (double)tiles * (double)(c + f) * sizeof(float) / (1 << 20);
+  return (double)c * (double)f / (double)(c + f) >= 20 + 6 * transformedMB;
 }

@@ -1,7 +1,7 @@
 // Convolution tiles sized by the registers their steps keep live. A
 // strided tile also holds its input row ((wt - 1) * stride + 1 pixels of ct
 // channels): on AVX-512 a 3x3/2 row of 14 takes 2 tiles of 7 x 32 (13
-// pixels of 8 channels read at once), not one of 14 (27 pixels); on AVX2
+// pixels of 4 channels read at once), not one of 14 (27 pixels); on AVX2
 // 3 x 16 tiles, the last one peeled. The 7x7 RGB window's 21 weight
 // vectors exceed half the registers, so it steps one window column at a
 // time (3 x 32 weights read per step, not 7 x 3 x 32). Both compute what
@@ -18,7 +18,7 @@
 // AVX512-NOT: vector<1x14x32xf32>
 // AVX512: scf.for {{.*}} = %c0 to %c14 step %c7
 // AVX512: -> (vector<1x7x32xf32>)
-// AVX512: tensor<1x29x29x8xf32>, vector<13x8xf32>
+// AVX512: tensor<1x29x29x8xf32>, vector<13x4xf32>
 // AVX512: tensor<7x7x3x32xf32>, vector<3x32xf32>
 // AVX512-NOT: linalg.conv_2d_nhwc_hwcf
 // AVX2-NOT: linalg.conv_2d_nhwc_hwcf
