@@ -147,6 +147,7 @@ void dlcRunEntryABI(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opt
 void dlcRunPlanMemory(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunStackLoopBuffers(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunUnshareFills(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 
 #ifdef __cplusplus
 }

@@ -330,6 +330,9 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
   // indices and inverse indices of one element): each result gets its own
   // buffer again (the recorded signature is kept).
   TRY(addOwn(b, "dlc-record-signatures"));
+  // Each product's zero init filled in its own buffer, not copied there
+  // from one that CSE made shared.
+  TRY(addOwn(b, "dlc-unshare-fills"));
   // Tensors become buffers, across function boundaries, with plain
   // row-major layouts at the boundary so callers pass dense arrays.
   TRY(add(b, "one-shot-bufferize{bufferize-function-boundaries=true allow-return-allocs-from-loops=true "
