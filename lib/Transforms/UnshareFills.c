@@ -24,8 +24,8 @@ static MlirWalkResult collectSharedFills(MlirOperation op, void *userData) {
   // Only a fill of new memory: one into a buffer given as a tensor (a
   // status slot's `bufferization.to_tensor ... restrict`) is that buffer,
   // which clones would write over.
-  MlirOperation init = dlcDefiningOp(mlirOperationGetOperand(op, mlirOperationGetNumOperands(op) - 1));
-  if (!dlcIsOp(init, "tensor.empty"))
+  intptr_t last = mlirOperationGetNumOperands(op) - 1;
+  if (!dlcIsOp(dlcDefiningOp(mlirOperationGetOperand(op, last)), "tensor.empty"))
     return MlirWalkResultAdvance;
   MlirOpOperand use = mlirValueGetFirstUse(result);
   if (!mlirOpOperandIsNull(use) && !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
