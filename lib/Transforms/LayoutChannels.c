@@ -354,16 +354,21 @@ static bool isSliceOfNHWC(MlirOperation slice) {
   return isPermutation(dlcDefiningOp(mlirOperationGetOperand(slice, 0)), dlcLayoutToNCHW);
 }
 
+// `slice`'s static offsets in another layout: out[i] = offsets[perm[i]].
+static void permutedOffsets(MlirOperation slice, const int64_t *perm, int64_t out[4]) {
+  MlirAttribute offsets =
+      mlirOperationGetAttributeByName(slice, mlirStringRefCreateFromCString("static_offsets"));
+  for (intptr_t i = 0; i < 4; ++i)
+    out[i] = mlirDenseI64ArrayGetElement(offsets, perm[i]);
+}
+
 // Returns the NHWC slice.
 static MlirOperation rewriteSliceOfNHWC(MlirOperation slice) {
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(slice);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(slice));
   MlirOperation transpose = dlcDefiningOp(mlirOperationGetOperand(slice, 0));
-  MlirAttribute offsets =
-      mlirOperationGetAttributeByName(slice, mlirStringRefCreateFromCString("static_offsets"));
   int64_t nhwcOffsets[4];
-  for (intptr_t i = 0; i < 4; ++i)
-    nhwcOffsets[i] = mlirDenseI64ArrayGetElement(offsets, dlcLayoutToNHWC[i]);
+  permutedOffsets(slice, dlcLayoutToNHWC, nhwcOffsets);
   MlirType type =
       dlcLayoutPermutedType(mlirValueGetType(mlirOperationGetResult(slice, 0)), dlcLayoutToNHWC);
   MlirValue nhwc = dlcExtractSlice(&b, mlirOperationGetOperand(transpose, 0), type, nhwcOffsets);
@@ -396,11 +401,8 @@ static void foldBackSlice(MlirOperation nhwcSlice) {
     return;
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(back);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(back));
-  MlirAttribute offsets =
-      mlirOperationGetAttributeByName(nhwcSlice, mlirStringRefCreateFromCString("static_offsets"));
   int64_t nchwOffsets[4];
-  for (intptr_t i = 0; i < 4; ++i)
-    nchwOffsets[i] = mlirDenseI64ArrayGetElement(offsets, dlcLayoutToNCHW[i]);
+  permutedOffsets(nhwcSlice, dlcLayoutToNCHW, nchwOffsets);
   MlirValue slice = dlcExtractSlice(&b, mlirOperationGetResult(whole, 0),
                                     mlirValueGetType(mlirOperationGetResult(back, 0)), nchwOffsets);
   mlirRewriterBaseReplaceOpWithValues(rewriter, back, 1, &slice);
