@@ -291,8 +291,8 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
     return false;
   // Few input channels whose window row's weights fit the registers
   // (wholeRowFits): a whole window row per step reuses each input pixel
-  // across the row; otherwise one column, and up to 8 channels per step
-  // (4 of 16).
+  // across the row; otherwise one column, and `ct` channels per step
+  // (above).
   out->kwt = wholeRow ? kw : 1;
   return true;
 }

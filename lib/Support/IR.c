@@ -40,6 +40,12 @@ MlirOperation dlcSoleUser(MlirValue v) {
   return mlirOpOperandGetOwner(use);
 }
 
+MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block) {
+  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
 MlirValue dlcCopyBefore(MlirOperation before, MlirValue v) {
   MlirContext ctx = mlirOperationGetContext(before);
   MlirType type = mlirValueGetType(v);

@@ -41,6 +41,9 @@ MlirOperation dlcDefiningOp(MlirValue v);
 /// The op of the only use of `v`, or null when it has none or several.
 MlirOperation dlcSoleUser(MlirValue v);
 
+/// `op` or the op around it that is in `block`, or null.
+MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block);
+
 /// A copy of `v` (a ranked tensor) as a new buffer, before `before`: a
 /// bufferization.alloc_tensor with `copy`, which bufferizes to an
 /// allocation and a copy, nothing written first.

@@ -43,13 +43,6 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-// `op` or the op around it that is in `block`, or null.
-static MlirOperation ancestorIn(MlirOperation op, MlirBlock block) {
-  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
-    op = mlirOperationGetParentOperation(op);
-  return op;
-}
-
 // The concat that extends `concat`'s chain: along the same dim, in the same
 // block, taking `concat` as its first operand only, with every other user of
 // `concat` before it. Null when there is none (or two).
@@ -78,7 +71,7 @@ static MlirOperation nextInChain(MlirOperation concat) {
         return (MlirOperation){NULL};
       continue;
     }
-    MlirOperation reader = ancestorIn(user, block);
+    MlirOperation reader = dlcAncestorInBlock(user, block);
     if (mlirOperationIsNull(reader) || !mlirOperationIsBeforeInBlock(reader, next))
       return (MlirOperation){NULL};
   }

@@ -33,20 +33,13 @@ static MlirWalkResult collectSharedFills(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-// The op of `block` that is or holds `op`, or null.
-static MlirOperation ancestorIn(MlirBlock block, MlirOperation op) {
-  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
-    op = mlirOperationGetParentOperation(op);
-  return op;
-}
-
 // The fill and its tensor.empty, cloned just before the op of the fill's
 // block that holds `user`: the clone's buffer lives only from there. (The
 // empty's operands, dynamic sizes, are defined before the empty.)
 static MlirValue cloneFillFor(MlirOperation fill, MlirOperation user) {
   MlirBlock block = mlirOperationGetBlock(fill);
   MlirOperation clone = mlirOperationClone(fill);
-  mlirBlockInsertOwnedOperationBefore(block, ancestorIn(block, user), clone);
+  mlirBlockInsertOwnedOperationBefore(block, dlcAncestorInBlock(user, block), clone);
   intptr_t init = mlirOperationGetNumOperands(fill) - 1;
   MlirOperation empty = mlirOperationClone(dlcDefiningOp(mlirOperationGetOperand(fill, init)));
   mlirBlockInsertOwnedOperationBefore(block, clone, empty);
