@@ -320,6 +320,8 @@ static const DlcPassDef passes[] = {
      "Write chains of tensor.concat into one buffer, each concat inserting what it adds",
      "A chain of static tensor.concat ops along one dim, each the first operand of the next (a "
      "DenseNet block's growing features), becomes one tensor.empty of the last concat's shape "
+     "(a concat whose leading operands are an earlier concat's, as torchvision's DenseNet "
+     "exports each layer's input, first takes that concat as its first operand) "
      "and tensor.insert_slice of each concat's other operands into it; a concat's other users "
      "read its prefix (tensor.extract_slice). A concat read after the next one of its chain "
      "(which bufferization would answer with a copy of the whole buffer) ends its chain. With "

@@ -15,6 +15,11 @@
 // reads a concat after the next one has written the buffer would make
 // bufferization copy the whole buffer: chains stop at such concats.
 //
+// Exporters also write a block as concats of all the features so far
+// (torchvision's DenseNet: concat(x0, x1, x2) after concat(x0, x1)); a
+// concat whose leading operands are another concat's first takes that
+// concat as its first operand, so that both forms make one chain.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/TensorToLinalg/LinalgBuilders.h"
@@ -23,6 +28,8 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
 
 static int64_t concatDim(MlirOperation concat) {
   return mlirIntegerAttrGetValueInt(
@@ -43,6 +50,50 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+static bool sameConcat(MlirOperation a, MlirOperation b) {
+  return concatDim(a) == concatDim(b) && mlirBlockEqual(mlirOperationGetBlock(a),
+                                                        mlirOperationGetBlock(b));
+}
+
+// The concat before `concat` in its block whose operands are the most of
+// `concat`'s leading ones, fewer than all; null when there is none.
+static MlirOperation longestPrefix(MlirOperation concat) {
+  intptr_t n = mlirOperationGetNumOperands(concat), best = 0;
+  MlirOperation prefix = {NULL};
+  MlirValue first = mlirOperationGetOperand(concat, 0);
+  for (MlirOpOperand use = mlirValueGetFirstUse(first); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    intptr_t m = mlirOperationGetNumOperands(user);
+    if (mlirOpOperandGetOperandNumber(use) != 0 || !dlcIsOp(user, "tensor.concat") ||
+        m >= n || m <= best || !sameConcat(user, concat) || !allStatic(user) ||
+        !mlirOperationIsBeforeInBlock(user, concat))
+      continue;
+    intptr_t i = 1;
+    while (i < m && mlirValueEqual(mlirOperationGetOperand(user, i),
+                                   mlirOperationGetOperand(concat, i)))
+      ++i;
+    if (i == m)
+      prefix = user, best = m;
+  }
+  return prefix;
+}
+
+// Rewrites concat(a, b, c) into concat(concat(a, b), c) where concat(a, b)
+// comes before it.
+static void extendPrefix(MlirOperation concat) {
+  MlirOperation prefix = longestPrefix(concat);
+  if (mlirOperationIsNull(prefix))
+    return;
+  intptr_t n = mlirOperationGetNumOperands(concat), m = mlirOperationGetNumOperands(prefix);
+  MlirValue *operands = malloc(sizeof(MlirValue) * (size_t)(n - m + 1));
+  operands[0] = mlirOperationGetResult(prefix, 0);
+  for (intptr_t i = m; i < n; ++i)
+    operands[i - m + 1] = mlirOperationGetOperand(concat, i);
+  mlirOperationSetOperands(concat, n - m + 1, operands);
+  free(operands);
+}
+
 // The concat that extends `concat`'s chain: along the same dim, in the same
 // block, taking `concat` as its first operand only, with every other user of
 // `concat` before it. Null when there is none (or two).
@@ -54,8 +105,7 @@ static MlirOperation nextInChain(MlirOperation concat) {
        use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (!dlcIsOp(user, "tensor.concat") || mlirOpOperandGetOperandNumber(use) != 0 ||
-        concatDim(user) != concatDim(concat) || !allStatic(user) ||
-        !mlirBlockEqual(mlirOperationGetBlock(user), block))
+        !sameConcat(user, concat) || !allStatic(user))
       continue;
     if (!mlirOperationIsNull(next))
       return (MlirOperation){NULL};
@@ -154,6 +204,9 @@ void dlcRunDecomposeConcats(MlirOperation op, DlcPassRun *run, const DlcPassOpti
   (void)run, (void)options;
   DlcOpList concats = {0}, chained = {0}, chain = {0};
   mlirOperationWalk(op, collect, &concats, MlirWalkPreOrder);
+  // Last first, so that each finds its prefix's operands as they came.
+  for (size_t i = concats.count; i-- > 0;)
+    extendPrefix(concats.items[i]);
   int64_t id = 0;
   for (size_t i = 0; i < concats.count; ++i) {
     // Walked in order: a chain's first concat comes before the others.

@@ -101,3 +101,64 @@ func.func @empty_part(%x: tensor<2x3xf32>, %y: tensor<0x3xf32>) -> tensor<2x3xf3
   %c = tensor.concat dim(0) %x, %y : (tensor<2x3xf32>, tensor<0x3xf32>) -> tensor<2x3xf32>
   return %c : tensor<2x3xf32>
 }
+
+// -----
+
+// Concats of all the features so far (torchvision's DenseNet) make one
+// chain: each takes the longest concat of its leading operands as its
+// first. A concat along another dim, or after the one it would extend, is
+// no prefix.
+// CHECK-LABEL: func.func @flat
+// CHECK: %[[B:.*]] = tensor.empty() {dlc.concat = 0 : i64} : tensor<8x3xf32>
+// CHECK: %[[I0:.*]] = tensor.insert_slice %arg0 into %[[B]][0, 0] [2, 3]
+// CHECK: %[[I1:.*]] = tensor.insert_slice %arg1 into %[[I0]][2, 0] [2, 3]
+// CHECK: %[[P:.*]] = tensor.extract_slice %[[I1]][0, 0] [4, 3]
+// CHECK: linalg.generic {{.*}} ins(%[[P]] :
+// CHECK: %[[I2:.*]] = tensor.insert_slice %arg2 into %[[I1]][4, 0] [2, 3]
+// CHECK: %[[Q:.*]] = tensor.extract_slice %[[I2]][0, 0] [6, 3]
+// CHECK: linalg.generic {{.*}} ins(%[[Q]] :
+// CHECK: %[[I3:.*]] = tensor.insert_slice %arg3 into %[[I2]][6, 0] [2, 3]
+// CHECK-NOT: tensor.concat
+// CHECK: return {{.*}}, %[[I3]]
+// BUFFER-LABEL: func.func @flat
+// BUFFER: memref.alloc() {alignment = 64 : i64} : memref<8x3xf32>
+// BUFFER-NOT: memref.alloc() {{.*}}x3xf32>
+// BUFFER-COUNT-4: memref.copy %arg
+// BUFFER-NOT: memref.copy
+// BUFFER: return
+#map = affine_map<(a, b) -> (a, b)>
+func.func @flat(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %z: tensor<2x3xf32>, %w: tensor<2x3xf32>)
+    -> (tensor<4x3xf32>, tensor<6x3xf32>, tensor<8x3xf32>) {
+  %c1 = tensor.concat dim(0) %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %e1 = tensor.empty() : tensor<4x3xf32>
+  %n1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]}
+      ins(%c1 : tensor<4x3xf32>) outs(%e1 : tensor<4x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<4x3xf32>
+  %c2 = tensor.concat dim(0) %x, %y, %z : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<6x3xf32>
+  %e2 = tensor.empty() : tensor<6x3xf32>
+  %n2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]}
+      ins(%c2 : tensor<6x3xf32>) outs(%e2 : tensor<6x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<6x3xf32>
+  %c3 = tensor.concat dim(0) %x, %y, %z, %w : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<8x3xf32>
+  return %n1, %n2, %c3 : tensor<4x3xf32>, tensor<6x3xf32>, tensor<8x3xf32>
+}
+
+// CHECK-LABEL: func.func @no_prefix
+// CHECK-DAG: tensor.empty() {dlc.concat = {{.*}}} : tensor<2x6xf32>
+// CHECK-DAG: tensor.empty() {dlc.concat = {{.*}}} : tensor<6x3xf32>
+// CHECK-DAG: tensor.empty() {dlc.concat = {{.*}}} : tensor<4x3xf32>
+// CHECK-DAG: tensor.empty() {dlc.concat = {{.*}}} : tensor<6x3xf32>
+func.func @no_prefix(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %z: tensor<2x3xf32>)
+    -> (tensor<2x6xf32>, tensor<6x3xf32>, tensor<4x3xf32>, tensor<6x3xf32>) {
+  %a = tensor.concat dim(1) %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x6xf32>
+  %b = tensor.concat dim(0) %x, %y, %z : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<6x3xf32>
+  %c = tensor.concat dim(0) %x, %y : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %d = tensor.concat dim(0) %x, %z, %y : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<6x3xf32>
+  return %a, %b, %c, %d : tensor<2x6xf32>, tensor<6x3xf32>, tensor<4x3xf32>, tensor<6x3xf32>
+}
