@@ -85,11 +85,17 @@ typedef struct DlcCompileOptions {
   /// what builds on it); a model already lowered to loops is refused, one
   /// in the LLVM dialect is left as it is. NULL or "": none.
   const char *inputShapes;
+  //--- Compilation (since DLC_API_VERSION 13).
+  /// Threads LLVM optimizes and generates code on, each a part of the
+  /// module's functions (JIT executables and shared libraries); 0, the
+  /// default, for the cores this process may use. Results are the same
+  /// for any count.
+  int64_t compileThreads;
 } DlcCompileOptions;
 
 /// The defaults: optimized, fast code generation, NHWC, 1 thread, DLC's
 /// schedules, run-time checks, LLVM -O2, the host CPU, "cc", no profile, no
-/// reproducer, no input shapes.
+/// reproducer, no input shapes, LLVM on every core.
 DLC_CAPI_EXPORTED DlcCompileOptions dlcCompileOptionsGetDefault(void);
 
 /// The times of runs, per node (dlc-c/Profile.h).

@@ -20,7 +20,7 @@
 #define DLC_VERSION_MINOR 1
 /// The version of the C API these headers declare: raised on every
 /// incompatible change (a signature, a struct's layout).
-#define DLC_API_VERSION 12
+#define DLC_API_VERSION 13
 
 #ifdef __cplusplus
 extern "C" {

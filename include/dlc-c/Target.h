@@ -37,7 +37,9 @@ DLC_CAPI_EXPORTED MlirLogicalResult dlcModuleRenameEntry(MlirModule module, Mlir
 /// Lowers `module` if needed (dlcModuleLowerToLLVM with `options`),
 /// translates it to LLVM IR for the host (its target triple and data
 /// layout set, optimized at `options->optLevel` when that is not negative)
-/// and prints it as text through `callback`. `options` may be NULL.
+/// and prints it as text through `callback`. With `compileThreads` above 1
+/// it prints the parts those threads would compile (DlcCompileOptions),
+/// each after a line "; part K of N". `options` may be NULL.
 DLC_CAPI_EXPORTED MlirLogicalResult dlcModuleTranslateToLLVMIR(MlirModule module,
                                                                const DlcCompileOptions *options,
                                                                MlirStringCallback callback,

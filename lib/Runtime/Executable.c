@@ -1,18 +1,23 @@
 //===- Executable.c - Entries JIT-compiled in this process ------*- C -*-===//
 //
-// The ExecutionEngine wraps every function `f` of the module in a packed
-// `void _mlir_f(void **args)`: args[i] points to the i-th argument (here a
-// buffer pointer), the last one to the result (the i32 status). That calls
-// the entry with the same convention as the C header dlc-translate writes.
+// The entry is called through a packed `void _mlir_f(void **args)` added
+// to the module: args[i] points to the i-th argument (here a buffer
+// pointer), the last one to the result (the i32 status). That calls the
+// entry with the same convention as the C header dlc-translate writes.
+// The module compiles in parts on all the cores (Target/Parts.h), which
+// the JIT links (Runtime/Jit.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Entry/Entry.h"
+#include "Runtime/Jit.h"
+#include "Runtime/JitModule.h"
 #include "Runtime/JitWeights.h"
 #include "Runtime/Profile.h"
 #include "Support/Diag.h"
 #include "Support/ReleaseWeights.h"
 #include "Support/Str.h"
+#include "Target/Parts.h"
 #include "dlc-c/Runtime.h"
 #include "dlc-c/Status.h"
 #include "dlc-c/Target.h"
@@ -20,13 +25,12 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
-#include "mlir-c/ExecutionEngine.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct Executable {
-  MlirExecutionEngine engine;
+  DlcJit *jit;
   void (*packed)(void **);
   void (*packedFree)(void **); ///< `<name>_free`, for entries with dynamic outputs
   intptr_t numDynamic; ///< inputs and outputs with `?` dims: one argument more each
@@ -38,6 +42,8 @@ typedef struct Executable {
   DlcProfileRows profileRows; ///< `dlc.profile`: what an instrumented entry times
   bool profiled;
   DlcJitWeights weights; ///< the large constants the code reads
+  char **destructors; ///< what the module's llvm.mlir.global_dtors called
+  intptr_t numDestructors;
 } Executable;
 
 // Constants smaller than this stay initializers LLVM can fold.
@@ -179,44 +185,58 @@ static DlcExecutable create(MlirModule module, MlirStringRef entryName,
     goto fail;
   // Locations belong to the context: this one outlives an owned module.
   MlirLocation where = mlirOperationGetLocation(entry);
-  MlirStringRef runtime = ref(dlcOpenMPRuntimePath);
+  bool dynamicOutputs = false;
+  for (intptr_t i = 0; i < exe->signature.numOutputs; ++i)
+    dynamicOutputs = dynamicOutputs || !dlcTensorTypeIsStatic(&exe->signature.outputs[i]);
+  DlcStr freeName = DLC_STR_INIT, error = DLC_STR_INIT;
+  dlcStrPrintf(&freeName, "%s_free", exe->name);
   MlirModule jitted =
       owned ? module : mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
   dlcJitWeightsExternalize(jitted, MIN_EXTERNAL_WEIGHT_BYTES, &exe->weights);
-  // Translates to LLVM IR now; compiles at the first lookup.
-  exe->engine = mlirExecutionEngineCreate(jitted, optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel,
-                                          openmp ? 1 : 0, openmp ? &runtime : NULL, false, false);
-  if (owned && !mlirExecutionEngineIsNull(exe->engine))
+  exe->numDestructors = dlcJitModuleTakeDestructors(jitted, &exe->destructors);
+  bool ok = dlcJitModuleAddPackedWrapper(jitted, exe->name) &&
+            (!dynamicOutputs || dlcJitModuleAddPackedWrapper(jitted, dlcStrGet(&freeName)));
+  DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
+  DlcParts parts = {0};
+  ok = ok && dlcPartsCreate(jitted, options ? options : &defaults, &parts);
+  if (owned && ok)
     dlcJitWeightsAdopt(&exe->weights, ctx);
   mlirModuleDestroy(jitted);
   module = owned ? (MlirModule){NULL} : module;
-  if (!mlirExecutionEngineIsNull(exe->engine) &&
-      dlcJitWeightsBind(&exe->weights, exe->engine)) {
-    // Instrumented code calls the runtime's mark (dlc-instrument-profile).
-    mlirExecutionEngineRegisterSymbol(exe->engine, ref("dlc_profile_mark"),
-                                      (void *)(uintptr_t)dlcProfileMark);
-    mlirExecutionEngineInitialize(exe->engine);
-    // The lookup compiles: unresolved symbols show up here.
-    exe->packed =
-        (void (*)(void **))mlirExecutionEngineLookupPacked(exe->engine, ref(exe->name));
-    bool dynamicOutputs = false;
-    for (intptr_t i = 0; i < exe->signature.numOutputs; ++i)
-      dynamicOutputs = dynamicOutputs || !dlcTensorTypeIsStatic(&exe->signature.outputs[i]);
-    if (dynamicOutputs) {
-      DlcStr freeName = DLC_STR_INIT;
-      dlcStrPrintf(&freeName, "%s_free", exe->name);
-      exe->packedFree = (void (*)(void **))mlirExecutionEngineLookupPacked(
-          exe->engine, ref(dlcStrGet(&freeName)));
-      dlcStrFree(&freeName);
+  ok = ok && dlcPartsCompile(&parts, optLevel < 0 ? 0 : optLevel, where);
+  bool reported = !ok; // in diagnostics; the JIT's errors go to `error`
+  if (ok)
+    exe->jit = dlcJitCreate(openmp ? dlcOpenMPRuntimePath : NULL, &error);
+  for (intptr_t p = 0; exe->jit && p < parts.count; ++p)
+    ok = dlcJitAddObject(exe->jit, dlcPartsTakeObject(&parts, p), &error) && ok;
+  dlcPartsDestroy(&parts);
+  // Instrumented code calls the runtime's mark (dlc-instrument-profile).
+  if (ok && exe->jit && dlcJitWeightsBind(&exe->weights, exe->jit, &error) &&
+      dlcJitDefine(exe->jit, "dlc_profile_mark", (void *)(uintptr_t)dlcProfileMark, &error)) {
+    DlcStr packedName = DLC_STR_INIT;
+    dlcStrPrintf(&packedName, "_mlir_%s", exe->name);
+    // The first lookup links: unresolved symbols show up here.
+    exe->packed = (void (*)(void **))dlcJitLookup(exe->jit, dlcStrGet(&packedName), &error);
+    if (exe->packed && dynamicOutputs) {
+      dlcStrClear(&packedName);
+      dlcStrPrintf(&packedName, "_mlir_%s", dlcStrGet(&freeName));
+      exe->packedFree = (void (*)(void **))dlcJitLookup(exe->jit, dlcStrGet(&packedName), &error);
       if (!exe->packedFree)
         exe->packed = NULL;
     }
+    dlcStrFree(&packedName);
     dlcJitWeightsFill(&exe->weights);
   }
-  if (!exe->packed) {
-    dlcEmitError(where, "JIT compilation of @%s failed", exe->name);
+  dlcStrFree(&freeName);
+  if (!exe->packed && !reported) {
+    dlcEmitError(where, "JIT compilation of @%s failed%s%s", exe->name,
+                 dlcStrGet(&error)[0] ? ": " : "", dlcStrGet(&error));
+    dlcStrFree(&error);
     goto fail;
   }
+  dlcStrFree(&error);
+  if (!exe->packed)
+    goto fail;
   return (DlcExecutable){exe};
 fail:
   dlcExecutableDestroy((DlcExecutable){exe});
@@ -244,8 +264,17 @@ void dlcExecutableDestroy(DlcExecutable executable) {
   Executable *exe = executable.ptr;
   if (!exe)
     return;
-  if (!mlirExecutionEngineIsNull(exe->engine))
-    mlirExecutionEngineDestroy(exe->engine);
+  for (intptr_t i = exe->numDestructors; i-- > 0;) {
+    DlcStr error = DLC_STR_INIT;
+    void (*destructor)(void) =
+        exe->packed ? (void (*)(void))dlcJitLookup(exe->jit, exe->destructors[i], &error) : NULL;
+    if (destructor)
+      destructor();
+    dlcStrFree(&error);
+    free(exe->destructors[i]);
+  }
+  free(exe->destructors);
+  dlcJitDestroy(exe->jit);
   dlcSignatureDestroy(&exe->signature);
   for (intptr_t i = 0; i < exe->numChecks; ++i)
     free(exe->checks[i]);

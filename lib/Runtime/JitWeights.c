@@ -115,19 +115,22 @@ void dlcJitWeightsAdopt(DlcJitWeights *weights, MlirContext ctx) {
   free(data);
 }
 
-bool dlcJitWeightsBind(DlcJitWeights *weights, MlirExecutionEngine engine) {
+bool dlcJitWeightsBind(DlcJitWeights *weights, DlcJit *jit, DlcStr *error) {
   if (!weights->count)
     return true;
   // Untouched until filled: a large allocation is fresh pages.
-  if (weights->size && !(weights->buffer = aligned_alloc(WEIGHT_ALIGNMENT, weights->size)))
+  if (weights->size && !(weights->buffer = aligned_alloc(WEIGHT_ALIGNMENT, weights->size))) {
+    dlcStrPrintf(error, "out of memory for %zu bytes of weights", weights->size);
     return false;
-  for (intptr_t i = 0; i < weights->count; ++i) {
-    const DlcJitWeight *w = &weights->items[i];
-    mlirExecutionEngineRegisterSymbol(engine, ref(w->name),
-                                      w->adopted ? (void *)(uintptr_t)w->data
-                                                 : weights->buffer + w->offset);
   }
-  return true;
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < weights->count; ++i) {
+    const DlcJitWeight *w = &weights->items[i];
+    ok = dlcJitDefine(jit, w->name,
+                      w->adopted ? (void *)(uintptr_t)w->data : weights->buffer + w->offset,
+                      error);
+  }
+  return ok;
 }
 
 void dlcJitWeightsFill(DlcJitWeights *weights) {

@@ -14,7 +14,8 @@
 #ifndef DLC_RUNTIME_JITWEIGHTS_H
 #define DLC_RUNTIME_JITWEIGHTS_H
 
-#include "mlir-c/ExecutionEngine.h"
+#include "Runtime/Jit.h"
+
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -51,10 +52,10 @@ void dlcJitWeightsExternalize(MlirModule module, size_t minBytes, DlcJitWeights 
 /// dlcJitWeightsBind.
 void dlcJitWeightsAdopt(DlcJitWeights *weights, MlirContext ctx);
 
-/// Allocates the buffer and defines each weight's symbol in `engine` at
-/// its slice; before the engine compiles (its first lookup). False when
-/// out of memory.
-bool dlcJitWeightsBind(DlcJitWeights *weights, MlirExecutionEngine engine);
+/// Allocates the buffer and defines each weight's symbol in `jit` at its
+/// slice; before the JIT links (its first lookup). False with a message
+/// in `error`.
+bool dlcJitWeightsBind(DlcJitWeights *weights, DlcJit *jit, DlcStr *error);
 
 /// Copies each weight into its slice: after compilation, so that the data
 /// is never in memory more than twice at once.

@@ -4,6 +4,7 @@
 #include "Support/Diag.h"
 #include "Support/Str.h"
 #include "Target/HostModule.h"
+#include "Target/Parts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,10 +21,43 @@ static MlirLocation locationOf(MlirModule module) {
   return mlirOperationGetLocation(mlirModuleGetOperation(module));
 }
 
+// The parts that `options->compileThreads` threads would compile, one
+// after the other, each after a line "; part K of N".
+static MlirLogicalResult printParts(MlirModule module, const DlcCompileOptions *options,
+                                    MlirStringCallback callback, void *userData) {
+  DlcParts parts;
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)) ||
+      !dlcModuleInternalizeAllButEntries(module, false) ||
+      !dlcPartsCreate(module, options, &parts))
+    return mlirLogicalResultFailure();
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  for (intptr_t p = 0; p < parts.count; ++p) {
+    char *error = options->optLevel >= 0 ? dlcHostModuleOptimize(&parts.modules[p],
+                                                                 options->optLevel)
+                                         : NULL;
+    if (error) {
+      dlcEmitError(locationOf(module), "LLVM optimization failed: %s", error);
+      free(error);
+      result = mlirLogicalResultFailure();
+      break;
+    }
+    char header[64];
+    snprintf(header, sizeof header, "; part %ld of %ld\n", (long)p + 1, (long)parts.count);
+    callback(mlirStringRefCreateFromCString(header), userData);
+    char *text = LLVMPrintModuleToString(parts.modules[p].module);
+    callback(mlirStringRefCreateFromCString(text), userData);
+    LLVMDisposeMessage(text);
+  }
+  dlcPartsDestroy(&parts);
+  return result;
+}
+
 MlirLogicalResult dlcModuleTranslateToLLVMIR(MlirModule module, const DlcCompileOptions *options,
                                              MlirStringCallback callback, void *userData) {
   DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
   options = options ? options : &defaults;
+  if (options->compileThreads > 1)
+    return printParts(module, options, callback, userData);
   DlcHostModule m;
   if (!dlcHostModuleCreate(module, options, true, false, &m))
     return mlirLogicalResultFailure();
@@ -120,28 +154,65 @@ static bool runCommand(char *const *argv, MlirLocation loc, const char *what) {
   return ok;
 }
 
+// Lowers, compiles the parts of and writes `module` as object files next
+// to `file`, their paths in *objects (free them and each). False after an
+// error diagnostic; then nothing is left behind.
+static bool emitParts(MlirModule module, const DlcCompileOptions *options, const char *file,
+                      char ***objects, intptr_t *count) {
+  *objects = NULL;
+  *count = 0;
+  MlirLocation loc = locationOf(module);
+  DlcParts parts;
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)) ||
+      !dlcModuleInternalizeAllButEntries(module, true) ||
+      !dlcPartsCreate(module, options, &parts))
+    return false;
+  bool ok = dlcPartsCompile(&parts, options->optLevel, loc);
+  *objects = calloc((size_t)parts.count, sizeof(char *));
+  if (!*objects)
+    abort();
+  for (intptr_t p = 0; ok && p < parts.count; ++p) {
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, ".%ld.o", (long)p);
+    (*objects)[p] = dlcTemporaryPath(file, suffix);
+    ++*count;
+    ok = dlcWriteObject(parts.objects[p], (*objects)[p], file, loc);
+  }
+  dlcPartsDestroy(&parts);
+  if (!ok) {
+    for (intptr_t p = 0; p < *count; ++p) {
+      remove((*objects)[p]);
+      free((*objects)[p]);
+    }
+    free(*objects);
+    *objects = NULL;
+    *count = 0;
+  }
+  return ok;
+}
+
 MlirLogicalResult dlcModuleEmitSharedLibrary(MlirModule module, const DlcCompileOptions *options,
                                              MlirStringRef path) {
   DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
   options = options ? options : &defaults;
-  DlcHostModule m;
-  if (!dlcHostModuleCreate(module, options, true, true, &m))
-    return mlirLogicalResultFailure();
   MlirLocation loc = locationOf(module);
+  char *file = dlcStrndup(path.data, path.length);
+  char **objects;
+  intptr_t numObjects;
+  if (!emitParts(module, options, file, &objects, &numObjects)) {
+    free(file);
+    return mlirLogicalResultFailure();
+  }
   // Code for more than one thread calls the OpenMP runtime: the library
   // names it (and where it is), so that callers link only the library.
   bool openmp = dlcModuleUsesOpenMP(module);
+  bool ok = true;
   if (openmp && !*dlcOpenMPRuntimePath) {
     dlcEmitError(loc, "the code runs on OpenMP threads, but DLC was built without libomp to link "
                       "it with (install libomp-22-dev and rebuild, or compile for 1 thread)");
-    dlcHostModuleDestroy(&m);
-    return mlirLogicalResultFailure();
+    ok = false;
   }
-  char *file = dlcStrndup(path.data, path.length);
-  char *object = dlcTemporaryPath(file, ".o");
   char *library = dlcTemporaryPath(file, ".so");
-  bool ok = dlcHostModuleEmitObject(&m, object, file, loc);
-  dlcHostModuleDestroy(&m);
   if (ok) {
     DlcStr what = DLC_STR_INIT;
     dlcStrPrintf(&what, "linking '%s' failed", file);
@@ -153,25 +224,39 @@ MlirLogicalResult dlcModuleEmitSharedLibrary(MlirModule module, const DlcCompile
     const char *slash = strrchr(runtime, '/');
     dlcStrPrintf(&rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - runtime) : 1,
                  slash ? runtime : ".");
-    char *argv[] = {linker, shared, out, library, object, libm, NULL, NULL, NULL};
+    char **argv = calloc((size_t)numObjects + 8, sizeof(char *));
+    if (!argv)
+      abort();
+    intptr_t argc = 0;
+    argv[argc++] = linker;
+    argv[argc++] = shared;
+    argv[argc++] = out;
+    argv[argc++] = library;
+    for (intptr_t p = 0; p < numObjects; ++p)
+      argv[argc++] = objects[p];
+    argv[argc++] = libm;
     if (openmp) {
-      argv[6] = runtime;
-      argv[7] = rpath.data;
+      argv[argc++] = runtime;
+      argv[argc++] = rpath.data;
     }
     ok = runCommand(argv, loc, dlcStrGet(&what));
+    free(argv);
     free(runtime);
     dlcStrFree(&rpath);
     free(linker);
     dlcStrFree(&what);
-    remove(object);
   }
+  for (intptr_t p = 0; p < numObjects; ++p) {
+    remove(objects[p]);
+    free(objects[p]);
+  }
+  free(objects);
   if (ok && rename(library, file) != 0) {
     dlcEmitError(loc, "cannot write '%s': %s", file, strerror(errno));
     ok = false;
   }
   if (!ok)
     remove(library);
-  free(object);
   free(library);
   free(file);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

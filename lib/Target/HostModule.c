@@ -5,10 +5,12 @@
 #include "Entry/Entry.h"
 #include "dlc-c/Runtime.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 #include "Support/File.h"
 #include "Support/Str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Target/LLVMIR.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/Transforms/PassBuilder.h"
@@ -68,10 +70,7 @@ static LLVMTargetMachineRef createMachine(const DlcCompileOptions *options, Mlir
   return machine;
 }
 
-// Gives every function definition but the entries (and the functions that
-// free dynamic entries' outputs) internal linkage, so an artifact exports
-// only its entry points.
-static bool internalizeAllButEntries(MlirModule module, LLVMModuleRef llvm, bool cEntries) {
+bool dlcModuleInternalizeAllButEntries(MlirModule module, bool cEntries) {
   MlirOperation *entries;
   intptr_t n = dlcModuleCollectEntries(module, &entries);
   bool ok = true;
@@ -89,33 +88,35 @@ static bool internalizeAllButEntries(MlirModule module, LLVMModuleRef llvm, bool
       ok = false;
     }
   }
-  for (LLVMValueRef f = LLVMGetFirstFunction(llvm); ok && f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f))
+  MlirContext ctx = mlirModuleGetContext(module);
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+       ok && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!dlcIsOp(f, "llvm.func") ||
+        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0))))
       continue;
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
+    MlirStringRef name =
+        mlirStringAttrGetValue(mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name")));
     bool isEntry = false;
     for (intptr_t i = 0; i < n && !isEntry; ++i) {
       MlirStringRef entry = dlcEntryGetName(entries[i]);
       // `<entry>_free` frees what a dynamic entry hands out (dlc-entry-abi).
-      isEntry = mlirStringRefEqual(entry, mlirStringRefCreate(name, len)) ||
-                (len == entry.length + 5 && !memcmp(name, entry.data, entry.length) &&
-                 !memcmp(name + entry.length, "_free", 5));
+      isEntry = mlirStringRefEqual(entry, name) ||
+                (name.length == entry.length + 5 && !memcmp(name.data, entry.data, entry.length) &&
+                 !memcmp(name.data + entry.length, "_free", 5));
     }
     if (!isEntry)
-      LLVMSetLinkage(f, LLVMInternalLinkage);
+      mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("linkage"),
+                                      mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal));
   }
   free(entries);
   return ok;
 }
 
-bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bool optimize,
-                         bool cEntries, DlcHostModule *out) {
+bool dlcHostModuleTranslate(MlirModule module, const DlcCompileOptions *options,
+                            DlcHostModule *out) {
   memset(out, 0, sizeof *out);
   MlirOperation op = mlirModuleGetOperation(module);
   MlirLocation loc = mlirOperationGetLocation(op);
-  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
-    return false;
   out->machine = createMachine(options, loc, op);
   if (!out->machine)
     return false;
@@ -132,21 +133,36 @@ bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bo
   LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(out->machine);
   LLVMSetModuleDataLayout(out->module, layout);
   LLVMDisposeTargetData(layout);
-  if (!internalizeAllButEntries(module, out->module, cEntries)) {
-    dlcHostModuleDestroy(out);
+  return true;
+}
+
+char *dlcHostModuleOptimize(DlcHostModule *m, int optLevel) {
+  char pipeline[32];
+  snprintf(pipeline, sizeof pipeline, "default<O%d>", optLevel < 0 ? 0 : optLevel > 3 ? 3 : optLevel);
+  LLVMPassBuilderOptionsRef passOptions = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef error = LLVMRunPasses(m->module, pipeline, m->machine, passOptions);
+  LLVMDisposePassBuilderOptions(passOptions);
+  if (!error)
+    return NULL;
+  char *message = LLVMGetErrorMessage(error);
+  char *copy = dlcStrndup(message, strlen(message));
+  LLVMDisposeErrorMessage(message);
+  return copy;
+}
+
+bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bool optimize,
+                         bool cEntries, DlcHostModule *out) {
+  memset(out, 0, sizeof *out);
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(module));
+  if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)) ||
+      !dlcModuleInternalizeAllButEntries(module, cEntries) ||
+      !dlcHostModuleTranslate(module, options, out))
     return false;
-  }
   if (optimize && options->optLevel >= 0) {
-    char pipeline[32];
-    snprintf(pipeline, sizeof pipeline, "default<O%d>",
-             options->optLevel > 3 ? 3 : options->optLevel);
-    LLVMPassBuilderOptionsRef passOptions = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef error = LLVMRunPasses(out->module, pipeline, out->machine, passOptions);
-    LLVMDisposePassBuilderOptions(passOptions);
+    char *error = dlcHostModuleOptimize(out, options->optLevel);
     if (error) {
-      char *message = LLVMGetErrorMessage(error);
-      dlcEmitError(loc, "LLVM optimization failed: %s", message);
-      LLVMDisposeErrorMessage(message);
+      dlcEmitError(loc, "LLVM optimization failed: %s", error);
+      free(error);
       dlcHostModuleDestroy(out);
       return false;
     }
@@ -167,23 +183,28 @@ void dlcHostModuleDestroy(DlcHostModule *m) {
 // Into memory, then written whole: LLVM's file streams treat a failed write
 // (a full disk) as a fatal error that exits the process and leaves the
 // partial file behind.
+bool dlcWriteObject(LLVMMemoryBufferRef object, const char *path, const char *shown,
+                    MlirLocation loc) {
+  DlcStr message = DLC_STR_INIT;
+  const void *chunk = LLVMGetBufferStart(object);
+  size_t size = LLVMGetBufferSize(object);
+  bool ok = dlcWriteFileAtomicallyAs(path, shown, 1, &chunk, &size, &message);
+  if (!ok)
+    dlcEmitError(loc, "%s", dlcStrGet(&message));
+  dlcStrFree(&message);
+  return ok;
+}
+
 bool dlcHostModuleEmitObject(DlcHostModule *m, const char *path, const char *shown,
                              MlirLocation loc) {
   char *error = NULL;
   LLVMMemoryBufferRef object = NULL;
   bool ok = !LLVMTargetMachineEmitToMemoryBuffer(m->machine, m->module, LLVMObjectFile, &error,
                                                  &object);
-  if (!ok) {
+  if (!ok)
     dlcEmitError(loc, "cannot write '%s': %s", shown, error ? error : "object emission failed");
-  } else {
-    DlcStr message = DLC_STR_INIT;
-    const void *chunk = LLVMGetBufferStart(object);
-    size_t size = LLVMGetBufferSize(object);
-    ok = dlcWriteFileAtomicallyAs(path, shown, 1, &chunk, &size, &message);
-    if (!ok)
-      dlcEmitError(loc, "%s", dlcStrGet(&message));
-    dlcStrFree(&message);
-  }
+  else
+    ok = dlcWriteObject(object, path, shown, loc);
   if (object)
     LLVMDisposeMemoryBuffer(object);
   if (error)

@@ -31,6 +31,27 @@ bool dlcHostModuleCreate(MlirModule module, const DlcCompileOptions *options, bo
                          bool cEntries, DlcHostModule *out);
 void dlcHostModuleDestroy(DlcHostModule *m);
 
+/// Translates `module`, lowered to the LLVM dialect, as it is, for the CPU
+/// the options name. Fails after an error diagnostic; `out` is then empty.
+bool dlcHostModuleTranslate(MlirModule module, const DlcCompileOptions *options,
+                            DlcHostModule *out);
+
+/// Runs LLVM's default<O`optLevel`> pipeline. Touches nothing but `m`, so
+/// modules of their own contexts optimize on threads of their own. NULL,
+/// or LLVM's message (free it).
+char *dlcHostModuleOptimize(DlcHostModule *m, int optLevel);
+
+/// Gives every function definition of `module` (lowered to the LLVM
+/// dialect) but the entries and the functions that free dynamic entries'
+/// outputs internal linkage, so an artifact exports only its entry
+/// points. With `cEntries`, every entry's name must be a C identifier
+/// other than `main`. False after an error diagnostic.
+bool dlcModuleInternalizeAllButEntries(MlirModule module, bool cEntries);
+
+/// Writes `object` to `path` as dlcHostModuleEmitObject does.
+bool dlcWriteObject(LLVMMemoryBufferRef object, const char *path, const char *shown,
+                    MlirLocation loc);
+
 /// Writes an object file to `path` (through a temporary file renamed into
 /// place; nothing is left behind on failure, a full disk included). Fails
 /// after an error diagnostic at `loc` that names `shown` (the file the

@@ -5,7 +5,7 @@ import ctypes
 import ctypes.util
 import os
 
-API_VERSION = 12  # DLC_API_VERSION of the headers this file mirrors
+API_VERSION = 13  # DLC_API_VERSION of the headers this file mirrors
 
 
 class StringRef(ctypes.Structure):
@@ -74,7 +74,7 @@ class CompileOptions(ctypes.Structure):
                 ("optLevel", ctypes.c_int),
                 ("cpu", ctypes.c_char_p), ("linker", ctypes.c_char_p),
                 ("profile", ctypes.c_bool), ("reproducer", ctypes.c_char_p),
-                ("inputShapes", ctypes.c_char_p)]
+                ("inputShapes", ctypes.c_char_p), ("compileThreads", ctypes.c_int64)]
 
 
 class RunOptions(ctypes.Structure):

@@ -51,6 +51,9 @@ void dlcPrintCodegenFlagsHelp(const char *threadsDefault) {
          "  --threads N             Threads the compiled code runs its parallel loops on;\n"
          "                          more than 1 calls LLVM's OpenMP runtime, libomp\n"
          "                          (default: %s)\n"
+         "  --compile-threads N     Threads LLVM compiles on, each a part of the module's\n"
+         "                          functions (default: the available cores); results are\n"
+         "                          the same for any count\n"
          "  --schedules FILE        A transform library whose named sequences replace DLC's\n"
          "                          schedules of the same name (see docs/Codegen.md)\n"
          "  --no-optimize           Skip DLC's graph optimizations (dlc-optimize)\n"
@@ -100,6 +103,28 @@ static bool takeChoiceFlag(int argc, char **argv, int *i, const char *name,
   return true;
 }
 
+// Matches the flag `name`, a positive thread count set into *out; any
+// other value is reported and sets *status.
+static bool takeThreadsFlag(int argc, char **argv, int *i, const char *name, int64_t *out,
+                            const char *tool, int *status, int errorStatus) {
+  const char *v = NULL;
+  if (!dlcTakeFlagValue(argc, argv, i, name, &v, tool, status, errorStatus))
+    return false;
+  if (!v)
+    return true;
+  char *end;
+  errno = 0;
+  long long n = strtoll(v, &end, 10);
+  // The team size reaches OpenMP as an i32.
+  if (end == v || *end || errno || n < 1 || n > INT32_MAX) {
+    fprintf(stderr, "%s: --%s expects a positive thread count, got '%s'\n", tool, name, v);
+    *status = errorStatus;
+  } else {
+    *out = n;
+  }
+  return true;
+}
+
 bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *options,
                         const char *tool, int *status, int errorStatus) {
   const char *v = NULL;
@@ -116,21 +141,10 @@ bool dlcTakeCodegenFlag(int argc, char **argv, int *i, DlcCompileOptions *option
       options->layout = (DlcLayout)choice;
     return true;
   }
-  if (dlcTakeFlagValue(argc, argv, i, "threads", &v, tool, status, errorStatus)) {
-    if (!v)
-      return true;
-    char *end;
-    errno = 0;
-    long long n = strtoll(v, &end, 10);
-    // The team size reaches OpenMP as an i32.
-    if (end == v || *end || errno || n < 1 || n > INT32_MAX) {
-      fprintf(stderr, "%s: --threads expects a positive thread count, got '%s'\n", tool, v);
-      *status = errorStatus;
-    } else {
-      options->threads = n;
-    }
+  if (takeThreadsFlag(argc, argv, i, "threads", &options->threads, tool, status, errorStatus) ||
+      takeThreadsFlag(argc, argv, i, "compile-threads", &options->compileThreads, tool, status,
+                      errorStatus))
     return true;
-  }
   if (dlcTakeFlagValue(argc, argv, i, "schedules", &v, tool, status, errorStatus)) {
     if (v)
       options->schedules = v;
