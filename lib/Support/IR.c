@@ -46,6 +46,11 @@ MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block) {
   return op;
 }
 
+bool dlcIsLLVMFuncDefinition(MlirOperation op) {
+  return dlcIsOp(op, "llvm.func") &&
+         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
 MlirValue dlcCopyBefore(MlirOperation before, MlirValue v) {
   MlirContext ctx = mlirOperationGetContext(before);
   MlirType type = mlirValueGetType(v);

@@ -44,6 +44,9 @@ MlirOperation dlcSoleUser(MlirValue v);
 /// `op` or the op around it that is in `block`, or null.
 MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block);
 
+/// Whether `op` is an llvm.func with a body.
+bool dlcIsLLVMFuncDefinition(MlirOperation op);
+
 /// A copy of `v` (a ranked tensor) as a new buffer, before `before`: a
 /// bufferization.alloc_tensor with `copy`, which bufferizes to an
 /// allocation and a copy, nothing written first.

@@ -11,11 +11,6 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static bool isDefinition(MlirOperation op) {
-  return dlcIsOp(op, "llvm.func") &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
-
 typedef struct SymbolUses {
   DlcOpList calls;    ///< llvm.call ops
   DlcOpList mentions; ///< ops with any other symbol reference
@@ -28,12 +23,17 @@ static bool isCallee(MlirOperation op, MlirNamedAttribute a) {
 
 static MlirWalkResult collectUses(MlirOperation op, void *userData) {
   SymbolUses *uses = userData;
+  bool call = dlcIsOp(op, "llvm.call") &&
+              !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ref("callee")));
+  if (call)
+    dlcOpListPush(&uses->calls, op);
   for (intptr_t i = 0, n = mlirOperationGetNumAttributes(op); i < n; ++i) {
     MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
-    if (!mlirAttributeIsAFlatSymbolRef(a.attribute) && !mlirAttributeIsAArray(a.attribute))
-      continue;
-    dlcOpListPush(isCallee(op, a) ? &uses->calls : &uses->mentions, op);
-    break;
+    if (!isCallee(op, a) &&
+        (mlirAttributeIsAFlatSymbolRef(a.attribute) || mlirAttributeIsAArray(a.attribute))) {
+      dlcOpListPush(&uses->mentions, op);
+      break;
+    }
   }
   return MlirWalkResultAdvance;
 }
@@ -70,9 +70,14 @@ static int compareNames(const void *a, const void *b) {
 // The symbols that ops other than calls name, sorted.
 static Names mentionedNames(const DlcOpList *mentions) {
   Names names = {NULL, 0, 0};
-  for (size_t k = 0; k < mentions->count; ++k)
-    for (intptr_t i = 0, n = mlirOperationGetNumAttributes(mentions->items[k]); i < n; ++i)
-      addNames(&names, mlirOperationGetAttribute(mentions->items[k], i).attribute);
+  for (size_t k = 0; k < mentions->count; ++k) {
+    MlirOperation op = mentions->items[k];
+    for (intptr_t i = 0, n = mlirOperationGetNumAttributes(op); i < n; ++i) {
+      MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+      if (!isCallee(op, a))
+        addNames(&names, a.attribute);
+    }
+  }
   if (names.count)
     qsort(names.items, names.count, sizeof(MlirStringRef), compareNames);
   return names;
@@ -192,7 +197,7 @@ void dlcModuleMoveConstantArguments(MlirModule module) {
   DlcOpList calls = {0};
   for (MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
-    if (!isDefinition(fn))
+    if (!dlcIsLLVMFuncDefinition(fn))
       continue;
     MlirStringRef name =
         mlirStringAttrGetValue(mlirOperationGetAttributeByName(fn, ref("sym_name")));

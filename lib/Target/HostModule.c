@@ -91,11 +91,10 @@ bool dlcModuleInternalizeAllButEntries(MlirModule module, bool cEntries) {
   MlirContext ctx = mlirModuleGetContext(module);
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
        ok && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!dlcIsOp(f, "llvm.func") ||
-        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0))))
+    if (!dlcIsLLVMFuncDefinition(f))
       continue;
-    MlirStringRef name =
-        mlirStringAttrGetValue(mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name")));
+    MlirStringRef name = mlirStringAttrGetValue(
+        mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name")));
     bool isEntry = false;
     for (intptr_t i = 0; i < n && !isEntry; ++i) {
       MlirStringRef entry = dlcEntryGetName(entries[i]);

@@ -17,11 +17,6 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static bool isDefinition(MlirOperation op) {
-  return dlcIsOp(op, "llvm.func") &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
-
 static MlirWalkResult countOp(MlirOperation op, void *userData) {
   (void)op;
   ++*(intptr_t *)userData;
@@ -41,7 +36,7 @@ static bool splittable(MlirBlock body, intptr_t *numDefinitions) {
        op = mlirOperationGetNextInBlock(op)) {
     if (!dlcIsOp(op, "llvm.func") && !dlcIsOp(op, "llvm.mlir.global") && !isStructor(op))
       return false;
-    *numDefinitions += isDefinition(op);
+    *numDefinitions += dlcIsLLVMFuncDefinition(op);
   }
   return true;
 }
@@ -58,7 +53,7 @@ static intptr_t *assignParts(MlirBlock body, intptr_t numOps, intptr_t numParts)
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op), ++i) {
     part[i] = -1;
-    if (isDefinition(op))
+    if (dlcIsLLVMFuncDefinition(op))
       mlirOperationWalk(op, countOp, &size[i], MlirWalkPreOrder);
   }
   for (;;) {
