@@ -25,6 +25,18 @@ static MlirOperation lookupFunction(MlirModule module, const char *name) {
   return (MlirOperation){NULL};
 }
 
+// Appends @"<prefix><name>", escaped as MLIR's string syntax wants.
+static void appendSymbol(DlcStr *text, const char *prefix, const char *name) {
+  dlcStrPrintf(text, "@\"%s", prefix);
+  for (const unsigned char *c = (const unsigned char *)name; *c; ++c) {
+    if (*c == '"' || *c == '\\' || *c < 0x20 || *c >= 0x7f)
+      dlcStrPrintf(text, "\\%02X", *c);
+    else
+      dlcStrPrintf(text, "%c", *c);
+  }
+  dlcStrPuts(text, "\"");
+}
+
 bool dlcJitModuleAddPackedWrapper(MlirModule module, const char *name) {
   MlirOperation callee = lookupFunction(module, name);
   if (mlirOperationIsNull(callee)) {
@@ -37,7 +49,9 @@ bool dlcJitModuleAddPackedWrapper(MlirModule module, const char *name) {
   MlirType result = mlirLLVMFunctionTypeGetReturnType(type);
   bool returns = !mlirTypeEqual(result, mlirLLVMVoidTypeGet(mlirTypeGetContext(type)));
   DlcStr text = DLC_STR_INIT, args = DLC_STR_INIT, types = DLC_STR_INIT;
-  dlcStrPrintf(&text, "llvm.func @\"_mlir_%s\"(%%args: !llvm.ptr) {\n", name);
+  dlcStrPuts(&text, "llvm.func ");
+  appendSymbol(&text, "_mlir_", name);
+  dlcStrPuts(&text, "(%args: !llvm.ptr) {\n");
   // (Parsed in a module of its own, with the callee declared, so that the
   // call verifies; then moved.)
   for (intptr_t i = 0; i <= n; ++i) {
@@ -55,8 +69,9 @@ bool dlcJitModuleAddPackedWrapper(MlirModule module, const char *name) {
     dlcStrAppendType(&types, mlirLLVMFunctionTypeGetInput(type, i));
     dlcStrPuts(&text, "\n");
   }
-  dlcStrPrintf(&text, "  %sllvm.call @\"%s\"(%s) : (%s) -> ", returns ? "%r = " : "", name,
-               dlcStrGet(&args), dlcStrGet(&types));
+  dlcStrPrintf(&text, "  %sllvm.call ", returns ? "%r = " : "");
+  appendSymbol(&text, "", name);
+  dlcStrPrintf(&text, "(%s) : (%s) -> ", dlcStrGet(&args), dlcStrGet(&types));
   if (returns) {
     dlcStrAppendType(&text, result);
     dlcStrPrintf(&text, "\n  llvm.store %%r, %%p%ld : ", (long)n);
@@ -65,7 +80,9 @@ bool dlcJitModuleAddPackedWrapper(MlirModule module, const char *name) {
   } else {
     dlcStrPuts(&text, "()\n");
   }
-  dlcStrPrintf(&text, "  llvm.return\n}\nllvm.func @\"%s\"(%s)", name, dlcStrGet(&types));
+  dlcStrPuts(&text, "  llvm.return\n}\nllvm.func ");
+  appendSymbol(&text, "", name);
+  dlcStrPrintf(&text, "(%s)", dlcStrGet(&types));
   if (returns) {
     dlcStrPuts(&text, " -> ");
     dlcStrAppendType(&text, result);
