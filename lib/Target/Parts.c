@@ -254,7 +254,7 @@ bool dlcPartsCompile(DlcParts *parts, int optLevel, MlirLocation loc) {
     if (started[p])
       pthread_join(threads[p], NULL);
     if (jobs[p].error && ok)
-      dlcEmitError(loc, "LLVM code generation failed: %s", jobs[p].error);
+      dlcEmitError(loc, "LLVM compilation failed: %s", jobs[p].error);
     ok = ok && !jobs[p].error;
     free(jobs[p].error);
   }
