@@ -42,7 +42,7 @@ typedef struct Executable {
   DlcProfileRows profileRows; ///< `dlc.profile`: what an instrumented entry times
   bool profiled;
   DlcJitWeights weights; ///< the large constants the code reads
-  char **destructors; ///< what the module's llvm.mlir.global_dtors called
+  void (**destructors)(void); ///< what the module's llvm.mlir.global_dtors called
   intptr_t numDestructors;
 } Executable;
 
@@ -160,6 +160,21 @@ static bool describeEntry(Executable *exe, MlirModule module, MlirOperation entr
   return true;
 }
 
+// The addresses of the destructors named (JitModule.h), which the
+// executable calls when it goes.
+static void resolveDestructors(Executable *exe, char **names, intptr_t count) {
+  exe->destructors = calloc((size_t)(count ? count : 1), sizeof *exe->destructors);
+  if (!exe->destructors)
+    abort();
+  for (intptr_t i = 0; i < count; ++i) {
+    DlcStr error = DLC_STR_INIT;
+    void (*destructor)(void) = (void (*)(void))dlcJitLookup(exe->jit, names[i], &error);
+    if (destructor)
+      exe->destructors[exe->numDestructors++] = destructor;
+    dlcStrFree(&error);
+  }
+}
+
 // Lowers, describes and JIT-compiles `module`'s entry. The caller's module
 // (`owned` false) is left as lowered: the JIT gets a copy whose weights are
 // declarations, and the module's blobs stay in place until the weights are
@@ -193,7 +208,8 @@ static DlcExecutable create(MlirModule module, MlirStringRef entryName,
   MlirModule jitted =
       owned ? module : mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
   dlcJitWeightsExternalize(jitted, MIN_EXTERNAL_WEIGHT_BYTES, &exe->weights);
-  exe->numDestructors = dlcJitModuleTakeDestructors(jitted, &exe->destructors);
+  char **destructors;
+  intptr_t numDestructors = dlcJitModuleTakeDestructors(jitted, &destructors);
   bool ok = dlcJitModuleAddPackedWrapper(jitted, exe->name) &&
             (!dynamicOutputs || dlcJitModuleAddPackedWrapper(jitted, dlcStrGet(&freeName)));
   DlcCompileOptions defaults = dlcCompileOptionsGetDefault();
@@ -203,7 +219,7 @@ static DlcExecutable create(MlirModule module, MlirStringRef entryName,
     dlcJitWeightsAdopt(&exe->weights, ctx);
   mlirModuleDestroy(jitted);
   module = owned ? (MlirModule){NULL} : module;
-  ok = ok && dlcPartsCompile(&parts, optLevel < 0 ? 0 : optLevel, where);
+  ok = ok && dlcPartsCompile(&parts, optLevel, where);
   bool reported = !ok; // in diagnostics; the JIT's errors go to `error`
   if (ok)
     exe->jit = dlcJitCreate(openmp ? dlcOpenMPRuntimePath : NULL, &error);
@@ -225,8 +241,13 @@ static DlcExecutable create(MlirModule module, MlirStringRef entryName,
         exe->packed = NULL;
     }
     dlcStrFree(&packedName);
+    if (exe->packed)
+      resolveDestructors(exe, destructors, numDestructors);
     dlcJitWeightsFill(&exe->weights);
   }
+  for (intptr_t i = 0; i < numDestructors; ++i)
+    free(destructors[i]);
+  free(destructors);
   dlcStrFree(&freeName);
   if (!exe->packed && !reported) {
     dlcEmitError(where, "JIT compilation of @%s failed%s%s", exe->name,
@@ -264,15 +285,8 @@ void dlcExecutableDestroy(DlcExecutable executable) {
   Executable *exe = executable.ptr;
   if (!exe)
     return;
-  for (intptr_t i = exe->numDestructors; i-- > 0;) {
-    DlcStr error = DLC_STR_INIT;
-    void (*destructor)(void) =
-        exe->packed ? (void (*)(void))dlcJitLookup(exe->jit, exe->destructors[i], &error) : NULL;
-    if (destructor)
-      destructor();
-    dlcStrFree(&error);
-    free(exe->destructors[i]);
-  }
+  for (intptr_t i = exe->numDestructors; i-- > 0;)
+    exe->destructors[i]();
   free(exe->destructors);
   dlcJitDestroy(exe->jit);
   dlcSignatureDestroy(&exe->signature);

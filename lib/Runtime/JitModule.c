@@ -15,14 +15,7 @@ static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(
 
 // The top-level op of `module` named @`name`, else null.
 static MlirOperation lookupFunction(MlirModule module, const char *name) {
-  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute symbol = mlirOperationGetAttributeByName(op, ref("sym_name"));
-    if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(symbol), ref(name)))
-      return op;
-  }
-  return (MlirOperation){NULL};
+  return dlcLookupSymbolInBlock(mlirModuleGetBody(module), ref(name));
 }
 
 // Appends @"<prefix><name>", escaped as MLIR's string syntax wants.

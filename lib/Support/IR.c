@@ -46,6 +46,18 @@ MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block) {
   return op;
 }
 
+MlirOperation dlcLookupSymbolInBlock(MlirBlock block, MlirStringRef name) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute symbol =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
 bool dlcIsLLVMFuncDefinition(MlirOperation op) {
   return dlcIsOp(op, "llvm.func") &&
          !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));

@@ -44,6 +44,9 @@ MlirOperation dlcSoleUser(MlirValue v);
 /// `op` or the op around it that is in `block`, or null.
 MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block);
 
+/// The op of `block` whose `sym_name` is `name`, else null.
+MlirOperation dlcLookupSymbolInBlock(MlirBlock block, MlirStringRef name);
+
 /// Whether `op` is an llvm.func with a body.
 bool dlcIsLLVMFuncDefinition(MlirOperation op);
 

@@ -71,16 +71,6 @@ static const char releaseTemplate[] =
     "  llvm.return\n"
     "}\n";
 
-static bool definesSymbol(MlirBlock module, MlirStringRef name) {
-  for (MlirOperation op = mlirBlockGetFirstOperation(module); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, ref("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return true;
-  }
-  return false;
-}
-
 // The size of the arena `alloc` (memref<N x i8>).
 static int64_t arenaBytes(MlirOperation alloc) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(alloc, 0)), 0);
@@ -174,7 +164,8 @@ static bool appendParsed(MlirBlock module, MlirContext ctx, const char *text) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirAttribute sym = mlirOperationGetAttributeByName(op, ref("sym_name"));
-    if (mlirAttributeIsNull(sym) || !definesSymbol(module, mlirStringAttrGetValue(sym))) {
+    if (mlirAttributeIsNull(sym) ||
+        mlirOperationIsNull(dlcLookupSymbolInBlock(module, mlirStringAttrGetValue(sym)))) {
       mlirOperationRemoveFromParent(op);
       mlirBlockAppendOwnedOperation(module, op);
     }
@@ -192,7 +183,7 @@ void dlcRunCacheArenas(MlirOperation op, DlcPassRun *run, const DlcPassOptions *
   mlirOperationWalk(op, collectArenas, &arenas, MlirWalkPreOrder);
   // A module with global destructors of its own keeps its arenas as they
   // were: it may have one llvm.mlir.global_dtors only.
-  bool ok = !definesSymbol(module, ref("__dlc_arenas_free"));
+  bool ok = mlirOperationIsNull(dlcLookupSymbolInBlock(module, ref("__dlc_arenas_free")));
   for (MlirOperation o = mlirBlockGetFirstOperation(module); ok && !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
     ok = !dlcIsOp(o, "llvm.mlir.global_dtors");
