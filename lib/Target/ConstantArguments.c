@@ -150,6 +150,8 @@ static bool sameMaterialized(MlirValue a, MlirValue b) {
   a = traced(a), b = traced(b);
   if (mlirValueEqual(a, b))
     return true;
+  if (!mlirValueIsAOpResult(a) || !mlirValueIsAOpResult(b))
+    return false; // another call's argument of its own
   MlirOperation x = mlirOpResultGetOwner(a), y = mlirOpResultGetOwner(b);
   intptr_t n = mlirOperationGetNumOperands(x), numAttributes = mlirOperationGetNumAttributes(x);
   if (!mlirIdentifierEqual(mlirOperationGetName(x), mlirOperationGetName(y)) ||

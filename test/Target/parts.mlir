@@ -21,6 +21,10 @@
 // CHECK-NEXT: fmul float %{{.*}}, 2.000000e+00
 // CHECK: declare hidden void @big()
 // CHECK: define i32 @entry(ptr %0)
+// @mixed gets @small from one call, the entry's argument from the other:
+// it keeps its pointer.
+// CHECK: call void @mixed(ptr @small)
+// CHECK: call void @mixed(ptr %0)
 // CHECK-LABEL: ; part 2 of 2
 // CHECK: @small = private constant [2 x float]
 // CHECK: @large = external hidden constant [1025 x float]
@@ -31,6 +35,8 @@
 // CHECK-NEXT: fmul float %{{.*}}, 2.000000e+00
 // CHECK-NEXT: store float %{{.*}}, ptr @slot
 // CHECK: declare hidden void @shared(ptr, float)
+// CHECK: define hidden void @mixed(ptr %0)
+// CHECK-NEXT: load float, ptr %0
 // CHECK: define hidden void @big()
 // CHECK: declare i32 @entry(ptr)
 
@@ -64,6 +70,13 @@ llvm.func internal @shared(%p: !llvm.ptr, %s: f32) {
   llvm.return
 }
 
+llvm.func internal @mixed(%p: !llvm.ptr) {
+  %v = llvm.load %p : !llvm.ptr -> f32
+  %slot = llvm.mlir.addressof @slot : !llvm.ptr
+  llvm.store %v, %slot : f32, !llvm.ptr
+  llvm.return
+}
+
 llvm.func internal @big() {
   %a = llvm.mlir.addressof @slot : !llvm.ptr
   %z = llvm.mlir.zero : !llvm.ptr
@@ -87,6 +100,8 @@ llvm.func @entry(%x: !llvm.ptr) -> i32 {
   llvm.call @once(%aligned, %two) : (!llvm.ptr, f32) -> ()
   llvm.call @shared(%small, %two) : (!llvm.ptr, f32) -> ()
   llvm.call @shared(%large, %two) : (!llvm.ptr, f32) -> ()
+  llvm.call @mixed(%small) : (!llvm.ptr) -> ()
+  llvm.call @mixed(%x) : (!llvm.ptr) -> ()
   llvm.call @big() : () -> ()
   %r = llvm.mlir.constant(0 : i32) : i32
   llvm.return %r : i32
