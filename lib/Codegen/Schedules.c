@@ -71,13 +71,22 @@ static bool defines(MlirModule module, MlirStringRef name) {
   return !mlirOperationIsNull(findSequence(module, name));
 }
 
-// Copies the named sequences of `from` that `into` does not define yet.
+// A sequence declared (`transform.named_sequence private @name(...)`, no
+// body) so that a file can include one another file defines.
+static bool isDeclaration(MlirOperation op) {
+  return mlirOperationGetNumRegions(op) == 1 &&
+         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
+// Copies the named sequences that `from` defines and `into` does not yet.
+// Declarations are left out: a user's file that declares one of DLC's
+// sequences, to include it, must not hide DLC's definition.
 static void addSequences(MlirModule into, MlirModule from) {
   MlirBlock body = mlirModuleGetBody(from);
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef name = symbolName(op);
-    if (name.length && !defines(into, name))
+    if (name.length && !isDeclaration(op) && !defines(into, name))
       mlirBlockAppendOwnedOperation(mlirModuleGetBody(into), mlirOperationClone(op));
   }
 }
