@@ -382,33 +382,39 @@ static MlirLogicalResult addLoopsToLLVM(const Builder *b, const DlcCompileOption
     dlcStrFree(&scfToOpenMP);
     TRY(added);
   }
-  // Structured control flow to blocks and branches. Each OpenMP loop body
+  // From here on, the passes that convert a function's body without
+  // touching the module run nested, function by function (after
+  // dlc-outline-loop-nests, a function per layer): on DenseNet-121's
+  // outlined IR these steps took 1.5-1.7 s as module passes, 1.1-1.3 s
+  // nested.
+  // Structured control flow to blocks and branches (each OpenMP loop body
   // is a memref.alloca_scope, whose region must stay one block: there the
-  // loops inside wait until finalize-memref-to-llvm has lowered the scopes.
-  if (!openmp)
-    TRY(add(b, "convert-scf-to-cf"));
-  // Subviews and reshapes to plain pointer arithmetic.
-  TRY(add(b, "expand-strided-metadata"));
-  // expand-strided-metadata leaves affine.apply for dynamic subviews.
-  TRY(add(b, "lower-affine"));
-  // Vectors before memrefs: vector loads and stores still address memrefs.
-  TRY(add(b, "convert-vector-to-llvm"));
+  // loops inside wait until finalize-memref-to-llvm has lowered the
+  // scopes); subviews and reshapes to plain pointer arithmetic, which
+  // leaves affine.apply for dynamic subviews; vectors before memrefs, as
+  // vector loads and stores still address memrefs.
+  TRY(add(b, openmp ? "func.func(expand-strided-metadata,lower-affine,convert-vector-to-llvm)"
+                    : "func.func(convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+                      "convert-vector-to-llvm)"));
   TRY(add(b, "finalize-memref-to-llvm"));
   if (openmp)
-    TRY(add(b, "convert-scf-to-cf"));
+    TRY(add(b, "func.func(convert-scf-to-cf)"));
   // Integer powers (math.ipowi) have neither an intrinsic nor a libm
   // function: they become generated functions with a loop.
   TRY(add(b, "convert-math-to-funcs"));
   // Math to LLVM intrinsics first: convert-math-to-libm rejects math.absi.
-  TRY(add(b, "convert-math-to-llvm"));
+  TRY(add(b, "func.func(convert-math-to-llvm)"));
   // Math without an LLVM intrinsic (erf, ...) calls libm.
   TRY(add(b, "convert-math-to-libm"));
   // Memref arguments as bare pointers: `int f(const float *in, float *out)`.
   TRY(add(b, "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"));
-  // arith, cf and ub in one walk of the module, each op converted once
-  // (no rollback): as three passes they took 1.6-1.8 s of a DenseNet-121's
-  // lowering, as one 0.5-0.6 s.
-  TRY(add(b, "convert-to-llvm{filter-dialects=arith,cf,ub allow-pattern-rollback=false}"));
+  // arith, cf and ub in one walk, each op converted once (no rollback): as
+  // three module passes they took 1.6-1.8 s of a DenseNet-121's lowering,
+  // as one 0.5-0.6 s. With OpenMP, over the whole module: the reductions
+  // that omp.declare_reduction declares outside the functions hold arith.
+  TRY(add(b, openmp ? "convert-to-llvm{filter-dialects=arith,cf,ub allow-pattern-rollback=false}"
+                    : "llvm.func(convert-to-llvm{filter-dialects=arith,cf,ub "
+                      "allow-pattern-rollback=false})"));
   // OpenMP regions last, once the code in them is LLVM dialect: the
   // translation to LLVM IR outlines them into functions that
   // __kmpc_fork_call runs on the team.
