@@ -128,6 +128,69 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // Deep layers with few pixels (ResNet's 512-channel 7x7 layers): a
+  // slice's weights, KH x KW x C x ft, come from memory once per run, and
+  // in the first of its rows the loads stall the FMAs, too few for each
+  // weight to hide them. With the input channels in blocks of `cb` outside
+  // the rows, each block's weights stream in while the rows before use
+  // the previous block, and stay in L1 for all the rows; the accumulators
+  // go to the slice's output between blocks (in L1 too), and the epilogue
+  // runs on the whole slice after the last block.
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_blocks(%conv: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly},
+      %cb: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %conv {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %slice, %outer = transform.structured.tile_using_forall %conv tile_sizes [0, 0, 0, %ft, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_slice, %o = transform.structured.fuse_into_containing_op %fill into %outer
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_conv2d_blocks failures(propagate) (%f, %o, %slice, %wt, %kwt, %ct, %cb)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_conv2d_nhwc_hwcf_blocks_fused(%epilogue: !transform.any_op {transform.consumed},
+      %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly},
+      %cb: !transform.param<i64> {transform.readonly}) {
+    %f = transform.get_parent_op %conv {isolated_from_above} : (!transform.any_op) -> !transform.any_op
+    %epi_slice, %outer = transform.structured.tile_using_forall %epilogue tile_sizes [0, 0, 0, %ft]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %slice, %o1 = transform.structured.fuse_into_containing_op %conv into %outer
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_slice, %o2 = transform.structured.fuse_into_containing_op %fill into %o1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %o2 {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
+    transform.include @dlc_conv2d_blocks failures(propagate) (%f, %o2, %slice, %wt, %kwt, %ct, %cb)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // A channel slice's convolution in blocks of `cb` input channels, each
+  // block over the slice's rows, each row in tiles of `wt` pixels.
+  transform.named_sequence @dlc_conv2d_blocks(%f: !transform.any_op {transform.readonly},
+      %outer: !transform.any_op {transform.readonly}, %slice: !transform.any_op {transform.consumed},
+      %wt: !transform.param<i64> {transform.readonly}, %kwt: !transform.param<i64> {transform.readonly},
+      %ct: !transform.param<i64> {transform.readonly}, %cb: !transform.param<i64> {transform.readonly}) {
+    %block, %blocks = transform.structured.tile_using_for %slice tile_sizes [0, 0, 0, 0, 0, 0, %cb]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %row, %images, %rows = transform.structured.tile_using_for %block tile_sizes [1, 1, 0, 0, 0, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tile, %pixels = transform.structured.tile_using_for %row tile_sizes [0, 0, %wt, 0, 0, 0, 0]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_conv2d_row failures(propagate) (%f, %outer, %pixels, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
+           !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   // Channel slices that threads cannot share evenly (3 slices of 8
   // channels for 24, on 2 threads: one thread computed two thirds, and 2
   // threads ran the 1x1 144->24 layer at 56x56 barely faster than 1): the

@@ -369,6 +369,13 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
   if (fused)
     locateGroup(t);
+  int64_t cb = depthwise ? 0 : dlcConvChannelBlock(pixels, c, kh * kw, &tiles);
+  if (cb && !dlcConvThreadsShareRows(f, tiles.ft, threads)) {
+    int64_t params[5] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct, cb};
+    return dlcApplySchedule(library, fused ? 3 : 2, fused ? targets : targets + 1,
+                            fused ? "dlc_conv2d_nhwc_hwcf_blocks_fused" : "dlc_conv2d_nhwc_hwcf_blocks",
+                            5, params);
+  }
   char sequence[64];
   snprintf(sequence, sizeof sequence, "%s%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",
