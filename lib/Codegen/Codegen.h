@@ -78,8 +78,8 @@ bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
 bool dlcConvThreadsShareRows(int64_t f, int64_t ft, int64_t threads);
 
 /// Input channels per block for a convolution of `pixels` output pixels
-/// per image, `c` input channels and a window of `window` taps, or 0 for
-/// none (@dlc_conv2d_nhwc_hwcf_blocks).
+/// (all images), `c` input channels and a window of `window` taps, or 0
+/// for none (@dlc_conv2d_nhwc_hwcf_blocks).
 int64_t dlcConvChannelBlock(int64_t pixels, int64_t c, int64_t window, const DlcConvTiles *tiles);
 
 /// Whether a convolution whose weights take `weightBytes` should loop over

@@ -369,7 +369,9 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   MlirOperation targets[3] = {t->epilogue, t->op, t->fill};
   if (fused)
     locateGroup(t);
-  int64_t cb = depthwise ? 0 : dlcConvChannelBlock(pixels, c, kh * kw, &tiles);
+  // Blocks leave the epilogue and the fill to whole slices, which do not
+  // vectorize with a dynamic batch.
+  int64_t cb = depthwise || dynamicBatch ? 0 : dlcConvChannelBlock(pixels, c, kh * kw, &tiles);
   if (cb && !dlcConvThreadsShareRows(f, tiles.ft, threads)) {
     int64_t params[5] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct, cb};
     return dlcApplySchedule(library, fused ? 3 : 2, fused ? targets : targets + 1,

@@ -54,3 +54,29 @@ func.func @no_blocks(%x: tensor<1x9x9x128xf32>, %w: tensor<3x3x128x64xf32>) -> t
     ins(%x, %w : tensor<1x9x9x128xf32>, tensor<3x3x128x64xf32>) outs(%init : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
   return %y : tensor<1x7x7x64xf32>
 }
+
+// -----
+
+// A dynamic batch keeps the rows' schedule: the blocks leave the epilogue
+// to whole slices, which would not vectorize.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-NOT: step %c16
+// CHECK: scf.for {{.*}} -> (vector<1x7x32xf32>)
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+func.func @dynamic_batch(%x: tensor<?x9x9x256xf32>, %w: tensor<3x3x256x64xf32>) -> tensor<?x7x7x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x9x9x256xf32>
+  %e = tensor.empty(%n) : tensor<?x7x7x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x7x7x64xf32>) -> tensor<?x7x7x64xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<?x9x9x256xf32>, tensor<3x3x256x64xf32>) outs(%init : tensor<?x7x7x64xf32>) -> tensor<?x7x7x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%y : tensor<?x7x7x64xf32>) outs(%e : tensor<?x7x7x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.maximumf %v, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<?x7x7x64xf32>
+  return %r : tensor<?x7x7x64xf32>
+}
