@@ -179,6 +179,23 @@ static bool wholeRowFits(int64_t c, int64_t kw, const DlcHostCPU *cpu) {
   return kw * c <= cpu->vectorRegisters / 2;
 }
 
+// The registers a whole-row step holds: the accumulators, the row's
+// weights (kw x C vectors) and, with a stride, the tile's input row (read
+// as one vector, below). The RGB 3x3/2 stems of mobile nets (9 weight
+// vectors per vector of channels) took tiles of 16 x 16 and 8 x 32 by the
+// accumulators alone, 32 and 38 registers with the rest: the loop spilled
+// (134 stack accesses for 144 FMAs). At most 4 fewer than the registers
+// (Ice Lake, one thread, the layer with its NCHW transposes, AOT builds
+// interleaved): 3 -> 16 channels at 224x224 0.385 -> 0.275 ms (8 x 16), 3
+// -> 32 0.59 -> 0.40 (4 x 32), 3 -> 64 1.19 -> 0.80; MobileNetV2's stem in
+// the model 0.433 -> 0.279 ms, MobileNetV3-Large 6.63 -> 6.33 ms. At most 6
+// or 8 fewer, the 32- and 64-channel stems ran as before.
+static int64_t wholeRowRegisters(int64_t wt, int64_t vectors, int64_t kw, int64_t c,
+                                 int64_t stride, int64_t lanes) {
+  int64_t row = stride > 1 ? ceilDiv(((wt - 1) * stride + kw) * c, lanes) : 0;
+  return wt * vectors + kw * c * vectors + row;
+}
+
 // With a stride, upstream's 1-D convolution vectorizer reads a tile's
 // input row ((wt - 1) * stride + 1 pixels of ct channels) as one vector and
 // extracts each pixel's channels from it, so that row is live with the
@@ -274,6 +291,9 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
         continue;
       int64_t limit = budget / vectors;
       int64_t wt = wholeRow ? largestDivisor(ow, limit) : limit < ow ? limit : ow;
+      while (wholeRow && wt > 1 &&
+             wholeRowRegisters(wt, vectors, kw, c, stride, lanes) > cpu->vectorRegisters - 4)
+        wt = largestDivisor(ow, wt - 1);
       // Fewer pixels than the registers allow, the row split evenly.
       if (!wholeRow && wt > cachedPixels)
         wt = ceilDiv(ow, ceilDiv(ow, cachedPixels));
