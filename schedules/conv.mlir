@@ -11,7 +11,9 @@
 //           divide the row: its last tile is peeled off;
 //   kwt     window columns per step: 1, or the whole row for small channel
 //           counts (7x7 on RGB), where the inputs reused across a row pay;
-//   ct      input channels per step (divides C).
+//   ct      input channels per step (divides C);
+//   cb      (the _blocks forms) input channels per block, a multiple of ct
+//           that divides C: the reduction in blocks outside the rows.
 // The output is tiled with scf.forall (the loops threads share) twice:
 // first by ft channels, then each channel slice by rows, so the slice's
 // weights (KH x KW x C x ft) stay in cache while every pixel uses them;
