@@ -325,7 +325,8 @@ static int64_t widthStride(MlirOperation conv) {
 
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
-                                      const DlcHostCPU *cpu, int64_t threads, bool winograd) {
+                                      const DlcHostCPU *cpu, int64_t threads, bool winograd,
+                                      const char *fixedTiles) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
   if (winograd && t->kind == CONV && dlcWinogradApplies(t->op) &&
       dlcConvPrefersWinograd(mlirShapedTypeGetDimSize(out, 0) *
@@ -362,6 +363,18 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
     return dlcApplySchedule(library, 1, &t->op,
                             rows ? "dlc_conv2d_nhwc_hwcf_im2col_rows" : "dlc_conv2d_nhwc_hwcf_im2col",
                             5, params);
+  }
+  // conv-tiles fixes the direct schedule's parameters (not a depthwise
+  // one's), to try others than DLC's choice.
+  if (!depthwise && *fixedTiles) {
+    int64_t fixed[4];
+    if (!parseInts(fixedTiles, fixed, 4)) {
+      dlcEmitOpError(t->op, "conv-tiles must be four positive integers wt,ft,kwt,ct, got '%s'",
+                     fixedTiles);
+      return mlirLogicalResultFailure();
+    }
+    tiles = (DlcConvTiles){fixed[0], fixed[1], fixed[2], fixed[3]};
+    tiled = true;
   }
   if (!tiled)
     return mlirLogicalResultSuccess();
@@ -501,7 +514,8 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
         t->kind == GROUPED_NHWC ? scheduleGroupedConv(library, t, &cpu)
         : t->kind == TRANSPOSE  ? scheduleTranspose(library, t, &cpu)
         : t->kind == CONV || t->kind == DEPTHWISE
-            ? scheduleConv(library, t, &cpu, threads, dlcPassOptionBool(options, "winograd"))
+            ? scheduleConv(library, t, &cpu, threads, dlcPassOptionBool(options, "winograd"),
+                           dlcPassOptionString(options, "conv-tiles"))
             : scheduleMatmul(library, t, &cpu, threads,
                              dlcPassOptionString(options, "matmul-tiles")));
   }

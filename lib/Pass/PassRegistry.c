@@ -233,7 +233,7 @@ static const DlcPassDef passes[] = {
      "named sequence of DLC's schedule library (schedules/*.mlir, see docs/Codegen.md). The "
      "parameters come from the op's shapes and the host CPU's vector registers (AVX-512, AVX2 or "
      "128-bit; `vector-bits` and `vector-registers` choose for another CPU) unless `matmul-tiles` "
-     "fixes them; `schedules` names a transform library whose named "
+     "or, for direct convolutions, `conv-tiles` fixes them; `schedules` names a transform library whose named "
      "sequences replace DLC's of the same name (same signature). Other ops are left to the loop "
      "lowering. Rank-4 elementwise generics that read an input transposed (layout conversions) are "
      "tiled into vector-width blocks transposed in registers (schedules/transpose.mlir). Row "
@@ -250,9 +250,12 @@ static const DlcPassDef passes[] = {
      "(linalg.conv_2d_nhwgc_gfhwc) one group per iteration of a parallel loop, its planes, "
      "columns, product and transposed write-back fused into it (@dlc_grouped_conv). A schedule "
      "that fails is reported at the op and fails the pass.",
-     "builtin.module", 7,
+     "builtin.module", 8,
      {{"matmul-tiles", "string", "", "tm,tn,tk,rm,rn: cache and register tiles of every matmul "
        "(default: chosen per shape and CPU)"},
+      {"conv-tiles", "string", "", "wt,ft,kwt,ct: output tile (pixels x channels), window "
+       "columns and input channels per step of every direct convolution (default: chosen per "
+       "shape and CPU; ft must divide the output channels)"},
       {"winograd", "bool", "true", "3x3 convolutions with constant weights as Winograd F(2x2, 3x3) "
        "where that is faster (false: always the direct schedule)"},
       {"row-block", "int", "0", "elements in a block of rows of a row group (softmax, norms: "
