@@ -13,6 +13,7 @@
 #include "Codegen/Codegen.h"
 #include "Bridge/Bridge.h"
 #include "Support/Diag.h"
+#include "Support/IR.h"
 #include "Support/Str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -59,12 +60,7 @@ static MlirStringRef symbolName(MlirOperation op) {
 }
 
 static MlirOperation findSequence(MlirModule module, MlirStringRef name) {
-  MlirBlock body = mlirModuleGetBody(module);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    if (mlirStringRefEqual(symbolName(op), name))
-      return op;
-  return (MlirOperation){NULL};
+  return dlcLookupSymbolInBlock(mlirModuleGetBody(module), name);
 }
 
 static bool defines(MlirModule module, MlirStringRef name) {
