@@ -385,23 +385,17 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   // Blocks leave the epilogue and the fill to whole slices, which do not
   // vectorize with a dynamic batch.
   int64_t cb = depthwise || dynamicBatch ? 0 : dlcConvChannelBlock(pixels, c, kh * kw, &tiles);
-  if (cb && !dlcConvThreadsShareRows(f, tiles.ft, threads)) {
-    int64_t params[5] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct, cb};
-    return dlcApplySchedule(library, fused ? 3 : 2, fused ? targets : targets + 1,
-                            fused ? "dlc_conv2d_nhwc_hwcf_blocks_fused" : "dlc_conv2d_nhwc_hwcf_blocks",
-                            5, params);
-  }
+  bool shareRows = !depthwise && dlcConvThreadsShareRows(f, tiles.ft, threads);
+  bool blocks = cb && !shareRows;
+  bool rows = !depthwise && !blocks &&
+              (shareRows || dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float), threads));
   char sequence[64];
   snprintf(sequence, sizeof sequence, "%s%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",
-           !depthwise && (dlcConvThreadsShareRows(f, tiles.ft, threads) ||
-                          dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float), threads))
-               ? "_rows"
-               : "",
-           fused ? "_fused" : "");
-  int64_t params[4] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct};
+           blocks ? "_blocks" : rows ? "_rows" : "", fused ? "_fused" : "");
+  int64_t params[5] = {tiles.wt, tiles.ft, tiles.kwt, tiles.ct, cb};
   return dlcApplySchedule(library, fused ? 3 : 2, fused ? targets : targets + 1, sequence,
-                          depthwise ? 2 : 4, params);
+                          depthwise ? 2 : blocks ? 5 : 4, params);
 }
 
 // t x t blocks of the two transposed loops, t the vector width or the
