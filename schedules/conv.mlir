@@ -6,9 +6,11 @@
 // Parameters, chosen per shape and host by dlc-codegen (lib/Codegen/Tiles.c):
 //   wt, ft  output tile: wt pixels of a row by ft channels, computed in
 //           vector registers (ft a multiple of the vector width, wt * ft
-//           accumulators within the register file); ft divides the
-//           channels (a partial vector would not vectorize), wt need not
-//           divide the row: its last tile is peeled off;
+//           accumulators within the register file); wt need not divide
+//           the row: its last tile is peeled off; nor need ft divide the
+//           channels in the _rows forms, which peel each row's last,
+//           narrower channel slice (dlc-codegen keeps its width a
+//           power-of-two vector);
 //   kwt     window columns per step: 1, or the whole row for small channel
 //           counts (7x7 on RGB), where the inputs reused across a row pay;
 //   ct      input channels per step (divides C);
@@ -212,9 +214,9 @@ module attributes {transform.with_named_sequence} {
         interchange [0, 1, 3, 2, 4, 5, 6]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @dlc_conv2d_row failures(propagate) (%f, %r, %pixels, %kwt, %ct)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+    transform.include @dlc_conv2d_slices failures(propagate) (%f, %r, %channels, %pixels, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -240,9 +242,24 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_tile, %p2 = transform.structured.fuse_into_containing_op %fill_row into %p
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.include @dlc_conv2d_row failures(propagate) (%f, %r2, %p2, %kwt, %ct)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+    transform.include @dlc_conv2d_slices failures(propagate) (%f, %r2, %channels, %p2, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // A row's channel slices, each over the row's tiles of pixels: both loops
+  // peeled where their tile does not divide them (pixels first, so that the
+  // last channel slice has its own copy of both pixel loops), then the
+  // tiles as in @dlc_conv2d_row.
+  transform.named_sequence @dlc_conv2d_slices(%f: !transform.any_op {transform.readonly},
+      %outer: !transform.any_op {transform.readonly}, %channels: !transform.any_op {transform.readonly},
+      %pixels: !transform.any_op {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
+    transform.include @dlc_peel failures(suppress) (%pixels) : (!transform.any_op) -> ()
+    transform.include @dlc_peel failures(suppress) (%channels) : (!transform.any_op) -> ()
+    transform.include @dlc_conv2d_tiles failures(propagate) (%f, %outer, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -257,6 +274,16 @@ module attributes {transform.with_named_sequence} {
       %outer: !transform.any_op {transform.readonly}, %pixels: !transform.any_op {transform.readonly},
       %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
     transform.include @dlc_peel failures(suppress) (%pixels) : (!transform.any_op) -> ()
+    transform.include @dlc_conv2d_tiles failures(propagate) (%f, %outer, %kwt, %ct)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The tiles in `outer`, marked by dlc-codegen: the fills, epilogues and
+  // convolutions vectorized, each convolution's reduction tiled first.
+  transform.named_sequence @dlc_conv2d_tiles(%f: !transform.any_op {transform.readonly},
+      %outer: !transform.any_op {transform.readonly},
+      %kwt: !transform.param<i64> {transform.readonly}, %ct: !transform.param<i64> {transform.readonly}) {
     transform.apply_patterns to %outer { transform.apply_patterns.canonicalization } : !transform.any_op
     %fills = transform.structured.match ops{["linalg.fill"]} in %outer
         : (!transform.any_op) -> !transform.any_op

@@ -59,8 +59,9 @@ typedef struct DlcConvTiles {
 
 /// Tiles for an NHWC convolution with output width `ow`, `f` output
 /// channels, `c` input channels, a window `kh` x `kw` and horizontal stride
-/// `stride`; false when no tile vectorizes (f not a multiple of a vector
-/// width).
+/// `stride`; false when no tile vectorizes (f neither a multiple of a
+/// vector width nor one plus a power-of-two rest of at least 4). `ft` may
+/// leave such a rest: the rows' schedules peel the last slice.
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
                         const DlcHostCPU *cpu, DlcConvTiles *out);
 

@@ -384,11 +384,18 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
     locateGroup(t);
   // Blocks leave the epilogue and the fill to whole slices, which do not
   // vectorize with a dynamic batch.
-  int64_t cb = depthwise || dynamicBatch ? 0 : dlcConvChannelBlock(pixels, c, kh * kw, &tiles);
+  // Channel slices that do not divide the channels: only the rows'
+  // schedules peel the loop over slices (the forall of the others cannot
+  // be), each row's last slice narrower.
+  bool splitSlices = !depthwise && f % tiles.ft;
+  int64_t cb = depthwise || dynamicBatch || splitSlices
+                   ? 0
+                   : dlcConvChannelBlock(pixels, c, kh * kw, &tiles);
   bool shareRows = !depthwise && dlcConvThreadsShareRows(f, tiles.ft, threads);
   bool blocks = cb && !shareRows;
   bool rows = !depthwise && !blocks &&
-              (shareRows || dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float), threads));
+              (shareRows || splitSlices ||
+               dlcConvPrefersRows(kh * kw * c * f * (int64_t)sizeof(float), threads));
   char sequence[64];
   snprintf(sequence, sizeof sequence, "%s%s%s",
            depthwise ? "dlc_depthwise_conv2d_nhwc_hwc" : "dlc_conv2d_nhwc_hwcf",

@@ -249,13 +249,28 @@ static bool fourVectorsPay(int64_t window, int64_t weightsPerTap, bool wholeRow,
          window * weightsPerTap * (int64_t)sizeof(float) <= 256 * 1024;
 }
 
+// Output channels in slices of `ft`, and a last one of the rest: the rest
+// must be a whole vector of a width LLVM splits cleanly, a power of two
+// of at least 4 lanes (a vector<48xf32> accumulator row, three AVX-512
+// registers, was widened to 64 lanes and assembled lane by lane: 576
+// vinsertps for 96 FMAs, the 1x1 32 -> 48 layer 5x slower). RegNet's 104
+// channels took one 8-lane vector per tile, as 16 do not divide them: the
+// 1x1 104 -> 104 at 28x28 ran 0.25 ms against 0.135 for 96 -> 96 in 32-lane
+// tiles; as 3 slices of 32 and one of 8 (the rows' schedules peel the
+// last), 0.18 ms.
+static bool channelsSplit(int64_t f, int64_t ft) {
+  int64_t rest = f % ft;
+  return f >= ft && (rest == 0 || (rest >= 4 && (rest & (rest - 1)) == 0));
+}
+
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
                         const DlcHostCPU *cpu, DlcConvTiles *out) {
   // Accumulators: the registers but those for a channel step's weights
   // and the input broadcasts (12 of AVX2's 16, 24 of AVX-512's 32). Of one
-  // to four vectors of channels (dividing F: a partial vector would not
-  // vectorize), take the tile using most registers; channels that fill no
-  // whole wide vector (8 on AVX-512) take narrower ones, down to 128 bits.
+  // to four vectors of channels (dividing F, or leaving a rest that
+  // channelsSplit allows), take the tile using most registers, the most
+  // vectors on a tie; channels that fill no whole wide vector (8 on
+  // AVX-512) take narrower ones, down to 128 bits.
   // The schedule peels a row's last tile, so wt need not divide the row:
   // on AVX2, 3x3 convolutions 14 and 28 wide ran 22% and 9% faster in
   // 6 x 16 tiles and a narrower last one than in the dividing 7 x 8 and
@@ -285,9 +300,16 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
     ct = largestDivisor(c, ct / 2);
   int64_t best = 0, cachedPixels = pixelsWithoutConflicts(c, stride);
   for (int64_t lanes = cpu->vectorBits / 32; lanes >= 4 && !best; lanes /= 2) {
+    // Slices with a rest only where no tile of several vectors divides F:
+    // the rest's slice has the main tile's pixels, and fewer accumulators.
+    bool severalDivide = false;
+    for (int64_t vectors = 4; vectors >= 2; vectors /= 2)
+      severalDivide |= f % (vectors * lanes) == 0 &&
+                       (vectors < 4 || fourVectorsPay(kh * kw, c * vectors * lanes, wholeRow, cpu));
     for (int64_t vectors = 4; vectors >= 1; vectors /= 2) {
       int64_t ft = vectors * lanes;
-      if (f % ft || (vectors == 4 && !fourVectorsPay(kh * kw, c * ft, wholeRow, cpu)))
+      if ((f % ft && (severalDivide || !channelsSplit(f, ft))) ||
+          (vectors == 4 && !fourVectorsPay(kh * kw, c * ft, wholeRow, cpu)))
         continue;
       int64_t limit = budget / vectors;
       int64_t wt = wholeRow ? largestDivisor(ow, limit) : limit < ow ? limit : ow;
