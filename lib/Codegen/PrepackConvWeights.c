@@ -14,8 +14,12 @@
 // A constant is rewritten when it has rank 2 or more and every use is a
 // vector.transfer_read, in bounds, whose vector's last dim reads the
 // constant's last dim (a projected permutation) ft < F at a time, at an
-// index that is a multiple of ft: a constant, or an affine.apply of one
-// value times a multiple of ft (a forall's channel offset).
+// index that is a multiple of ft: a constant, an affine.apply of one value
+// times a multiple of ft (a forall's channel offset), or the induction
+// variable of an scf.for from and by multiples of ft (the rows' schedules'
+// loop over a row's slices). Where ft does not divide F, reads of the rest
+// (F % ft channels at F - F % ft: the rows' schedules peel that slice) are
+// allowed too, and the last slice is padded to ft with zeros.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +45,14 @@ static bool multipleOf(MlirValue v, int64_t ft) {
   int64_t value;
   if (dlcConstantInt(v, &value))
     return value % ft == 0;
+  // The induction variable of a loop over slices (the rows' schedules).
+  if (mlirValueIsABlockArgument(v)) {
+    MlirOperation loop = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    int64_t lower, step;
+    return mlirBlockArgumentGetArgNumber(v) == 0 && dlcIsOp(loop, "scf.for") &&
+           dlcConstantInt(mlirOperationGetOperand(loop, 0), &lower) && lower % ft == 0 &&
+           dlcConstantInt(mlirOperationGetOperand(loop, 2), &step) && step % ft == 0;
+  }
   MlirOperation def = dlcDefiningOp(v);
   if (mlirOperationIsNull(def) || !dlcIsOp(def, "affine.apply") ||
       mlirOperationGetNumOperands(def) != 1)
@@ -57,7 +69,7 @@ static bool multipleOf(MlirValue v, int64_t ft) {
 }
 
 // The channels per read when `use` is such a read of the constant (see
-// the file comment), else 0.
+// the file comment; its index is checked by sliceWidth), else 0.
 static int64_t sliceRead(MlirOpOperand use, MlirType type) {
   MlirOperation read = mlirOpOperandGetOwner(use);
   intptr_t rank = mlirShapedTypeGetRank(type);
@@ -80,14 +92,25 @@ static int64_t sliceRead(MlirOpOperand use, MlirType type) {
     return 0;
   MlirType vector = mlirValueGetType(mlirOperationGetResult(read, 0));
   int64_t ft = mlirShapedTypeGetDimSize(vector, mlirShapedTypeGetRank(vector) - 1);
-  int64_t f = mlirShapedTypeGetDimSize(type, rank - 1);
-  if (ft >= f || f % ft || !multipleOf(mlirOperationGetOperand(read, rank), ft))
-    return 0;
-  return ft;
+  return ft < mlirShapedTypeGetDimSize(type, rank - 1) ? ft : 0;
 }
 
-// The channels per read when every use of constant `op` is a slice read
-// of the same width, else 0.
+// Whether slice read `use`, of `width` channels, reads slice `ft` of the
+// constant's `f` channels: a whole one (at a multiple of ft), or the
+// narrower last one of the rest (at f - f % ft), which the rows' schedules
+// peel where ft does not divide f.
+static bool readsSlice(MlirOpOperand use, int64_t width, int64_t ft, int64_t f) {
+  MlirOperation read = mlirOpOperandGetOwner(use);
+  MlirValue channel = mlirOperationGetOperand(read, mlirOperationGetNumOperands(read) - 2);
+  int64_t offset;
+  if (width == ft)
+    return multipleOf(channel, ft) && (f % ft == 0 || !dlcConstantInt(channel, &offset) ||
+                                       offset + ft <= f);
+  return width == f % ft && dlcConstantInt(channel, &offset) && offset == f - f % ft;
+}
+
+// The channels per slice when every use of constant `op` is a slice read
+// of one width, or of one width and the rest, else 0.
 static int64_t sliceWidth(MlirOperation op) {
   MlirValue v = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(v);
@@ -96,14 +119,18 @@ static int64_t sliceWidth(MlirOperation op) {
       !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)) || !mlirShapedTypeHasStaticShape(type) ||
       !dlcLayoutConstantData(mlirOperationGetAttributeByName(op, ref("value"))))
     return 0;
-  int64_t ft = 0;
+  int64_t ft = 0, f = mlirShapedTypeGetDimSize(type, mlirShapedTypeGetRank(type) - 1);
   for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     int64_t width = sliceRead(use, type);
-    if (!width || (ft && width != ft))
+    if (!width)
       return 0;
-    ft = width;
+    ft = width > ft ? width : ft;
   }
+  for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use))
+    if (!readsSlice(use, sliceRead(use, type), ft, f))
+      return 0;
   return ft;
 }
 
@@ -113,27 +140,32 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-// The constant's data slice by slice: (F/ft, D0, .., ft).
+// The constant's data slice by slice: (F/ft, D0, .., ft), a last slice of
+// the rest zero-padded to ft.
 static MlirAttribute slicedAttr(MlirOperation op, int64_t ft) {
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
   const char *src = dlcLayoutConstantData(mlirOperationGetAttributeByName(op, ref("value")));
   intptr_t rank = mlirShapedTypeGetRank(type);
   int64_t f = mlirShapedTypeGetDimSize(type, rank - 1), rows = 1, shape[DLC_MAX_RANK];
-  shape[0] = f / ft;
+  int64_t slices = (f + ft - 1) / ft;
+  shape[0] = slices;
   for (intptr_t i = 0; i + 1 < rank; ++i) {
     shape[1 + i] = mlirShapedTypeGetDimSize(type, i);
     rows *= shape[1 + i];
   }
   shape[rank] = ft;
-  size_t bytes = (size_t)(rows * f) * sizeof(float);
+  size_t bytes = (size_t)(rows * slices * ft) * sizeof(float);
   char *dst = aligned_alloc(64, (bytes + 63) / 64 * 64);
   if (!dst)
     abort(); // out of memory: DLC's policy (docs/Embedding.md)
+  memset(dst, 0, bytes);
   size_t chunk = (size_t)ft * sizeof(float);
-  for (int64_t q = 0; q < f / ft; ++q)
+  for (int64_t q = 0; q < slices; ++q) {
+    size_t width = (size_t)(f - q * ft < ft ? f - q * ft : ft) * sizeof(float);
     for (int64_t r = 0; r < rows; ++r)
       memcpy(dst + (size_t)(q * rows + r) * chunk, src + (size_t)(r * f + q * ft) * sizeof(float),
-             chunk);
+             width);
+  }
   MlirType sliced = mlirRankedTensorTypeGet(rank + 1, shape, mlirShapedTypeGetElementType(type),
                                             mlirAttributeGetNull());
   return mlirUnmanagedDenseResourceElementsAttrGet(sliced, ref("dlc_sliced"), dst, bytes, 64,

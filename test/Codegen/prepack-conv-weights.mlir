@@ -37,3 +37,47 @@ func.func @unaligned(%f: index) -> vector<16xf32> {
   %v = vector.transfer_read %w[%c0, %c0, %c0, %f], %pad {in_bounds = [true]} : tensor<1x1x2x32xf32>, vector<16xf32>
   return %v : vector<16xf32>
 }
+
+// -----
+
+// The rows' schedules read a row's slices in an scf.for whose induction
+// variable steps by ft; where ft does not divide F (24 = 16 + 8), the last
+// slice's peeled read takes the rest at F - F % ft, which the sliced
+// constant pads to ft with zeros. Here w[0][0][0][f] = f.
+// CHECK-LABEL: func.func @rest
+// CHECK: %[[W:.*]] = arith.constant dense_resource<dlc_sliced> : tensor<2x1x1x1x16xf32>
+// CHECK: scf.for %[[F:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: %[[S:.*]] = arith.divui %[[F]], %{{.*}} : index
+// CHECK: vector.transfer_read %[[W]][%[[S]], {{.*}} : tensor<2x1x1x1x16xf32>, vector<16xf32>
+// CHECK: %[[L:.*]] = arith.divui %{{.*}}, %{{.*}} : index
+// CHECK: vector.transfer_read %[[W]][%[[L]], {{.*}} : tensor<2x1x1x1x16xf32>, vector<8xf32>
+// The blob: 0.0 .. 15.0, then 16.0 .. 23.0 and eight zeros.
+// CHECK: dlc_sliced: "0x40000000000000000000803F{{[0-9A-F]*}}000070410000804100008841{{[0-9A-F]*}}0000B8410000000000000000000000000000000000000000000000000000000000000000"
+func.func @rest(%acc: vector<16xf32>) -> (vector<16xf32>, vector<8xf32>) {
+  %w = arith.constant dense<[[[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0]]]]> : tensor<1x1x1x24xf32>
+  %pad = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %sum = scf.for %f = %c0 to %c16 step %c16 iter_args(%a = %acc) -> (vector<16xf32>) {
+    %v = vector.transfer_read %w[%c0, %c0, %c0, %f], %pad {in_bounds = [true]} : tensor<1x1x1x24xf32>, vector<16xf32>
+    %s = arith.addf %a, %v : vector<16xf32>
+    scf.yield %s : vector<16xf32>
+  }
+  %r = vector.transfer_read %w[%c0, %c0, %c0, %c16], %pad {in_bounds = [true]} : tensor<1x1x1x24xf32>, vector<8xf32>
+  return %sum, %r : vector<16xf32>, vector<8xf32>
+}
+
+// -----
+
+// A narrower read anywhere but at the rest keeps the constant as it is.
+// CHECK-LABEL: func.func @narrow_inside
+// CHECK: arith.constant dense<{{.*}}> : tensor<1x1x1x24xf32>
+// CHECK-NOT: dlc_sliced
+func.func @narrow_inside() -> (vector<16xf32>, vector<8xf32>) {
+  %w = arith.constant dense<[[[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0]]]]> : tensor<1x1x1x24xf32>
+  %pad = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %v = vector.transfer_read %w[%c0, %c0, %c0, %c0], %pad {in_bounds = [true]} : tensor<1x1x1x24xf32>, vector<16xf32>
+  %r = vector.transfer_read %w[%c0, %c0, %c0, %c0], %pad {in_bounds = [true]} : tensor<1x1x1x24xf32>, vector<8xf32>
+  return %v, %r : vector<16xf32>, vector<8xf32>
+}
