@@ -255,7 +255,8 @@ static const DlcPassDef passes[] = {
        "(default: chosen per shape and CPU)"},
       {"conv-tiles", "string", "", "wt,ft,kwt,ct: output tile (pixels x channels), window "
        "columns and input channels per step of every direct convolution (default: chosen per "
-       "shape and CPU; ft must divide the output channels)"},
+       "shape and CPU; an ft that does not divide the output channels takes the rows' schedule, "
+       "each row's last channel slice narrower)"},
       {"winograd", "bool", "true", "3x3 convolutions with constant weights as Winograd F(2x2, 3x3) "
        "where that is faster (false: always the direct schedule)"},
       {"row-block", "int", "0", "elements in a block of rows of a row group (softmax, norms: "
