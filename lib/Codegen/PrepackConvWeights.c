@@ -69,7 +69,7 @@ static bool multipleOf(MlirValue v, int64_t ft) {
 }
 
 // The channels per read when `use` is such a read of the constant (see
-// the file comment; its index is checked by sliceWidth), else 0.
+// the file comment; its index is checked by readsSlice), else 0.
 static int64_t sliceRead(MlirOpOperand use, MlirType type) {
   MlirOperation read = mlirOpOperandGetOwner(use);
   intptr_t rank = mlirShapedTypeGetRank(type);
@@ -102,10 +102,9 @@ static int64_t sliceRead(MlirOpOperand use, MlirType type) {
 static bool readsSlice(MlirOpOperand use, int64_t width, int64_t ft, int64_t f) {
   MlirOperation read = mlirOpOperandGetOwner(use);
   MlirValue channel = mlirOperationGetOperand(read, mlirOperationGetNumOperands(read) - 2);
-  int64_t offset;
   if (width == ft)
-    return multipleOf(channel, ft) && (f % ft == 0 || !dlcConstantInt(channel, &offset) ||
-                                       offset + ft <= f);
+    return multipleOf(channel, ft);
+  int64_t offset;
   return width == f % ft && dlcConstantInt(channel, &offset) && offset == f - f % ft;
 }
 

@@ -249,9 +249,10 @@ static bool fourVectorsPay(int64_t window, int64_t weightsPerTap, bool wholeRow,
          window * weightsPerTap * (int64_t)sizeof(float) <= 256 * 1024;
 }
 
-// Output channels in slices of `ft`, and a last one of the rest: the rest
-// must be a whole vector of a width LLVM splits cleanly, a power of two
-// of at least 4 lanes (a vector<48xf32> accumulator row, three AVX-512
+// Whether `f` output channels that `ft` does not divide can be slices of
+// `ft` and a last one of the rest: the rest must be a whole vector of a
+// width LLVM splits cleanly, a power of two of at least 4 lanes (a
+// vector<48xf32> accumulator row, three AVX-512
 // registers, was widened to 64 lanes and assembled lane by lane: 576
 // vinsertps for 96 FMAs, the 1x1 32 -> 48 layer 5x slower). RegNet's 104
 // channels took one 8-lane vector per tile, as 16 do not divide them: the
@@ -260,7 +261,7 @@ static bool fourVectorsPay(int64_t window, int64_t weightsPerTap, bool wholeRow,
 // last), 0.18 ms.
 static bool channelsSplit(int64_t f, int64_t ft) {
   int64_t rest = f % ft;
-  return f >= ft && (rest == 0 || (rest >= 4 && (rest & (rest - 1)) == 0));
+  return f > ft && rest >= 4 && (rest & (rest - 1)) == 0;
 }
 
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
