@@ -241,11 +241,21 @@ static int64_t pixelsWithoutConflicts(int64_t c, int64_t stride) {
 // ResNet-18 30.1 -> 28.0 ms, SqueezeNet 8.48 -> 8.26, DenseNet-121 73.1 ->
 // 69.8. Only while a channel slice's weights stay in L2 as the rows go by,
 // up to 256 KB (ResNet-18's 3x3 512-channel layers, 1.2 MB a slice: 2.8 ->
-// 3.7 ms), and for windows wider than 1x1: 1x1 layers ran slower
-// (ShuffleNetV2 7.0 -> 8.6 ms, DenseNet-121 72 -> 88).
+// 3.7 ms). 1x1 layers gain too, in tiles of 6 pixels and rows split evenly
+// (the 7-pixel tiles above, 28 accumulators, spilled, and 1x1 layers ran
+// slower in them: ShuffleNetV2 7.0 -> 8.6 ms). Ice Lake, one thread, best
+// of 10-15 interleaved rounds, each layer alone: 1x1 512 -> 1000 at 13x13
+// (SqueezeNet's classifier) 1.39 -> 1.18 ms, 512 -> 128 at 28x28 0.71 ->
+// 0.62, 192 -> 768 at 14x14 0.40 -> 0.34, 96 -> 576 at 14x14 0.18 -> 0.16,
+// 64 -> 256 at 56x56 0.80 -> 0.68, 1024 -> 256 at 14x14 0.84 -> 0.80;
+// whole models SqueezeNet 6.19 -> 5.97, DenseNet-121 46.3 -> 44.2,
+// ShuffleNetV2 3.42 -> 3.31, MobileNetV2 and EfficientNet-B0 within noise;
+// with the even split of rows (dlcChooseConvTiles), two threads:
+// SqueezeNet 3.81 -> 3.63, DenseNet-121 32.4 -> 32.0, EfficientNet-B0 9.58
+// -> 9.46.
 static bool fourVectorsPay(int64_t window, int64_t weightsPerTap, bool wholeRow,
                            const DlcHostCPU *cpu) {
-  return cpu->vectorRegisters >= 32 && !wholeRow && window > 1 &&
+  return cpu->vectorRegisters >= 32 && !wholeRow &&
          window * weightsPerTap * (int64_t)sizeof(float) <= 256 * 1024;
 }
 
@@ -320,6 +330,14 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
       // Fewer pixels than the registers allow, the row split evenly.
       if (!wholeRow && wt > cachedPixels)
         wt = ceilDiv(ow, ceilDiv(ow, cachedPixels));
+      // With 32 registers, a row the tile does not divide is split evenly
+      // too: 13 pixels in tiles of 6 left a tile of one, its 4
+      // accumulators too few to hide the FMAs' latency (SqueezeNet's 13x13
+      // layers in 5, 5 and 3: the model 5.47 -> 5.29 ms on one thread).
+      // Measured on AVX-512 only: AVX2's 16
+      // registers keep the peeled narrower tile measured above.
+      if (manyRegisters && !wholeRow && stride == 1)
+        wt = ceilDiv(ow, ceilDiv(ow, wt));
       if (stride > 1 && !wholeRow)
         wt = stridedTileWidth(ow, wt, vectors, stride, ct, budget, lanes);
       if (wt * vectors > best) {

@@ -30,14 +30,14 @@
 #bias = affine_map<(d0, d1, d2, d3) -> (d3)>
 
 // With a fused epilogue (bias and relu): 3 slices of 32 channels in tiles
-// of 12 pixels (and the row's 13th), then one of 8.
+// of 7 and 6 pixels (the row of 13 split evenly), then one of 8.
 // CHECK-LABEL: func.func @rest8
 // CHECK: scf.forall ({{.*}}) in (9)
 // CHECK: scf.for {{.*}} to %c96 step %c32
-// CHECK: -> (vector<1x12x32xf32>)
-// CHECK: -> (vector<1x1x32xf32>)
-// CHECK: -> (vector<1x12x8xf32>)
-// CHECK: -> (vector<1x1x8xf32>)
+// CHECK: -> (vector<1x7x32xf32>)
+// CHECK: -> (vector<1x6x32xf32>)
+// CHECK: -> (vector<1x7x8xf32>)
+// CHECK: -> (vector<1x6x8xf32>)
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 func.func @rest8(%x: tensor<1x9x13x16xf32>, %w: tensor<1x1x16x104xf32>, %b: tensor<104xf32>) -> tensor<1x9x13x104xf32> {
   %zero = arith.constant 0.0 : f32
@@ -74,8 +74,8 @@ func.func @rest16(%x: tensor<1x10x10x32xf32>, %w: tensor<3x3x32x48xf32>) -> tens
 // CHECK-LABEL: func.func @large
 // CHECK: scf.forall ({{.*}}) in (14)
 // CHECK: scf.for {{.*}} to %c96 step %c32
-// CHECK: -> (vector<1x12x32xf32>)
-// CHECK: -> (vector<1x12x16xf32>)
+// CHECK: -> (vector<1x7x32xf32>)
+// CHECK: -> (vector<1x7x16xf32>)
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 func.func @large(%x: tensor<1x14x14x672xf32>, %w: tensor<1x1x672x112xf32>) -> tensor<1x14x14x112xf32> {
   %zero = arith.constant 0.0 : f32

@@ -1,10 +1,11 @@
-// With 32 registers, a convolution whose window is wider than 1x1 takes
-// tiles of four vectors of channels by 6 pixels (4 channels per step)
-// where its output channels split in four-vector slices whose weights take
-// at most 256 KB: 3x3 16 -> 64 (36 KB a slice). A 1x1 window keeps two
-// vectors by 12 pixels, and so does a 3x3 128 -> 64 (288 KB a slice, which
-// would not stay in L2 as the rows go by), and every tile with 16
-// registers. All compute what the naive loops compute.
+// With 32 registers, a convolution takes tiles of four vectors of channels
+// by up to 6 pixels (4 channels per step), each row split evenly, where its
+// output channels split in four-vector slices whose weights take at most
+// 256 KB: 3x3 16 -> 64 (36 KB a slice), 15 pixels a row in tiles of 5, and
+// 1x1 16 -> 64, 17 pixels in 6, 6 and 5. A 3x3 128 -> 64 (288 KB a slice,
+// which would not stay in L2 as the rows go by) keeps two vectors, and so
+// does every tile with 16 registers. All compute what the naive loops
+// compute.
 // RUN: dlc-opt %s --dlc-codegen='vector-bits=512 vector-registers=32' | FileCheck %s
 // RUN: dlc-opt %s --dlc-codegen='vector-bits=256 vector-registers=16' | FileCheck %s --check-prefix=AVX2
 // RUN: %python %S/Inputs/make_inputs.py %t 1x17x17x16 3x3x16x64 1x1x16x64 1x7x7x128 3x3x128x64
@@ -12,9 +13,10 @@
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{vector-bits=512 vector-registers=32}, dlc-lower-to-llvm)' -o %t/avx512.mlir
 // RUN: dlc-run %t/avx512.mlir --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --rtol 1e-4 --atol 1e-4 | FileCheck %s --check-prefix=OUT
 // CHECK-LABEL: func.func @main
-// CHECK: -> (vector<1x6x64xf32>)
+// CHECK: -> (vector<1x5x64xf32>)
 // CHECK: tensor<3x3x16x64xf32>, vector<4x64xf32>
-// CHECK: -> (vector<1x12x32xf32>)
+// CHECK: -> (vector<1x6x64xf32>)
+// CHECK: -> (vector<1x5x64xf32>)
 // CHECK: -> (vector<1x5x32xf32>)
 // CHECK-NOT: -> (vector<{{.*}}x64xf32>)
 // AVX2-NOT: vector<{{[0-9x]+}}x64xf32>
