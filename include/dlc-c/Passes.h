@@ -64,6 +64,10 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateLowerCopiesPass(void);
 DLC_CAPI_EXPORTED MlirPass dlcCreateHoistInvariantLoadsPass(void);
 DLC_CAPI_EXPORTED MlirPass dlcCreateKeepInnerLoopsPass(void);
 
+/// dlc-prefetch-panels: a product's k loop prefetches the next constant
+/// panel of B, spread over the register tiles of rows reading this one.
+DLC_CAPI_EXPORTED MlirPass dlcCreatePrefetchPanelsPass(void);
+
 /// dlc-serialize-nested-parallel: scf.parallel loops (without reductions)
 /// nested in another become scf.for nests, so that only the outermost
 /// parallel loops become OpenMP parallel regions.

@@ -114,6 +114,7 @@ void dlcRunTensorToLinalg(MlirOperation op, DlcPassRun *run, const DlcPassOption
 void dlcRunLowerCopies(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunHoistInvariantLoads(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunKeepInnerLoops(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunPrefetchPanels(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunOutlineLoopNests(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunSerializeNestedParallel(MlirOperation op, DlcPassRun *run,
                                    const DlcPassOptions *options);

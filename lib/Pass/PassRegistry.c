@@ -377,6 +377,17 @@ static const DlcPassDef passes[] = {
      "codegen path only.",
      "", 1, {{"lanes", "int", "0", "f32 lanes of the target's vectors (0: leave loops as they are)"}},
      dlcRunKeepInnerLoops, {"llvm", "scf"}},
+    {"dlc-prefetch-panels", "DlcPrefetchPanels",
+     "Prefetch the next panel of a constant operand while the tiles of rows read this one",
+     "In each innermost scf.for with constant bounds inside an scf.for of at least two "
+     "iterations (a product's k loop in its loop over register tiles of rows), the first "
+     "vector read of a contiguous f32 view of a 1-D constant global (a prepacked panel of B) "
+     "that the outer loop does not move gets, before it, memref.prefetch ops (to L2) of the "
+     "view's size of elements that follow the view in the global: each step of the two loops a "
+     "different part, so that the fetch of the next panel from memory is spread over all the "
+     "tiles instead of stalling the first of the next panel's. Indices past the global's end "
+     "are clamped to its last element. Part of the fast codegen path only.",
+     "", 0, {{0}}, dlcRunPrefetchPanels, {"arith", "memref"}},
     {"dlc-outline-loop-nests", "DlcOutlineLoopNests",
      "Move each top-level loop nest of a function into a function of its own",
      "LLVM's loop passes (IndVarSimplify, LoopVectorize, LoopRotate) cost, per loop, work that "
@@ -626,8 +637,8 @@ static const DlcPipelineDef pipelines[] = {
      "dims for codegen=fast with threads above 1), the schedules' scf.forall tiles "
      "to scf.for (threads=1) or scf.parallel (threads above 1, then "
      "dlc-serialize-nested-parallel), vector transfers unrolled to "
-     "1-D, then (codegen=fast) dlc-hoist-invariant-loads and dlc-keep-inner-loops (the host's "
-     "f32 lanes). Accepts IR at any higher level.",
+     "1-D, then (codegen=fast) dlc-hoist-invariant-loads, dlc-keep-inner-loops (the host's "
+     "f32 lanes) and dlc-prefetch-panels. Accepts IR at any higher level.",
      &linalgToLoopsOptions, buildLinalgToLoops},
     {"dlc-lower-to-llvm", "Lower everything to the LLVM dialect",
      "dlc-linalg-to-loops, dlc-entry-abi (status results; entries need static shapes), with "
@@ -702,6 +713,7 @@ CREATE(dlcCreateTensorToLinalgPass, "dlc-tensor-to-linalg")
 CREATE(dlcCreateLowerCopiesPass, "dlc-lower-copies")
 CREATE(dlcCreateHoistInvariantLoadsPass, "dlc-hoist-invariant-loads")
 CREATE(dlcCreateKeepInnerLoopsPass, "dlc-keep-inner-loops")
+CREATE(dlcCreatePrefetchPanelsPass, "dlc-prefetch-panels")
 CREATE(dlcCreateSerializeNestedParallelPass, "dlc-serialize-nested-parallel")
 CREATE(dlcCreateCodegenPass, "dlc-codegen")
 CREATE(dlcCreateDecomposePadsPass, "dlc-decompose-pads")

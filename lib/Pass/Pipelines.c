@@ -245,6 +245,10 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
     dlcStrFree(&keep);
     TRY(added);
   }
+  // Constant panels of B fetched from memory while the previous panel's
+  // tiles run, not by the first tile reading each.
+  if (o->codegen == DlcCodegenFast)
+    TRY(addOwn(b, "dlc-prefetch-panels"));
   return mlirLogicalResultSuccess();
 }
 
