@@ -33,6 +33,26 @@ MlirOperation dlcDefiningOp(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
+bool dlcOpIsInside(MlirOperation op, MlirOperation ancestor) {
+  for (MlirOperation p = op; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, ancestor))
+      return true;
+  return false;
+}
+
+bool dlcValueIsDefinedInside(MlirValue v, MlirOperation op) {
+  MlirOperation owner = mlirValueIsABlockArgument(v)
+                            ? mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
+                            : mlirOpResultGetOwner(v);
+  return dlcOpIsInside(owner, op);
+}
+
+MlirOperation dlcModuleOf(MlirOperation op) {
+  while (!dlcIsOp(op, "builtin.module") && !mlirOperationIsNull(mlirOperationGetParentOperation(op)))
+    op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
 MlirOperation dlcSoleUser(MlirValue v) {
   MlirOpOperand use = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))

@@ -41,6 +41,18 @@ MlirOperation dlcDefiningOp(MlirValue v);
 /// The op of the only use of `v`, or null when it has none or several.
 MlirOperation dlcSoleUser(MlirValue v);
 
+/// Whether `op` is `ancestor` or nested in it (its regions, at any depth).
+bool dlcOpIsInside(MlirOperation op, MlirOperation ancestor);
+
+/// Whether `v` is defined in `op`: a result of an op inside it, or an
+/// argument of one of its (nested) blocks.
+bool dlcValueIsDefinedInside(MlirValue v, MlirOperation op);
+
+/// `op` when it is a builtin.module, else the module around it (the
+/// outermost op where there is none): where module-level symbols such as
+/// constant globals are.
+MlirOperation dlcModuleOf(MlirOperation op);
+
 /// `op` or the op around it that is in `block`, or null.
 MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block);
 

@@ -97,21 +97,6 @@ static bool disjoint(Extent a, Extent b) {
   return a.bounded && b.bounded && (a.end <= b.begin || b.end <= a.begin);
 }
 
-// Is `op` inside `loop` (its body, at any depth)?
-static bool isInside(MlirOperation op, MlirOperation loop) {
-  for (MlirOperation p = op; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, loop))
-      return true;
-  return false;
-}
-
-static bool isDefinedOutside(MlirValue v, MlirOperation loop) {
-  MlirOperation owner = mlirValueIsABlockArgument(v)
-                            ? mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
-                            : mlirOpResultGetOwner(v);
-  return !isInside(owner, loop);
-}
-
 // The memref a writing op writes, or a null value for ops that write none.
 static MlirValue writtenMemref(MlirOperation op) {
   if (dlcIsOp(op, "memref.store") || dlcIsOp(op, "vector.store") ||
@@ -157,7 +142,7 @@ static void hoistFrom(MlirOperation loop, MlirSymbolTable globals) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     bool invariant = dlcIsOp(op, "memref.load");
     for (intptr_t i = 0; invariant && i < mlirOperationGetNumOperands(op); ++i)
-      invariant = isDefinedOutside(mlirOperationGetOperand(op, i), loop);
+      invariant = !dlcValueIsDefinedInside(mlirOperationGetOperand(op, i), loop);
     Extent read = invariant ? extentOf(mlirOperationGetOperand(op, 0), globals)
                             : (Extent){{NULL}, false, false, false, 0, 0};
     for (int i = 0; invariant && i < numWritten; ++i)
@@ -180,13 +165,7 @@ void dlcRunHoistInvariantLoads(MlirOperation op, DlcPassRun *run, const DlcPassO
   // Innermost loops only: a body holding another loop is not a known
   // effect (isKnownEffect), so outer loops keep what they have.
   mlirOperationWalk(op, collect, &loops, MlirWalkPostOrder);
-  // Constant globals are module-level symbols: the table of `op` when it
-  // is the module, else of the module around it.
-  MlirOperation module = op;
-  while (!dlcIsOp(module, "builtin.module") &&
-         !mlirOperationIsNull(mlirOperationGetParentOperation(module)))
-    module = mlirOperationGetParentOperation(module);
-  MlirSymbolTable globals = mlirSymbolTableCreate(module);
+  MlirSymbolTable globals = mlirSymbolTableCreate(dlcModuleOf(op));
   for (size_t i = 0; i < loops.count; ++i)
     hoistFrom(loops.items[i], globals);
   mlirSymbolTableDestroy(globals);

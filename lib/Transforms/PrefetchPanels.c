@@ -36,20 +36,6 @@
 // and at most two a step.
 enum { LINE_ELEMENTS = 16, MAX_LINES_PER_STEP = 2 };
 
-static bool isInside(MlirOperation op, MlirOperation ancestor) {
-  for (MlirOperation p = op; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, ancestor))
-      return true;
-  return false;
-}
-
-static bool isDefinedInside(MlirValue v, MlirOperation op) {
-  MlirOperation owner = mlirValueIsABlockArgument(v)
-                            ? mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v))
-                            : mlirOpResultGetOwner(v);
-  return isInside(owner, op);
-}
-
 // Constant bounds and step, and the trip count (at least 1).
 static bool constantLoop(MlirOperation loop, int64_t *lb, int64_t *step, int64_t *trips) {
   int64_t ub;
@@ -125,7 +111,7 @@ static int64_t contiguousElements(MlirType type) {
 // the tile loop (a window loop's taps) is not a panel's.
 static bool stepIndex(MlirValue v, MlirOperation loop, MlirOperation tiles) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  return mlirValueEqual(v, mlirBlockGetArgument(body, 0)) || !isDefinedInside(v, tiles);
+  return mlirValueEqual(v, mlirBlockGetArgument(body, 0)) || !dlcValueIsDefinedInside(v, tiles);
 }
 
 static bool indicesFromStep(MlirOperation op, intptr_t first, MlirOperation loop,
@@ -161,12 +147,12 @@ static bool findStream(MlirOperation loop, MlirOperation tiles, MlirSymbolTable 
       continue;
     MlirValue panel = mlirOperationGetOperand(op, 0);
     bool fromStep = indicesFromStep(op, 1, loop, tiles);
-    while (fromStep && isDefinedInside(panel, loop) &&
+    while (fromStep && dlcValueIsDefinedInside(panel, loop) &&
            dlcIsOp(dlcDefiningOp(panel), "memref.subview")) {
       fromStep = indicesFromStep(dlcDefiningOp(panel), 1, loop, tiles);
       panel = mlirOperationGetOperand(dlcDefiningOp(panel), 0);
     }
-    if (!fromStep || isDefinedInside(panel, tiles))
+    if (!fromStep || dlcValueIsDefinedInside(panel, tiles))
       continue;
     int64_t elements = contiguousElements(mlirValueGetType(panel));
     MlirValue constant = constantRoot(panel, globals);
@@ -258,12 +244,7 @@ void dlcRunPrefetchPanels(MlirOperation op, DlcPassRun *run, const DlcPassOption
   (void)options;
   DlcOpList loops = {0};
   mlirOperationWalk(op, collect, &loops, MlirWalkPostOrder);
-  // Constant globals are module-level symbols.
-  MlirOperation module = op;
-  while (!dlcIsOp(module, "builtin.module") &&
-         !mlirOperationIsNull(mlirOperationGetParentOperation(module)))
-    module = mlirOperationGetParentOperation(module);
-  MlirSymbolTable globals = mlirSymbolTableCreate(module);
+  MlirSymbolTable globals = mlirSymbolTableCreate(dlcModuleOf(op));
   for (size_t i = 0; i < loops.count; ++i) {
     MlirOperation loop = loops.items[i], tiles = mlirOperationGetParentOperation(loop);
     int64_t lb, step, trips, tilesLb, tilesStep, tilesTrips;
