@@ -262,10 +262,6 @@ MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperatio
 /// blob freed through `refs` (may be NULL) when its last reader goes.
 void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs);
 
-/// Panels.c: the static range of a loop index (an scf.for with constant
-/// bounds, or a dim of an scf.forall with static ones); false for any
-/// other value.
-bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step);
 
 /// Whether tensor.pad `pad` pads a static f32 tile with the constant 0.0,
 /// at the high end only (the matmul schedules' packing copies).

@@ -22,31 +22,6 @@
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step) {
-  if (!mlirValueIsABlockArgument(v))
-    return false;
-  MlirBlock block = mlirBlockArgumentGetOwner(v);
-  MlirOperation loop = mlirBlockGetParentOperation(block);
-  intptr_t pos = mlirBlockArgumentGetArgNumber(v);
-  if (dlcIsOp(loop, "scf.for"))
-    return pos == 0 && dlcConstantInt(mlirOperationGetOperand(loop, 0), lower) &&
-           dlcConstantInt(mlirOperationGetOperand(loop, 1), upper) &&
-           dlcConstantInt(mlirOperationGetOperand(loop, 2), step) && *step > 0;
-  if (!dlcIsOp(loop, "scf.forall"))
-    return false;
-  MlirAttribute lb = mlirOperationGetAttributeByName(loop, ref("staticLowerBound"));
-  MlirAttribute ub = mlirOperationGetAttributeByName(loop, ref("staticUpperBound"));
-  MlirAttribute st = mlirOperationGetAttributeByName(loop, ref("staticStep"));
-  if (mlirAttributeIsNull(lb) || mlirAttributeIsNull(ub) || mlirAttributeIsNull(st) ||
-      pos >= mlirDenseArrayGetNumElements(ub))
-    return false;
-  *lower = mlirDenseI64ArrayGetElement(lb, pos);
-  *upper = mlirDenseI64ArrayGetElement(ub, pos);
-  *step = mlirDenseI64ArrayGetElement(st, pos);
-  // Dynamic bounds are INT64_MIN.
-  return *lower >= 0 && *upper >= *lower && *step > 0;
-}
-
 bool dlcIsZeroHighPad(MlirOperation pad) {
   MlirType type = mlirValueGetType(mlirOperationGetResult(pad, 0));
   if (!mlirShapedTypeHasStaticShape(type) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(type)))

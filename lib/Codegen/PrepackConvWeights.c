@@ -157,8 +157,10 @@ static MlirAttribute slicedAttr(MlirOperation op, int64_t ft) {
   char *dst = aligned_alloc(64, (bytes + 63) / 64 * 64);
   if (!dst)
     abort(); // out of memory: DLC's policy (docs/Embedding.md)
-  memset(dst, 0, bytes);
   size_t chunk = (size_t)ft * sizeof(float);
+  // The last slice's padding (the rest's slice is copied narrower).
+  if (f % ft)
+    memset(dst + (size_t)((slices - 1) * rows) * chunk, 0, (size_t)rows * chunk);
   for (int64_t q = 0; q < slices; ++q) {
     size_t width = (size_t)(f - q * ft < ft ? f - q * ft : ft) * sizeof(float);
     for (int64_t r = 0; r < rows; ++r)

@@ -334,8 +334,8 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
       // too: 13 pixels in tiles of 6 left a tile of one, its 4
       // accumulators too few to hide the FMAs' latency (SqueezeNet's 13x13
       // layers in 5, 5 and 3: the model 5.47 -> 5.29 ms on one thread).
-      // Measured on AVX-512 only: AVX2's 16
-      // registers keep the peeled narrower tile measured above.
+      // Measured on AVX-512 only: AVX2's 16 registers keep the peeled
+      // narrower tile measured above.
       if (manyRegisters && !wholeRow && stride == 1)
         wt = ceilDiv(ow, ceilDiv(ow, wt));
       if (stride > 1 && !wholeRow)

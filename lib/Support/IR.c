@@ -47,8 +47,57 @@ bool dlcValueIsDefinedInside(MlirValue v, MlirOperation op) {
   return dlcOpIsInside(owner, op);
 }
 
+bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step) {
+  if (!mlirValueIsABlockArgument(v))
+    return false;
+  MlirBlock block = mlirBlockArgumentGetOwner(v);
+  MlirOperation loop = mlirBlockGetParentOperation(block);
+  intptr_t pos = mlirBlockArgumentGetArgNumber(v);
+  if (dlcIsOp(loop, "scf.for"))
+    return pos == 0 && dlcConstantInt(mlirOperationGetOperand(loop, 0), lower) &&
+           dlcConstantInt(mlirOperationGetOperand(loop, 1), upper) &&
+           dlcConstantInt(mlirOperationGetOperand(loop, 2), step) && *step > 0;
+  if (!dlcIsOp(loop, "scf.forall"))
+    return false;
+  MlirAttribute lb =
+      mlirOperationGetAttributeByName(loop, mlirStringRefCreateFromCString("staticLowerBound"));
+  MlirAttribute ub =
+      mlirOperationGetAttributeByName(loop, mlirStringRefCreateFromCString("staticUpperBound"));
+  MlirAttribute st =
+      mlirOperationGetAttributeByName(loop, mlirStringRefCreateFromCString("staticStep"));
+  if (mlirAttributeIsNull(lb) || mlirAttributeIsNull(ub) || mlirAttributeIsNull(st) ||
+      pos >= mlirDenseArrayGetNumElements(ub))
+    return false;
+  *lower = mlirDenseI64ArrayGetElement(lb, pos);
+  *upper = mlirDenseI64ArrayGetElement(ub, pos);
+  *step = mlirDenseI64ArrayGetElement(st, pos);
+  // Dynamic bounds are INT64_MIN.
+  return *lower >= 0 && *upper >= *lower && *step > 0;
+}
+
+bool dlcIsLoop(MlirOperation op) {
+  return dlcIsOp(op, "scf.parallel") || dlcIsOp(op, "scf.for") || dlcIsOp(op, "scf.while") ||
+         dlcIsOp(op, "scf.forall") || dlcIsOp(op, "affine.for") || dlcIsOp(op, "affine.parallel");
+}
+
+static MlirWalkResult findLoop(MlirOperation op, void *userData) {
+  if (!dlcIsLoop(op))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+bool dlcBlockHoldsLoop(MlirBlock body) {
+  bool found = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !found && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    mlirOperationWalk(op, findLoop, &found, MlirWalkPreOrder);
+  return found;
+}
+
 MlirOperation dlcModuleOf(MlirOperation op) {
-  while (!dlcIsOp(op, "builtin.module") && !mlirOperationIsNull(mlirOperationGetParentOperation(op)))
+  while (!dlcIsOp(op, "builtin.module") &&
+         !mlirOperationIsNull(mlirOperationGetParentOperation(op)))
     op = mlirOperationGetParentOperation(op);
   return op;
 }

@@ -53,6 +53,17 @@ bool dlcValueIsDefinedInside(MlirValue v, MlirOperation op);
 /// constant globals are.
 MlirOperation dlcModuleOf(MlirOperation op);
 
+/// The static range of a loop index (an scf.for with constant bounds, or
+/// a dim of an scf.forall with static ones); false for any other value.
+bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step);
+
+/// Whether `op` is a loop: scf.for, scf.parallel, scf.while, scf.forall,
+/// affine.for or affine.parallel.
+bool dlcIsLoop(MlirOperation op);
+
+/// Whether any op of `body` is, or holds, a loop.
+bool dlcBlockHoldsLoop(MlirBlock body);
+
 /// `op` or the op around it that is in `block`, or null.
 MlirOperation dlcAncestorInBlock(MlirOperation op, MlirBlock block);
 

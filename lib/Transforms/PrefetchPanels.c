@@ -36,31 +36,17 @@
 // and at most two a step.
 enum { LINE_ELEMENTS = 16, MAX_LINES_PER_STEP = 2 };
 
-// Constant bounds and step, and the trip count (at least 1).
-static bool constantLoop(MlirOperation loop, int64_t *lb, int64_t *step, int64_t *trips) {
-  int64_t ub;
-  if (!dlcIsOp(loop, "scf.for") || !dlcConstantInt(mlirOperationGetOperand(loop, 0), lb) ||
-      !dlcConstantInt(mlirOperationGetOperand(loop, 1), &ub) ||
-      !dlcConstantInt(mlirOperationGetOperand(loop, 2), step) || *step <= 0 || ub <= *lb)
-    return false;
-  *trips = (ub - *lb + *step - 1) / *step;
-  return true;
+static MlirValue inductionVariable(MlirOperation loop) {
+  return mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)), 0);
 }
 
-static MlirWalkResult findLoop(MlirOperation op, void *userData) {
-  bool *found = userData;
-  *found = dlcIsOp(op, "scf.for") || dlcIsOp(op, "scf.parallel") || dlcIsOp(op, "scf.while") ||
-           dlcIsOp(op, "scf.forall");
-  return *found ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
-}
-
-static bool holdsLoops(MlirOperation loop) {
-  bool found = false;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !found;
-       op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, findLoop, &found, MlirWalkPreOrder);
-  return found;
+// The iterations of an scf.for with constant bounds, else 0.
+static int64_t tripCount(MlirOperation loop) {
+  int64_t lower, upper, step;
+  if (!dlcIsOp(loop, "scf.for") ||
+      !dlcLoopIndexRange(inductionVariable(loop), &lower, &upper, &step) || upper <= lower)
+    return 0;
+  return (upper - lower + step - 1) / step;
 }
 
 // The 1-D constant global a view is of, through the views bufferization
@@ -69,7 +55,8 @@ static MlirValue constantRoot(MlirValue v, MlirSymbolTable globals) {
   for (;;) {
     MlirOperation def = dlcDefiningOp(v);
     if (dlcIsOp(def, "memref.get_global")) {
-      MlirAttribute name = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("name"));
+      MlirAttribute name =
+          mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("name"));
       MlirOperation global = mlirSymbolTableLookup(globals, mlirFlatSymbolRefAttrGetValue(name));
       bool constant = !mlirOperationIsNull(global) &&
                       !mlirAttributeIsNull(mlirOperationGetAttributeByName(
@@ -94,7 +81,8 @@ static int64_t contiguousElements(MlirType type) {
     return 0;
   intptr_t rank = mlirShapedTypeGetRank(type);
   int64_t *strides = malloc(sizeof(int64_t) * (rank ? rank : 1)), offset;
-  bool strided = mlirLogicalResultIsSuccess(mlirMemRefTypeGetStridesAndOffset(type, strides, &offset));
+  bool strided =
+      mlirLogicalResultIsSuccess(mlirMemRefTypeGetStridesAndOffset(type, strides, &offset));
   int64_t n = 1;
   for (intptr_t i = rank - 1; strided && i >= 0; --i) {
     int64_t size = mlirShapedTypeGetDimSize(type, i);
@@ -110,8 +98,7 @@ static int64_t contiguousElements(MlirType type) {
 // variable) or one the tile loop does not change. A read that moves with
 // the tile loop (a window loop's taps) is not a panel's.
 static bool stepIndex(MlirValue v, MlirOperation loop, MlirOperation tiles) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  return mlirValueEqual(v, mlirBlockGetArgument(body, 0)) || !dlcValueIsDefinedInside(v, tiles);
+  return mlirValueEqual(v, inductionVariable(loop)) || !dlcValueIsDefinedInside(v, tiles);
 }
 
 static bool indicesFromStep(MlirOperation op, intptr_t first, MlirOperation loop,
@@ -171,12 +158,14 @@ static MlirValue arith(DlcBuilder *b, const char *name, MlirValue x, MlirValue y
   return dlcBuild1(b, name, 2, operands, mlirValueGetType(x), 0, NULL);
 }
 
-// (iv - lb) / step, the iteration's number.
-static MlirValue iteration(DlcBuilder *b, MlirOperation loop, int64_t lb, int64_t step) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  MlirValue iv = mlirBlockGetArgument(body, 0);
-  if (lb)
-    iv = arith(b, "arith.subi", iv, dlcConstIndex(b, lb));
+// (iv - lower) / step, the iteration's number (of a loop tripCount
+// counts).
+static MlirValue iteration(DlcBuilder *b, MlirOperation loop) {
+  int64_t lower, upper, step;
+  dlcLoopIndexRange(inductionVariable(loop), &lower, &upper, &step);
+  MlirValue iv = inductionVariable(loop);
+  if (lower)
+    iv = arith(b, "arith.subi", iv, dlcConstIndex(b, lower));
   return step == 1 ? iv : arith(b, "arith.divui", iv, dlcConstIndex(b, step));
 }
 
@@ -203,14 +192,14 @@ static MlirValue nextPanelStart(MlirOperation tiles, const Stream *s) {
 }
 
 // In the innermost loop, before the read: prefetches of the part of the
-// next panel for this (tile, step), `stride` elements a step.
+// next panel for this (tile, step), `stride` elements a step, the loop
+// taking `loopTrips` steps a tile.
 static void prefetch(MlirOperation loop, MlirOperation tiles, const Stream *s, MlirValue start,
-                     int64_t stride, int64_t loopLb, int64_t loopStep, int64_t loopTrips,
-                     int64_t tilesLb, int64_t tilesStep) {
+                     int64_t stride, int64_t loopTrips) {
   MlirRewriterBase rewriter = mlirIRRewriterCreateFromOp(s->read);
   DlcBuilder b = dlcBuilderAtRewriter(rewriter, mlirOperationGetLocation(s->read));
-  MlirValue step = iteration(&b, loop, loopLb, loopStep);
-  MlirValue tile = iteration(&b, tiles, tilesLb, tilesStep);
+  MlirValue step = iteration(&b, loop);
+  MlirValue tile = iteration(&b, tiles);
   MlirValue position = arith(&b, "arith.addi",
                              arith(&b, "arith.muli", tile, dlcConstIndex(&b, loopTrips)), step);
   MlirValue first = arith(&b, "arith.addi", start,
@@ -234,7 +223,7 @@ static void prefetch(MlirOperation loop, MlirOperation tiles, const Stream *s, M
 // Innermost loops in another loop.
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   if (dlcIsOp(op, "scf.for") && dlcIsOp(mlirOperationGetParentOperation(op), "scf.for") &&
-      !holdsLoops(op))
+      !dlcBlockHoldsLoop(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
     dlcOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
@@ -247,22 +236,19 @@ void dlcRunPrefetchPanels(MlirOperation op, DlcPassRun *run, const DlcPassOption
   MlirSymbolTable globals = mlirSymbolTableCreate(dlcModuleOf(op));
   for (size_t i = 0; i < loops.count; ++i) {
     MlirOperation loop = loops.items[i], tiles = mlirOperationGetParentOperation(loop);
-    int64_t lb, step, trips, tilesLb, tilesStep, tilesTrips;
+    int64_t loopTrips = tripCount(loop), tileCount = tripCount(tiles);
     Stream s;
     // A single tile reads the panel once: nothing to spread the next
     // one's fetch over.
-    if (!constantLoop(loop, &lb, &step, &trips) ||
-        !constantLoop(tiles, &tilesLb, &tilesStep, &tilesTrips) || tilesTrips < 2 ||
-        !findStream(loop, tiles, globals, &s))
+    if (!loopTrips || tileCount < 2 || !findStream(loop, tiles, globals, &s))
       continue;
-    int64_t steps = trips * tilesTrips;
+    int64_t steps = loopTrips * tileCount;
     int64_t stride = (s.elements + steps - 1) / steps;
     // More than two lines a step: too few steps to spread the panel over
     // without a burst of prefetches in every one.
     if (stride > MAX_LINES_PER_STEP * LINE_ELEMENTS)
       continue;
-    MlirValue start = nextPanelStart(tiles, &s);
-    prefetch(loop, tiles, &s, start, stride, lb, step, trips, tilesLb, tilesStep);
+    prefetch(loop, tiles, &s, nextPanelStart(tiles, &s), stride, loopTrips);
   }
   mlirSymbolTableDestroy(globals);
   dlcOpListFree(&loops);

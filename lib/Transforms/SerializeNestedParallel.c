@@ -27,16 +27,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-static bool isLoop(MlirOperation op) {
-  return dlcIsOp(op, "scf.parallel") || dlcIsOp(op, "scf.for") || dlcIsOp(op, "scf.while") ||
-         dlcIsOp(op, "scf.forall") || dlcIsOp(op, "affine.for") ||
-         dlcIsOp(op, "affine.parallel");
-}
-
 static bool isInsideLoop(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
        p = mlirOperationGetParentOperation(p))
-    if (isLoop(p))
+    if (dlcIsLoop(p))
       return true;
   return false;
 }
@@ -116,21 +110,6 @@ static void serialize(MlirOperation parallel) { nestDimsAsLoops(parallel, 0, par
 // The vectorizable dim of an innermost loop
 //===----------------------------------------------------------------------===//
 
-static MlirWalkResult findLoop(MlirOperation op, void *userData) {
-  if (!isLoop(op))
-    return MlirWalkResultAdvance;
-  *(bool *)userData = true;
-  return MlirWalkResultInterrupt;
-}
-
-static bool holdsLoop(MlirBlock body) {
-  bool found = false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !found && !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, findLoop, &found, MlirWalkPreOrder);
-  return found;
-}
-
 // Outermost scf.parallel loops of several dims without reductions.
 static MlirWalkResult collectOutermost(MlirOperation op, void *userData) {
   if (dlcIsOp(op, "scf.parallel") && !mlirOperationGetNumResults(op) && !isInsideLoop(op) &&
@@ -158,7 +137,7 @@ static int64_t dimTrips(MlirOperation parallel, intptr_t d) {
 static intptr_t sharedDims(MlirOperation parallel, int64_t threads) {
   MlirBlock body = bodyOf(parallel);
   intptr_t rank = mlirBlockGetNumArguments(body);
-  intptr_t most = holdsLoop(body) ? rank : rank - 1;
+  intptr_t most = dlcBlockHoldsLoop(body) ? rank : rank - 1;
   int64_t trips = 1;
   for (intptr_t d = 0; d < most; ++d) {
     int64_t t = dimTrips(parallel, d);
