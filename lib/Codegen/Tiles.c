@@ -76,6 +76,26 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
   if (m < 4)
     for (t.rn = 8 * lanes; t.rn > lanes && t.rn > roundUp(n, lanes); t.rn /= 2)
       ;
+  // One row (a matrix-vector product, memory-bound: each element of B is
+  // used once) with 32 registers: up to 32 vectors of columns, where they
+  // divide N. B's rows are then a multiple of 2 KB apart, and 8-vector
+  // panels read 512 bytes of each row at that stride, rows that fall in
+  // the same few cache sets (likely why: without such a stride, N = 1000,
+  // 1500, 3000, the wider tile gained nothing). Zen 5, best of 12
+  // interleaved rounds, one thread: 1x768 @ 768x3072 0.122 -> 0.089 ms,
+  // 1x4096 @ 4096x4096 3.17 -> 1.84 (oneDNN's sgemm 2.5), 1x1024 @
+  // 1024x4096 constant 0.25 -> 0.16, 1x784 @ 784x512 0.016 -> 0.014; two
+  // threads: 0.063 -> 0.050, 1.67 -> 1.17, 0.105 -> 0.087; 1x2048 @
+  // 2048x1000 (8 vectors kept) equal.
+  // The accumulators then fill every register: the few that LLVM spills
+  // cost less than the memory they wait on.
+  if (m == 1 && cpu->vectorRegisters >= 32) {
+    int64_t wide = 32 * lanes;
+    while (wide > t.rn && wide > roundUp(n, lanes))
+      wide /= 2;
+    if (wide > t.rn && n % wide == 0)
+      t.rn = wide;
+  }
   t.tm = evenTile(m, 64, t.rm);
   // Blocks of M are padded to whole register tiles: 49 rows (the 7x7
   // im2col convolutions) in tiles of 8 compute 56. One row fewer per tile
@@ -136,6 +156,12 @@ void dlcShareMatmulColumns(DlcMatmulTiles *t, int64_t n, int64_t batch, int64_t 
   int64_t wanted = roundUp(batch * blocks, threads) / batch;
   if (wanted * batch < threads)
     wanted = ceilDiv(threads, batch);
+  // A one-row tile wider than 8 AVX-512 vectors (see dlcChooseMatmulTiles)
+  // may hold every column: halved until each block has a tile of its own
+  // (1x8192 @ 8192x512 on 2 threads: 0.158 ms in one 32-vector tile,
+  // 0.085 in two of 16 vectors, 0.111 in 8-vector ones).
+  while (t->rm == 1 && t->rn > 128 && ceilDiv(n, t->rn) < wanted)
+    t->rn /= 2;
   int64_t tn = roundUp(ceilDiv(n, wanted), t->rn);
   if (tn >= t->rn)
     t->tn = tn;
