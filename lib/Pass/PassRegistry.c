@@ -502,7 +502,9 @@ static const DlcPassDef passes[] = {
      "Runs on tensors, before one-shot-bufferize. A `linalg.fill` whose result has several uses "
      "(CSE merges equal fills: the zero inits of products of one shape) into a `tensor.empty` "
      "becomes one clone per use, with a clone of the empty, each placed just before the op of "
-     "the fill's block that holds the use; a fill into a buffer given as a tensor (a status "
+     "the fill's block that holds the use, but an `extract_slice` of the fill and the "
+     "`insert_slice` that writes the same subset back into it (a block updated in place) "
+     "share one clone; a fill into a buffer given as a tensor (a status "
      "slot's `bufferization.to_tensor`) stays shared. Bufferization otherwise copies the "
      "one filled buffer into every user's but one (ResNet-18: 4.9 MB of memcpy a run); a fill "
      "of its own is written in place.",
