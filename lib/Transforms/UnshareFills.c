@@ -55,17 +55,20 @@ static MlirValue cloneFillFor(MlirOperation fill, MlirOperation user) {
 // `insert` (a tensor.insert_slice) writes: same offsets, sizes, strides.
 static bool sameSubset(MlirOperation extract, MlirOperation insert) {
   static const char *const names[] = {"static_offsets", "static_sizes", "static_strides"};
-  for (int i = 0; i < 3; ++i)
-    if (!mlirAttributeEqual(mlirOperationGetAttributeByName(extract, mlirStringRefCreateFromCString(names[i])),
-                            mlirOperationGetAttributeByName(insert, mlirStringRefCreateFromCString(names[i]))))
+  for (int i = 0; i < 3; ++i) {
+    MlirStringRef name = mlirStringRefCreateFromCString(names[i]);
+    if (!mlirAttributeEqual(mlirOperationGetAttributeByName(extract, name),
+                            mlirOperationGetAttributeByName(insert, name)))
       return false;
+  }
   // The dynamic ones: after the source (extract), after source and dest
   // (insert).
   intptr_t n = mlirOperationGetNumOperands(extract) - 1;
   if (mlirOperationGetNumOperands(insert) - 2 != n)
     return false;
   for (intptr_t i = 0; i < n; ++i)
-    if (!mlirValueEqual(mlirOperationGetOperand(extract, 1 + i), mlirOperationGetOperand(insert, 2 + i)))
+    if (!mlirValueEqual(mlirOperationGetOperand(extract, 1 + i),
+                        mlirOperationGetOperand(insert, 2 + i)))
       return false;
   return true;
 }
@@ -83,9 +86,10 @@ static MlirOperation writeBack(MlirOperation extract, const DlcOpList *users, Ml
   MlirBlock block = mlirOperationGetBlock(dlcDefiningOp(fill));
   for (size_t i = 0; i < users->count; ++i) {
     MlirOperation insert = users->items[i];
-    if (dlcIsOp(insert, "tensor.insert_slice") && mlirValueEqual(mlirOperationGetOperand(insert, 1), fill) &&
-        sameSubset(extract, insert) &&
-        mlirOperationIsBeforeInBlock(dlcAncestorInBlock(extract, block), dlcAncestorInBlock(insert, block)))
+    if (dlcIsOp(insert, "tensor.insert_slice") &&
+        mlirValueEqual(mlirOperationGetOperand(insert, 1), fill) && sameSubset(extract, insert) &&
+        mlirOperationIsBeforeInBlock(dlcAncestorInBlock(extract, block),
+                                     dlcAncestorInBlock(insert, block)))
       return insert;
   }
   return (MlirOperation){NULL};
