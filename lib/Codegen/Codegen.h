@@ -262,6 +262,9 @@ MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperatio
 /// blob freed through `refs` (may be NULL) when its last reader goes.
 void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs);
 
+/// PrepackConstants.c: the arith.constant whose bytes `v` is, through
+/// row-major reshapes (the same bytes), or null.
+MlirOperation dlcConstantBehindReshapes(MlirValue v);
 
 /// Whether tensor.pad `pad` pads a static f32 tile with the constant 0.0,
 /// at the high end only (the matmul schedules' packing copies).

@@ -259,15 +259,6 @@ static bool parseInts(const char *text, int64_t *out, int n) {
   return *text == '\0';
 }
 
-// Whether `v` is a constant's data (through row-major reshapes), which
-// dlc-prepack-constants packs when compiling.
-static bool isConstant(MlirValue v) {
-  MlirOperation def = dlcDefiningOp(v);
-  while (dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape"))
-    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
-  return dlcIsOp(def, "arith.constant");
-}
-
 static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target *t,
                                         const DlcHostCPU *cpu, int64_t threads,
                                         const char *fixedTiles) {
@@ -302,7 +293,7 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   // panels that read faster than B's rows in place (1x2048 @ 2048x1000:
   // 0.075 ms, split 0.100).
   if (!fused && !b && !dynamicRows && m < 4 && !*fixedTiles && n > tiles.rn && n % tiles.rn &&
-      !isConstant(mlirOperationGetOperand(t->op, 1))) {
+      mlirOperationIsNull(dlcConstantBehindReshapes(mlirOperationGetOperand(t->op, 1)))) {
     DlcMatmulTiles rest = dlcChooseMatmulTiles(m, n % tiles.rn, k, cpu);
     int64_t split[8] = {tiles.tm, tiles.rn, tiles.tk, tiles.rm, tiles.rn, n / tiles.rn * tiles.rn,
                         rest.tn, rest.rn};

@@ -256,6 +256,14 @@ static bool dimIsTiled(const Candidate *c, int64_t i) {
   return true;
 }
 
+MlirOperation dlcConstantBehindReshapes(MlirValue v) {
+  MlirOperation def = dlcDefiningOp(v);
+  // Row-major reshapes keep the bytes: the data is the constant's.
+  while (dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape"))
+    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
+  return dlcIsOp(def, "arith.constant") ? def : (MlirOperation){NULL};
+}
+
 // Whether `pad` pads a tile of a constant the way packing does; fills `c`.
 static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
   memset(c, 0, sizeof *c);
@@ -286,10 +294,8 @@ static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
   // No slice: one tile covers the whole operand.
   for (int64_t i = 0; nearest && i < c->rank; ++i)
     c->dims[i].size = mlirShapedTypeGetDimSize(c->logical, i);
-  // Row-major reshapes keep the bytes: the data is the constant's.
-  while (dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape"))
-    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
-  if (!dlcIsOp(def, "arith.constant") ||
+  def = dlcConstantBehindReshapes(v);
+  if (mlirOperationIsNull(def) ||
       !dlcLayoutConstantData(mlirOperationGetAttributeByName(def, ref("value"))))
     return false;
   c->constant = def;

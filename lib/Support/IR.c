@@ -102,6 +102,18 @@ MlirOperation dlcModuleOf(MlirOperation op) {
   return op;
 }
 
+bool dlcReadsConstantGlobal(MlirOperation op, MlirSymbolTable globals) {
+  if (mlirOperationIsNull(op) || !dlcIsOp(op, "memref.get_global"))
+    return false;
+  MlirAttribute name = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("name"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
+    return false;
+  MlirOperation global = mlirSymbolTableLookup(globals, mlirFlatSymbolRefAttrGetValue(name));
+  return !mlirOperationIsNull(global) && dlcIsOp(global, "memref.global") &&
+         !mlirAttributeIsNull(
+             mlirOperationGetAttributeByName(global, mlirStringRefCreateFromCString("constant")));
+}
+
 MlirOperation dlcSoleUser(MlirValue v) {
   MlirOpOperand use = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))

@@ -53,6 +53,10 @@ bool dlcValueIsDefinedInside(MlirValue v, MlirOperation op);
 /// constant globals are.
 MlirOperation dlcModuleOf(MlirOperation op);
 
+/// Whether `op` is a memref.get_global of a memref.global marked
+/// `constant`, looked up in `globals` (the table of dlcModuleOf).
+bool dlcReadsConstantGlobal(MlirOperation op, MlirSymbolTable globals);
+
 /// The static range of a loop index (an scf.for with constant bounds, or
 /// a dim of an scf.forall with static ones); false for any other value.
 bool dlcLoopIndexRange(MlirValue v, int64_t *lower, int64_t *upper, int64_t *step);

@@ -55,14 +55,8 @@ static Extent extentOf(MlirValue v, MlirSymbolTable globals) {
   for (;;) {
     MlirOperation def = dlcDefiningOp(v);
     if (dlcIsOp(def, "memref.get_global")) {
-      MlirAttribute name =
-          mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("name"));
-      MlirOperation global = mlirSymbolTableLookup(
-          globals, mlirFlatSymbolRefAttrGetValue(name));
       e.root = v;
-      e.readOnly = !mlirOperationIsNull(global) &&
-                   !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-                       global, mlirStringRefCreateFromCString("constant")));
+      e.readOnly = dlcReadsConstantGlobal(def, globals);
       return e;
     }
     if (dlcIsOp(def, "memref.alloc") || dlcIsOp(def, "memref.alloca")) {

@@ -155,16 +155,7 @@ static bool definedInNests(const Outline *o, MlirValue v) {
 // weight, passed rather than copied so that callees differing only in their
 // weights are the same function.
 static bool isPassedConstant(const Outline *o, MlirOperation def, MlirType type) {
-  if (mlirOperationIsNull(def) || !dlcIsOp(def, "memref.get_global") ||
-      !isBarePointerMemRef(type))
-    return false;
-  MlirAttribute name = mlirOperationGetAttributeByName(def, ref("name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
-    return false;
-  MlirOperation global =
-      mlirSymbolTableLookup(o->symbols, mlirFlatSymbolRefAttrGetValue(name));
-  return !mlirOperationIsNull(global) && dlcIsOp(global, "memref.global") &&
-         !mlirAttributeIsNull(mlirOperationGetAttributeByName(global, ref("constant")));
+  return isBarePointerMemRef(type) && dlcReadsConstantGlobal(def, o->symbols);
 }
 
 static int64_t elementBytes(MlirType t) {

@@ -55,14 +55,9 @@ static MlirValue constantRoot(MlirValue v, MlirSymbolTable globals) {
   for (;;) {
     MlirOperation def = dlcDefiningOp(v);
     if (dlcIsOp(def, "memref.get_global")) {
-      MlirAttribute name =
-          mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("name"));
-      MlirOperation global = mlirSymbolTableLookup(globals, mlirFlatSymbolRefAttrGetValue(name));
-      bool constant = !mlirOperationIsNull(global) &&
-                      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-                          global, mlirStringRefCreateFromCString("constant")));
       MlirType type = mlirValueGetType(v);
-      return constant && mlirShapedTypeGetRank(type) == 1 && mlirShapedTypeHasStaticShape(type)
+      return dlcReadsConstantGlobal(def, globals) && mlirShapedTypeGetRank(type) == 1 &&
+                     mlirShapedTypeHasStaticShape(type)
                  ? v
                  : (MlirValue){NULL};
     }
