@@ -62,38 +62,6 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // Small images, many channels (ResNet's 7x7 layers): the window loops
-  // above leave too few pixels per weight loaded, so the convolution
-  // becomes an im2col copy (N x OH*OW x KH*KW*C, small here) and a matmul
-  // with the weights as a KH*KW*C x F matrix, scheduled as one (parameters
-  // as @dlc_batch_matmul's, in schedules/matmul.mlir).
-  transform.named_sequence @dlc_conv2d_nhwc_hwcf_im2col(%conv: !transform.any_op {transform.consumed},
-      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
-      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
-      %rn: !transform.param<i64> {transform.readonly}) {
-    %im2col, %result = transform.structured.convert_conv2d_to_img2col %conv
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %matmul = transform.get_producer_of_operand %result[0] : (!transform.any_op) -> !transform.any_op
-    transform.include @dlc_batch_matmul failures(propagate) (%matmul, %tm, %tn, %tk, %rm, %rn)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
-    transform.yield
-  }
-
-  // The same with threads sharing the product's rows (@dlc_batch_matmul_rows).
-  transform.named_sequence @dlc_conv2d_nhwc_hwcf_im2col_rows(%conv: !transform.any_op {transform.consumed},
-      %tm: !transform.param<i64> {transform.readonly}, %tn: !transform.param<i64> {transform.readonly},
-      %tk: !transform.param<i64> {transform.readonly}, %rm: !transform.param<i64> {transform.readonly},
-      %rn: !transform.param<i64> {transform.readonly}) {
-    %im2col, %result = transform.structured.convert_conv2d_to_img2col %conv
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %matmul = transform.get_producer_of_operand %result[0] : (!transform.any_op) -> !transform.any_op
-    transform.include @dlc_batch_matmul_rows failures(propagate) (%matmul, %tm, %tn, %tk, %rm, %rn)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
-    transform.yield
-  }
-
   transform.named_sequence @dlc_conv2d_nhwc_hwcf_fused(%epilogue: !transform.any_op {transform.consumed},
       %conv: !transform.any_op {transform.consumed}, %fill: !transform.any_op {transform.consumed},
       %wt: !transform.param<i64> {transform.readonly}, %ft: !transform.param<i64> {transform.readonly},

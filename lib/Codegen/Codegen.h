@@ -97,6 +97,12 @@ bool dlcConvPrefersRows(int64_t weightBytes, int64_t threads);
 bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
                           const DlcConvTiles *tiles);
 
+/// Im2col.c: rewrites `conv` (a static f32 linalg.conv_2d_nhwc_hwcf) as
+/// the product of its input windows by its weights, N*OH*OW x KH*KW*C
+/// times KH*KW*C x F: the returned linalg.matmul, into a fill of its own
+/// where `conv`'s init is one, expanded back to the convolution's result.
+MlirOperation dlcRewriteConvIm2col(MlirOperation conv);
+
 /// Winograd.c: whether `conv` (linalg.conv_2d_nhwc_hwcf) can be computed
 /// as Winograd F(2x2, 3x3): a 3x3 window, unit strides and dilations,
 /// constant weights, static f32 shapes.

@@ -9,8 +9,9 @@
 // that epilogue: one loop nest for the group; a 3x3 one, where Winograd
 // pays, becomes F(2x2, 3x3) with its epilogue in the output transform
 // (Winograd.c), its products one batched matmul scheduled as such, and so
-// does a grouped one (GroupedConv.c). Targets
-// are collected first:
+// does a grouped one (GroupedConv.c). One on a small image becomes a
+// product first (Im2col.c), grouped with its epilogue as products are.
+// Targets are collected first:
 // applying a schedule rewrites the function being walked. Then row groups
 // (RowGroups.c: reductions over the innermost dims with the elementwise
 // ops over the same rows) become one loop over blocks of rows each.
@@ -337,16 +338,68 @@ static int64_t widthStride(MlirOperation conv) {
   return mlirDenseElementsAttrGetInt64Value(strides, 1);
 }
 
+// Whether the convolution `conv` (linalg.conv_2d_nhwc_hwcf) is computed
+// as Winograd F(2x2, 3x3).
+static bool takesWinograd(MlirOperation conv, bool winograd) {
+  MlirType out = mlirValueGetType(mlirOperationGetResult(conv, 0));
+  return winograd && dlcWinogradApplies(conv) &&
+         dlcConvPrefersWinograd(mlirShapedTypeGetDimSize(out, 0) *
+                                    ((mlirShapedTypeGetDimSize(out, 1) + 1) / 2) *
+                                    ((mlirShapedTypeGetDimSize(out, 2) + 1) / 2),
+                                dim(conv, 0, 3), mlirShapedTypeGetDimSize(out, 3));
+}
+
+// The window loops' tiles for a convolution (NHWC, or depthwise NHWC and
+// pooling); false when none vectorize.
+static bool chooseConvTiles(MlirOperation conv, bool depthwise, const DlcHostCPU *cpu,
+                            DlcConvTiles *tiles) {
+  MlirType out = mlirValueGetType(mlirOperationGetResult(conv, 0));
+  MlirType weight = mlirValueGetType(mlirOperationGetOperand(conv, 1));
+  int64_t ow = mlirShapedTypeGetDimSize(out, 2), f = mlirShapedTypeGetDimSize(out, 3);
+  int64_t kh = mlirShapedTypeGetDimSize(weight, 0), kw = mlirShapedTypeGetDimSize(weight, 1);
+  return depthwise ? dlcChooseDepthwiseTiles(ow, f, kw, widthStride(conv), cpu, tiles)
+                   : dlcChooseConvTiles(ow, f, mlirShapedTypeGetDimSize(weight, 2), kh, kw,
+                                        widthStride(conv), cpu, tiles);
+}
+
+// Whether the convolution `conv` (linalg.conv_2d_nhwc_hwcf, a static
+// batch) is computed as im2col and a product (Im2col.c) rather than by its
+// window loops.
+static bool takesIm2col(MlirOperation conv, const DlcHostCPU *cpu, bool winograd) {
+  MlirType out = mlirValueGetType(mlirOperationGetResult(conv, 0));
+  if (!allOperandsBatchStaticF32(conv) || mlirShapedTypeIsDynamicDim(out, 0) ||
+      takesWinograd(conv, winograd))
+    return false;
+  MlirType weight = mlirValueGetType(mlirOperationGetOperand(conv, 1));
+  int64_t ow = mlirShapedTypeGetDimSize(out, 2);
+  int64_t pixels = mlirShapedTypeGetDimSize(out, 0) * mlirShapedTypeGetDimSize(out, 1) * ow;
+  DlcConvTiles tiles;
+  bool tiled = chooseConvTiles(conv, false, cpu, &tiles);
+  return dlcConvPrefersIm2col(pixels, mlirShapedTypeGetDimSize(weight, 2),
+                              mlirShapedTypeGetDimSize(weight, 0) *
+                                  mlirShapedTypeGetDimSize(weight, 1),
+                              ow, tiled ? &tiles : NULL);
+}
+
+typedef struct Im2colConvs {
+  const DlcHostCPU *cpu;
+  bool winograd;
+  DlcOpList convs;
+} Im2colConvs;
+
+static MlirWalkResult collectIm2colConvs(MlirOperation op, void *userData) {
+  Im2colConvs *found = userData;
+  if (dlcIsOp(op, "linalg.conv_2d_nhwc_hwcf") && takesIm2col(op, found->cpu, found->winograd))
+    dlcOpListPush(&found->convs, op);
+  return MlirWalkResultAdvance;
+}
+
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
                                       const DlcHostCPU *cpu, int64_t threads, bool winograd,
                                       const char *fixedTiles) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
-  if (winograd && t->kind == CONV && dlcWinogradApplies(t->op) &&
-      dlcConvPrefersWinograd(mlirShapedTypeGetDimSize(out, 0) *
-                                 ((mlirShapedTypeGetDimSize(out, 1) + 1) / 2) *
-                                 ((mlirShapedTypeGetDimSize(out, 2) + 1) / 2),
-                             dim(t->op, 0, 3), mlirShapedTypeGetDimSize(out, 3))) {
+  if (t->kind == CONV && takesWinograd(t->op, winograd)) {
     if (!mlirOperationIsNull(t->epilogue))
       locateGroup(t);
     Target products = {dlcRewriteWinograd(t->op, t->epilogue), BATCH_MATMUL, -1, {NULL}, {NULL}};
@@ -354,30 +407,15 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
   }
   MlirType weight = mlirValueGetType(mlirOperationGetOperand(t->op, 1));
   bool depthwise = t->kind == DEPTHWISE;
-  int64_t ow = mlirShapedTypeGetDimSize(out, 2), f = mlirShapedTypeGetDimSize(out, 3);
-  int64_t kw = mlirShapedTypeGetDimSize(weight, 1);
+  int64_t f = mlirShapedTypeGetDimSize(out, 3);
   int64_t c = depthwise ? 1 : mlirShapedTypeGetDimSize(weight, 2);
-  // A dynamic batch: tiles are chosen per image, and im2col (whose
-  // product would have a dynamic batch) is not used.
+  // A dynamic batch: tiles are chosen per image.
   bool dynamicBatch = mlirShapedTypeIsDynamicDim(out, 0);
   int64_t pixels = (dynamicBatch ? 1 : mlirShapedTypeGetDimSize(out, 0)) *
-                   mlirShapedTypeGetDimSize(out, 1) * ow;
-  int64_t kh = mlirShapedTypeGetDimSize(weight, 0);
+                   mlirShapedTypeGetDimSize(out, 1) * mlirShapedTypeGetDimSize(out, 2);
+  int64_t kh = mlirShapedTypeGetDimSize(weight, 0), kw = mlirShapedTypeGetDimSize(weight, 1);
   DlcConvTiles tiles;
-  bool tiled = depthwise ? dlcChooseDepthwiseTiles(ow, f, kw, widthStride(t->op), cpu, &tiles)
-                         : dlcChooseConvTiles(ow, f, c, kh, kw, widthStride(t->op), cpu, &tiles);
-  if (!depthwise && !dynamicBatch &&
-      dlcConvPrefersIm2col(pixels, c, kh * kw, ow, tiled ? &tiles : NULL)) {
-    DlcMatmulTiles m = dlcChooseMatmulTiles(pixels, f, kh * kw * c, cpu);
-    int64_t images = mlirShapedTypeGetDimSize(out, 0);
-    bool rows = dlcShareMatmulRows(&m, pixels / images, f, images, threads);
-    if (!rows)
-      dlcShareMatmulColumns(&m, f, images, threads);
-    int64_t params[5] = {m.tm, m.tn, m.tk, m.rm, m.rn};
-    return dlcApplySchedule(library, 1, &t->op,
-                            rows ? "dlc_conv2d_nhwc_hwcf_im2col_rows" : "dlc_conv2d_nhwc_hwcf_im2col",
-                            5, params);
-  }
+  bool tiled = chooseConvTiles(t->op, depthwise, cpu, &tiles);
   // conv-tiles fixes the direct schedule's parameters (not a depthwise
   // one's), to try others than DLC's choice.
   if (!depthwise && *fixedTiles) {
@@ -497,6 +535,21 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
     dlcPassRunSignalFailure(run);
     return;
   }
+  DlcHostCPU cpu = dlcHostCPU();
+  // Tiles for another CPU (an artifact built elsewhere, or tests of the
+  // AVX-512 tiles on an AVX2 host): only the tile choice changes.
+  if (dlcPassOptionInt(options, "vector-bits") > 0)
+    cpu.vectorBits = (int)dlcPassOptionInt(options, "vector-bits");
+  if (dlcPassOptionInt(options, "vector-registers") > 0)
+    cpu.vectorRegisters = (int)dlcPassOptionInt(options, "vector-registers");
+  bool winograd = dlcPassOptionBool(options, "winograd");
+  // Convolutions computed as products become products first, so that
+  // their epilogues are found as the products' below.
+  Im2colConvs im2col = {&cpu, winograd, {0}};
+  mlirOperationWalk(op, collectIm2colConvs, &im2col, MlirWalkPreOrder);
+  for (size_t i = 0; i < im2col.convs.count; ++i)
+    dlcRewriteConvIm2col(im2col.convs.items[i]);
+  dlcOpListFree(&im2col.convs);
   // Products whose epilogue reads them through a reshape get it back as a
   // direct consumer (Epilogues.c) before the groups are formed.
   DlcOpList products = {0};
@@ -510,13 +563,6 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
       mlirOperationGetContext(op), dlcPassOptionString(options, "schedules"),
       mlirOperationGetLocation(op));
   bool ok = library.impl != NULL;
-  DlcHostCPU cpu = dlcHostCPU();
-  // Tiles for another CPU (an artifact built elsewhere, or tests of the
-  // AVX-512 tiles on an AVX2 host): only the tile choice changes.
-  if (dlcPassOptionInt(options, "vector-bits") > 0)
-    cpu.vectorBits = (int)dlcPassOptionInt(options, "vector-bits");
-  if (dlcPassOptionInt(options, "vector-registers") > 0)
-    cpu.vectorRegisters = (int)dlcPassOptionInt(options, "vector-registers");
   int64_t threads = dlcPassOptionInt(options, "threads");
   for (intptr_t i = 0; ok && i < targets.count; ++i) {
     const Target *t = &targets.items[i];
@@ -529,7 +575,7 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
         t->kind == GROUPED_NHWC ? scheduleGroupedConv(library, t, &cpu)
         : t->kind == TRANSPOSE  ? scheduleTranspose(library, t, &cpu)
         : t->kind == CONV || t->kind == DEPTHWISE
-            ? scheduleConv(library, t, &cpu, threads, dlcPassOptionBool(options, "winograd"),
+            ? scheduleConv(library, t, &cpu, threads, winograd,
                            dlcPassOptionString(options, "conv-tiles"))
             : scheduleMatmul(library, t, &cpu, threads,
                              dlcPassOptionString(options, "matmul-tiles")));

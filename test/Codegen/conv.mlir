@@ -128,8 +128,9 @@ func.func @odd_channels(%x: tensor<1x5x5x3xf32>, %w: tensor<3x3x3x3xf32>) -> ten
 // schedule (outer products) on the KH*KW*C x F weight matrix.
 // CHECK-LABEL: func.func @im2col
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x7x3x3x64xf32>)
+// CHECK: tensor.collapse_shape {{.*}} into tensor<49x576xf32>
 // CHECK: tensor.collapse_shape {{.*}} : tensor<3x3x64x16xf32> into tensor<576x16xf32>
-// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x49x576xf32>)
 // CHECK: vector.outerproduct
 // CHECK: tensor.expand_shape {{.*}} into tensor<1x7x7x16xf32>
 func.func @im2col(%x: tensor<1x9x9x64xf32>, %w: tensor<3x3x64x16xf32>) -> tensor<1x7x7x16xf32> {

@@ -1,12 +1,12 @@
 // Products with fewer column blocks than threads: threads share blocks of
-// rows instead (@dlc_matmul_rows[_fused], @dlc_batch_matmul_rows, the
-// im2col convolution's @dlc_conv2d_nhwc_hwcf_im2col_rows), each block whole
-// register tiles (49 rows in tiles of 7 on AVX-512: 28 + 21). On one
-// thread, and where batches or column blocks are enough, the columns stay
-// what the scf.forall shares; so they do where B is the larger operand and
-// its columns split evenly (the 1x1 convolution to 128 channels: 49 rows,
-// two blocks of 64 columns), so that no thread reads all of B. Each
-// computes what the naive loops compute.
+// rows instead (@dlc_matmul_rows[_fused], @dlc_batch_matmul_rows, and the
+// product an im2col convolution becomes), each block whole register tiles
+// (49 rows in tiles of 7 on AVX-512: 28 + 21). On one thread, and where
+// batches or column blocks are enough, the columns stay what the scf.forall
+// shares; so they do where B is the larger operand and its columns split
+// evenly (the 1x1 convolution to 128 channels: 49 rows, two blocks of 64
+// columns), so that no thread reads all of B. Each computes what the naive
+// loops compute.
 // DEFINE: %{inputs} = --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy --input %t/input_5.npy
 // DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --expect %t/naive/output_3.npy --rtol 1e-4 --atol 1e-4
 // RUN: dlc-opt %s --dlc-codegen='threads=2 vector-bits=512 vector-registers=32' | FileCheck %s --check-prefix=ROWS
@@ -22,9 +22,10 @@
 // ROWS: arith.addf %in
 // ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x48xf32>)
 // ROWS: tensor.extract_slice %arg3[0, {{.*}}, 0] [1, {{.*}}, 96]
-// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x160xf32>)
-// ROWS: scf.forall ({{.*}}) in (2) shared_outs(%[[DEST:.*]] = {{.*}}) -> (tensor<1x49x128xf32>)
-// ROWS: tensor.extract_slice %[[DEST]][0, 0, {{.*}}] [1, 49, 64] [1, 1, 1]
+// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<49x160xf32>)
+// ROWS: tensor.extract_slice %collapsed[{{.*}}, 0] [{{.*}}, 256] [1, 1] : tensor<49x256xf32> to tensor<?x256xf32>
+// ROWS: scf.forall ({{.*}}) in (2) shared_outs(%[[DEST:.*]] = {{.*}}) -> (tensor<49x128xf32>)
+// ROWS: tensor.extract_slice %[[DEST]][0, {{.*}}] [49, 64] [1, 1]
 // COLS-NOT: scf.forall
 // OUT-COUNT-4: dtype=float32 {{.*}} ok
 func.func @main(%a: tensor<49x96xf32>, %b: tensor<96x48xf32>, %bias: tensor<48xf32>,
