@@ -268,9 +268,10 @@ MlirLogicalResult dlcApplyGroupSchedule(DlcScheduleLibrary library, MlirOperatio
 /// blob freed through `refs` (may be NULL) when its last reader goes.
 void dlcPrepackConvWeights(MlirOperation root, DlcWeightRefs *refs);
 
-/// PrepackConstants.c: the arith.constant whose bytes `v` is, through
-/// row-major reshapes (the same bytes), or null.
-MlirOperation dlcConstantBehindReshapes(MlirValue v);
+/// PrepackConstants.c: whether dlc-prepack-constants packs the tiles of
+/// `v` when compiling: a constant with data of its own (not a splat),
+/// through row-major reshapes.
+bool dlcPacksConstant(MlirValue v);
 
 /// Whether tensor.pad `pad` pads a static f32 tile with the constant 0.0,
 /// at the high end only (the matmul schedules' packing copies).

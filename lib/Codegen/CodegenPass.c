@@ -292,9 +292,9 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
   // ones reuse nothing), the rest a product of its own. A constant B is
   // left whole: its padded blocks are packed when compiling, contiguous
   // panels that read faster than B's rows in place (1x2048 @ 2048x1000:
-  // 0.075 ms, split 0.100).
+  // 0.075 ms, split 0.100). A splat is not packed: it splits too.
   if (!fused && !b && !dynamicRows && m < 4 && !*fixedTiles && n > tiles.rn && n % tiles.rn &&
-      mlirOperationIsNull(dlcConstantBehindReshapes(mlirOperationGetOperand(t->op, 1)))) {
+      !dlcPacksConstant(mlirOperationGetOperand(t->op, 1))) {
     DlcMatmulTiles rest = dlcChooseMatmulTiles(m, n % tiles.rn, k, cpu);
     int64_t split[8] = {tiles.tm, tiles.rn, tiles.tk, tiles.rm, tiles.rn, n / tiles.rn * tiles.rn,
                         rest.tn, rest.rn};
