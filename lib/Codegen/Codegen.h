@@ -103,6 +103,16 @@ bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
 /// where `conv`'s init is one, expanded back to the convolution's result.
 MlirOperation dlcRewriteConvIm2col(MlirOperation conv);
 
+/// WideGroups.c: whether `conv` is a grouped NHWC convolution
+/// (dlcGroupedConvNHWCApplies, zeros as its init) whose groups are wide
+/// (dlcGroupedConvGroupsAreWide).
+bool dlcGroupedConvIsWide(MlirOperation conv);
+
+/// Rewrites `conv` (dlcGroupedConvIsWide) as an scf.forall over its
+/// groups, each a linalg.conv_2d_nhwc_hwcf on the group's channels: the
+/// returned op, for the caller to schedule.
+MlirOperation dlcRewriteWideGroupedConv(MlirOperation conv);
+
 /// Winograd.c: whether `conv` (linalg.conv_2d_nhwc_hwcf) can be computed
 /// as Winograd F(2x2, 3x3): a 3x3 window, unit strides and dilations,
 /// constant weights, static f32 shapes.

@@ -9,7 +9,8 @@
 // that epilogue: one loop nest for the group; a 3x3 one, where Winograd
 // pays, becomes F(2x2, 3x3) with its epilogue in the output transform
 // (Winograd.c), its products one batched matmul scheduled as such, and so
-// does a grouped one (GroupedConv.c). One on a small image becomes a
+// does a grouped one (GroupedConv.c), or a loop of convolutions where
+// its groups are wide (WideGroups.c). One on a small image becomes a
 // product first (Im2col.c), grouped with its epilogue as products are.
 // Targets are collected first:
 // applying a schedule rewrites the function being walked. Then row groups
@@ -394,6 +395,12 @@ static MlirWalkResult collectIm2colConvs(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+static MlirWalkResult collectWideGroupedConvs(MlirOperation op, void *userData) {
+  if (dlcGroupedConvIsWide(op))
+    dlcOpListPush(userData, op);
+  return MlirWalkResultAdvance;
+}
+
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
                                       const DlcHostCPU *cpu, int64_t threads, bool winograd,
@@ -543,6 +550,13 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
   if (dlcPassOptionInt(options, "vector-registers") > 0)
     cpu.vectorRegisters = (int)dlcPassOptionInt(options, "vector-registers");
   bool winograd = dlcPassOptionBool(options, "winograd");
+  // Grouped convolutions of wide groups become a loop of convolutions,
+  // which are found as targets below.
+  DlcOpList wide = {0};
+  mlirOperationWalk(op, collectWideGroupedConvs, &wide, MlirWalkPreOrder);
+  for (size_t i = 0; i < wide.count; ++i)
+    dlcRewriteWideGroupedConv(wide.items[i]);
+  dlcOpListFree(&wide);
   // Convolutions computed as products become products first, so that
   // their epilogues are found as the products' below.
   Im2colConvs im2col = {&cpu, winograd, {0}};

@@ -96,4 +96,10 @@ void dlcLayoutRewriteSpatialReduce(MlirOperation reduce);
 bool dlcLayoutIsGroupedConv(MlirOperation op);
 void dlcLayoutRewriteGroupedConv(MlirOperation conv);
 
+/// Whether groups of `cg` input and `fg` output channels are wide enough
+/// for dlc-codegen to compute each as a convolution of its own, whose
+/// register tiles take a vector of the group's output channels
+/// (WideGroups.c), rather than as im2col columns and their product.
+bool dlcGroupedConvGroupsAreWide(int64_t cg, int64_t fg);
+
 #endif // DLC_TRANSFORMS_LAYOUT_H

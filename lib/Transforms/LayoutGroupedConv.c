@@ -10,7 +10,9 @@
 // linalg.conv_2d_nhwgc_gfhwc on the NHWC input split the same way
 // (N x H x W x G x C/G), weights repacked to G x F/G x KH x KW x C/G, its
 // result collapsed to N x OH x OW x F: the transposes around it cancel
-// against its neighbours', as a convolution's do.
+// against its neighbours', as a convolution's do. Wide groups (see
+// dlcGroupedConvGroupsAreWide) go NHWC whatever their size: dlc-codegen
+// computes them as a convolution per group, without columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,9 +63,13 @@ static bool groupFitsStack(MlirOperation conv) {
   return window * dimOf(out, 3) * dimOf(out, 4) * (int64_t)sizeof(float) <= 64 * 1024;
 }
 
+bool dlcGroupedConvGroupsAreWide(int64_t cg, int64_t fg) { return cg >= 8 && fg >= 16; }
+
 bool dlcLayoutIsGroupedConv(MlirOperation op) {
-  if (!dlcIsOp(op, "linalg.conv_2d_ngchw_gfchw") || !dlcLayoutAllStaticF32(op) ||
-      !groupFitsStack(op))
+  if (!dlcIsOp(op, "linalg.conv_2d_ngchw_gfchw") || !dlcLayoutAllStaticF32(op))
+    return false;
+  MlirValue weight = mlirOperationGetOperand(op, 1);
+  if (!groupFitsStack(op) && !dlcGroupedConvGroupsAreWide(dimOf(weight, 2), dimOf(weight, 1)))
     return false;
   MlirValue input = splitSource(mlirOperationGetOperand(op, 0));
   MlirOperation collapse = dlcSoleUser(mlirOperationGetResult(op, 0));
