@@ -129,6 +129,13 @@ bool dlcConvPrefersWinograd(int64_t tiles, int64_t c, int64_t f);
 /// linalg.batch_matmul, for the caller to schedule.
 MlirOperation dlcRewriteWinograd(MlirOperation conv, MlirOperation epilogue);
 
+/// GroupedConv.c: element `i` of a convolution's `strides` or
+/// `dilations` (`name`), 1 when it has none.
+int64_t dlcConvAttr(MlirOperation conv, const char *name, intptr_t i);
+
+/// GroupedConv.c: whether `v` is a linalg.fill of the constant 0.0.
+bool dlcIsZeroFill(MlirValue v);
+
 /// GroupedConv.c: whether `conv` (linalg.conv_2d_ngchw_gfchw) is computed
 /// as a batched product: static f32 shapes, one image.
 bool dlcGroupedConvApplies(MlirOperation conv);

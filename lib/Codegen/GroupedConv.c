@@ -29,7 +29,7 @@ static int64_t dimOf(MlirValue v, intptr_t i) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
 }
 
-static int64_t attrAt(MlirOperation op, const char *name, intptr_t i) {
+int64_t dlcConvAttr(MlirOperation op, const char *name, intptr_t i) {
   MlirAttribute attr = mlirOperationGetAttributeByName(op, ref(name));
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseElements(attr))
     return 1;
@@ -67,9 +67,9 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue planes, in
   in[1] = d[channel];
   for (int i = 0; i < 2; ++i)
     in[2 + i] = mlirAffineAddExprGet(
-        mlirAffineMulExprGet(d[4 + i], mlirAffineConstantExprGet(ctx, attrAt(conv, "strides", i))),
+        mlirAffineMulExprGet(d[4 + i], mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "strides", i))),
         mlirAffineMulExprGet(d[window + i],
-                             mlirAffineConstantExprGet(ctx, attrAt(conv, "dilations", i))));
+                             mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "dilations", i))));
   return copied(b, planes, mlirAffineMapGet(ctx, 6, 0, 4, in), 6, shape);
 }
 
@@ -96,10 +96,7 @@ MlirOperation dlcRewriteGroupedConv(MlirOperation conv) {
   int64_t shape[5] = {1, g, fg, oh, ow};
   MlirValue result =
       dlcReshapeStatic(&b, mlirOperationGetResult(matmul, 0), 5, shape, "[[0, 1], [2], [3, 4]]");
-  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), conv);
-  mlirBlockDestroy(scratch);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(conv, 0), result);
-  mlirOperationDestroy(conv);
+  dlcReplaceWithScratch(conv, scratch, result);
   return matmul;
 }
 
@@ -122,7 +119,7 @@ bool dlcGroupedConvNHWCApplies(MlirOperation conv) {
          dimOf(mlirOperationGetOperand(conv, 0), 0) == 1;
 }
 
-static bool isZeroFill(MlirValue v) {
+bool dlcIsZeroFill(MlirValue v) {
   MlirOperation fill = dlcDefiningOp(v);
   double value;
   return dlcIsOp(fill, "linalg.fill") &&
@@ -163,7 +160,7 @@ static MlirOperation outputNHWC(DlcBuilder *b, MlirValue products, MlirValue ini
   MlirAffineMap maps[2] = {mlirAffineMapGet(ctx, 5, 0, 3, read),
                            mlirAffineMapGet(ctx, 5, 0, 5, written)};
   DlcIterator iterators[5] = {DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL, DLC_PARALLEL};
-  bool zeros = isZeroFill(init);
+  bool zeros = dlcIsZeroFill(init);
   MlirValue out = zeros ? dlcEmpty(b, mlirValueGetType(init), 0, NULL) : init;
   MlirBlock body;
   MlirOperation generic = dlcGeneric(b, 1, &products, 1, &out, maps, 5, iterators, &body);
@@ -203,10 +200,6 @@ DlcGroupedConvOps dlcRewriteGroupedConvNHWC(MlirOperation conv) {
   ops.fill = dlcDefiningOp(zeros);
   ops.product = dlcNamedLinalg(&b, "linalg.batch_matmul", 2, operands, 1, &zeros, outType, 0, NULL);
   ops.output = outputNHWC(&b, mlirOperationGetResult(ops.product, 0), init, ow);
-  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), conv);
-  mlirBlockDestroy(scratch);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(conv, 0),
-                                mlirOperationGetResult(ops.output, 0));
-  mlirOperationDestroy(conv);
+  dlcReplaceWithScratch(conv, scratch, mlirOperationGetResult(ops.output, 0));
   return ops;
 }

@@ -28,17 +28,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
-
 static int64_t dimOf(MlirValue v, intptr_t i) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
-}
-
-static int64_t attrAt(MlirOperation op, const char *name, intptr_t i) {
-  MlirAttribute attr = mlirOperationGetAttributeByName(op, ref(name));
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseElements(attr))
-    return 1;
-  return mlirDenseElementsAttrGetInt64Value(attr, i);
 }
 
 static MlirType f32Tensor(MlirContext ctx, intptr_t rank, const int64_t *shape) {
@@ -54,7 +45,7 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue input, int
                          int64_t kw, int64_t oh, int64_t ow) {
   int64_t n = dimOf(input, 0), c = dimOf(input, 3);
   int64_t matrix[2] = {n * oh * ow, kh * kw * c};
-  if (kh == 1 && kw == 1 && attrAt(conv, "strides", 0) == 1 && attrAt(conv, "strides", 1) == 1)
+  if (kh == 1 && kw == 1 && dlcConvAttr(conv, "strides", 0) == 1 && dlcConvAttr(conv, "strides", 1) == 1)
     return dlcReshapeStatic(b, input, 2, matrix, "[[0, 1, 2], [3]]");
   MlirContext ctx = b->ctx;
   MlirAffineExpr d[6];
@@ -65,9 +56,9 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue input, int
   read[3] = d[5];
   for (int i = 0; i < 2; ++i)
     read[1 + i] = mlirAffineAddExprGet(
-        mlirAffineMulExprGet(d[1 + i], mlirAffineConstantExprGet(ctx, attrAt(conv, "strides", i))),
+        mlirAffineMulExprGet(d[1 + i], mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "strides", i))),
         mlirAffineMulExprGet(d[3 + i],
-                             mlirAffineConstantExprGet(ctx, attrAt(conv, "dilations", i))));
+                             mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "dilations", i))));
   int64_t shape[6] = {n, oh, ow, kh, kw, c};
   MlirValue windows = dlcCopyRead(b, input, mlirAffineMapGet(ctx, 6, 0, 4, read),
                                   dlcEmpty(b, f32Tensor(ctx, 6, shape), 0, NULL));
@@ -97,10 +88,7 @@ MlirOperation dlcRewriteConvIm2col(MlirOperation conv) {
   int64_t shape[4] = {n, oh, ow, f};
   MlirValue expanded =
       dlcReshapeStatic(&b, mlirOperationGetResult(matmul, 0), 4, shape, "[[0, 1, 2], [3]]");
-  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), conv);
-  mlirBlockDestroy(scratch);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(conv, 0), expanded);
-  mlirOperationDestroy(conv);
+  dlcReplaceWithScratch(conv, scratch, expanded);
   if (dlcIsOp(fill, "linalg.fill") &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(fill, 0))))
     mlirOperationDestroy(fill);

@@ -309,11 +309,8 @@ static void fillInstead(MlirOperation pad, int64_t id) {
   MlirValue empty = dlcEmpty(&b, mlirValueGetType(result), 0, NULL);
   mlirOperationSetDiscardableAttributeByName(dlcDefiningOp(empty), ref("dlc.block"),
                                              mlirIntegerAttrGet(mlirIntegerTypeGet(b.ctx, 64), id));
-  MlirValue fill = dlcFill(&b, dlcConstScalar(&b, mlirF32TypeGet(b.ctx), 0.0), empty);
-  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), pad);
-  mlirBlockDestroy(scratch);
-  mlirValueReplaceAllUsesOfWith(result, fill);
-  mlirOperationDestroy(pad);
+  dlcReplaceWithScratch(pad, scratch,
+                        dlcFill(&b, dlcConstScalar(&b, mlirF32TypeGet(b.ctx), 0.0), empty));
 }
 
 void dlcRunPackPanels(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options) {

@@ -32,15 +32,8 @@ static int64_t dimOf(MlirValue v, intptr_t i) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
 }
 
-static bool isZeroFill(MlirValue v) {
-  MlirOperation fill = dlcDefiningOp(v);
-  double value;
-  return dlcIsOp(fill, "linalg.fill") &&
-         dlcConstantFloat(mlirOperationGetOperand(fill, 0), &value) && value == 0.0;
-}
-
 bool dlcGroupedConvIsWide(MlirOperation conv) {
-  if (!dlcGroupedConvNHWCApplies(conv) || !isZeroFill(mlirOperationGetOperand(conv, 2)))
+  if (!dlcGroupedConvNHWCApplies(conv) || !dlcIsZeroFill(mlirOperationGetOperand(conv, 2)))
     return false;
   MlirValue weight = mlirOperationGetOperand(conv, 1);
   return dlcGroupedConvGroupsAreWide(dimOf(weight, 4), dimOf(weight, 1));
@@ -142,10 +135,7 @@ MlirOperation dlcRewriteWideGroupedConv(MlirOperation conv) {
       dlcNamed(ctx, "staticStep", dlcI64ArrayAttr(ctx, 1, &step))};
   MlirOperation loop =
       dlcBuildOp(&b, "scf.forall", 1, &result, 1, &outType, 4, loopAttrs, 1, &region);
-  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), conv);
-  mlirBlockDestroy(scratch);
-  mlirValueReplaceAllUsesOfWith(out, mlirOperationGetResult(loop, 0));
-  mlirOperationDestroy(conv);
+  dlcReplaceWithScratch(conv, scratch, mlirOperationGetResult(loop, 0));
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(zeros, 0))))
     mlirOperationDestroy(zeros);
   return inner;

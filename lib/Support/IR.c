@@ -170,6 +170,13 @@ void dlcMoveOpsBefore(MlirOperation first, MlirOperation before) {
   }
 }
 
+void dlcReplaceWithScratch(MlirOperation op, MlirBlock scratch, MlirValue replacement) {
+  dlcMoveOpsBefore(mlirBlockGetFirstOperation(scratch), op);
+  mlirBlockDestroy(scratch);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), replacement);
+  mlirOperationDestroy(op);
+}
+
 bool dlcAllLoopsParallel(MlirOperation op) {
   MlirAttribute iterators =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("iterator_types"));

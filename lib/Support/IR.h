@@ -86,6 +86,11 @@ MlirValue dlcCopyBefore(MlirOperation before, MlirValue v);
 /// of a block, often a scratch block of their own) before `before`.
 void dlcMoveOpsBefore(MlirOperation first, MlirOperation before);
 
+/// Replaces `op` by what was built in `scratch`, a block of its own: its
+/// ops move before `op`, `replacement` takes the uses of `op`'s result,
+/// and `op` and `scratch` are destroyed.
+void dlcReplaceWithScratch(MlirOperation op, MlirBlock scratch, MlirValue replacement);
+
 /// Are all loops of the linalg op `op` (its `iterator_types`) parallel?
 bool dlcAllLoopsParallel(MlirOperation op);
 
