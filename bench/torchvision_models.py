@@ -20,6 +20,9 @@ import torchvision
 MODELS = [
     ("regnet_y_400mf", "RegNetY-400MF: grouped 3x3 convolutions (8 channels a group), "
      "squeeze-excite"),
+    ("regnet_x_400mf", "RegNetX-400MF: grouped 3x3 convolutions (16 channels a group)"),
+    ("resnext50_32x4d", "ResNeXt-50 32x4d: 32 groups of 4 to 32 channels"),
+    ("mnasnet1_0", "MNASNet 1.0: depthwise 3x3 and 5x5, 1x1 layers at 7x7"),
     ("efficientnet_b0", "EfficientNet-B0: depthwise 3x3 and 5x5, SiLU, squeeze-excite"),
     ("mobilenet_v3_large", "MobileNetV3-Large: hard-swish, squeeze-excite, depthwise 5x5"),
     ("shufflenet_v2_x1_0", "ShuffleNetV2: channel split and shuffle, small 1x1 convolutions"),
