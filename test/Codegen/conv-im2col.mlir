@@ -5,7 +5,7 @@
 // bias and relu. A 1x1 window with unit strides reads the input collapsed
 // (no copy); a strided one copies its windows. The 49 rows take register
 // tiles of 7 (a divisor) rather than 4 rows padded to 52. Each computes
-// what the naive loops compute, on 1 and 2 threads.
+// what the naive loops compute, on 1 and 2 threads, and with AVX2's tiles.
 // DEFINE: %{inputs} = --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy
 // DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --rtol 1e-4 --atol 1e-4
 // RUN: dlc-opt %s --dlc-codegen='threads=2 vector-bits=512 vector-registers=32' | FileCheck %s
@@ -15,6 +15,8 @@
 // RUN: dlc-run %t/one.mlir %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{threads=2 vector-bits=512 vector-registers=32}, dlc-lower-to-llvm{threads=2})' -o %t/two.mlir
 // RUN: dlc-run %t/two.mlir --threads 2 %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
+// RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{threads=2 vector-bits=256 vector-registers=16}, dlc-lower-to-llvm{threads=2})' -o %t/avx2.mlir
+// RUN: dlc-run %t/avx2.mlir --threads 2 %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
 // CHECK-LABEL: func.func @main
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 // CHECK: tensor.collapse_shape %arg0 {{.*}} into tensor<49x96xf32>

@@ -6,13 +6,15 @@
 // group's output channels, no columns copied. They compute what the naive
 // loops compute: 2 groups of 16 -> 16 channels (3x3, padded) before a relu,
 // 3 groups of 8 -> 16 with strides and a dilation, 2 groups of 16 -> 32
-// with a 1x1 window, on one and two threads.
+// with a 1x1 window, on one and two threads, and with AVX2's tiles.
 // DEFINE: %{inputs} = --input %t/input_0.npy --input %t/input_1.npy --input %t/input_2.npy --input %t/input_3.npy --input %t/input_4.npy
 // DEFINE: %{expect} = --expect %t/naive/output_0.npy --expect %t/naive/output_1.npy --expect %t/naive/output_2.npy --rtol 1e-4 --atol 1e-4
 // RUN: %python %S/Inputs/make_inputs.py %t 1x32x12x12 32x16x3x3 1x24x13x11 48x8x3x3 64x16x1x1
 // RUN: dlc-run %s --codegen=naive --threads 1 %{inputs} -o %t/naive
 // RUN: dlc-run %s --threads 1 %{inputs} %{expect} | FileCheck %s
 // RUN: dlc-run %s --threads 2 %{inputs} %{expect} | FileCheck %s
+// RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-graph-to-linalg, dlc-convert-layout, dlc-fuse-elementwise, canonicalize, dlc-codegen{vector-bits=256 vector-registers=16 threads=2}, dlc-lower-to-llvm{threads=2})' -o %t/avx2.mlir
+// RUN: dlc-run %t/avx2.mlir --threads 2 %{inputs} %{expect} | FileCheck %s
 // CHECK-COUNT-3: dtype=float32 {{.*}} ok
 //
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-graph-to-linalg, dlc-convert-layout, dlc-fuse-elementwise, canonicalize, dlc-codegen{vector-bits=512 vector-registers=32})' | FileCheck %s --check-prefix=CODEGEN
