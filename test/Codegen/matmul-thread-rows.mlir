@@ -1,7 +1,9 @@
 // Products with fewer column blocks than threads: threads share blocks of
 // rows instead (@dlc_matmul_rows[_fused], @dlc_batch_matmul_rows, and the
-// product an im2col convolution becomes), each block whole register tiles
-// (49 rows in tiles of 7 on AVX-512: 28 + 21). On one thread, and where
+// product an im2col convolution becomes), each block whole register tiles;
+// where M is a few register tiles, one tile each (49 rows in tiles of 7 on
+// AVX-512: 7 blocks of 7, static, rather than 28 + 21, the last of a
+// dynamic size and so padded). On one thread, and where
 // batches or column blocks are enough, the columns stay what the scf.forall
 // shares; so they do where B is the larger operand and its columns split
 // evenly (the 1x1 convolution to 128 channels: 49 rows, two blocks of 64
@@ -17,13 +19,13 @@
 // RUN: dlc-run %t/avx512.mlir --threads 2 %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(dlc-codegen{threads=2 vector-bits=256 vector-registers=16}, dlc-lower-to-llvm{threads=2})' -o %t/avx2.mlir
 // RUN: dlc-run %t/avx2.mlir --threads 2 %{inputs} %{expect} | FileCheck %s --check-prefix=OUT
-// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<49x48xf32>)
-// ROWS: tensor.extract_slice %arg0[{{.*}}, 0] [{{.*}}, 96] [1, 1] : tensor<49x96xf32> to tensor<?x96xf32>
+// ROWS: scf.forall ({{.*}}) in (7) shared_outs({{.*}}) -> (tensor<49x48xf32>)
+// ROWS: tensor.extract_slice %arg0[{{.*}}, 0] [7, 96] [1, 1] : tensor<49x96xf32> to tensor<7x96xf32>
 // ROWS: arith.addf %in
-// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<1x49x48xf32>)
-// ROWS: tensor.extract_slice %arg3[0, {{.*}}, 0] [1, {{.*}}, 96]
-// ROWS: scf.forall ({{.*}}) in (2) shared_outs({{.*}}) -> (tensor<49x160xf32>)
-// ROWS: tensor.extract_slice %collapsed[{{.*}}, 0] [{{.*}}, 256] [1, 1] : tensor<49x256xf32> to tensor<?x256xf32>
+// ROWS: scf.forall ({{.*}}) in (7) shared_outs({{.*}}) -> (tensor<1x49x48xf32>)
+// ROWS: tensor.extract_slice %arg3[0, {{.*}}, 0] [1, 7, 96]
+// ROWS: scf.forall ({{.*}}) in (7) shared_outs({{.*}}) -> (tensor<49x160xf32>)
+// ROWS: tensor.extract_slice %collapsed[{{.*}}, 0] [7, 256] [1, 1] : tensor<49x256xf32> to tensor<7x256xf32>
 // ROWS: scf.forall ({{.*}}) in (2) shared_outs(%[[DEST:.*]] = {{.*}}) -> (tensor<49x128xf32>)
 // ROWS: tensor.extract_slice %[[DEST]][0, {{.*}}] [49, 64] [1, 1]
 // COLS-NOT: scf.forall
