@@ -12,10 +12,10 @@ and seeded inputs DIR/input_N.npy for its arguments:
 import os
 import sys
 
-import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generated import dialect_resources, seeded_floats  # noqa: E402
+from generated import (constants, dialect_resources, save_inputs, seeded_floats,  # noqa: E402
+                       tensor_type)
 
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
@@ -24,15 +24,13 @@ rand = seeded_floats(11)
 
 inputs = [rand(1, 18, 18, 64), rand(1, 15, 13, 64), rand(1, 13, 11, 48), rand(2, 10, 10, 64),
           rand(1, 10, 10, 32), rand(1, 9, 9, 64), rand(1, 58, 58, 64)]
-for i, x in enumerate(inputs):
-    np.save(os.path.join(out, "input_%d.npy" % i), x)
+save_inputs(out, inputs)
 weights = {"w": rand(3, 3, 64, 64), "b": rand(64), "wo": rand(3, 3, 64, 48),
            "wb": rand(3, 3, 64, 64), "ws": rand(3, 3, 32, 32), "wt": rand(3, 3, 64, 64),
            "wl": rand(3, 3, 64, 64)}
 
 
-def ty(*dims):
-    return "tensor<%sxf32>" % "x".join(str(d) for d in dims)
+ty = tensor_type
 
 
 def conv(name, x, w, xt, wt, yt):
@@ -43,8 +41,7 @@ def conv(name, x, w, xt, wt, yt):
 """
 
 
-consts = "\n".join("  %%%s = arith.constant dense_resource<%s> : %s" % (k, k, ty(*v.shape))
-                   for k, v in weights.items())
+consts = constants(weights)
 y, yo, yb, ys, yt, yl = (ty(1, 16, 16, 64), ty(1, 13, 11, 48), ty(2, 8, 8, 64), ty(1, 8, 8, 32),
                          ty(1, 7, 7, 64), ty(1, 56, 56, 64))
 ident = "affine_map<(n, h, w, c) -> (n, h, w, c)>"
