@@ -99,9 +99,9 @@ bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
 
 /// Im2col.c: rewrites `conv` (a static f32 linalg.conv_2d_nhwc_hwcf) as
 /// the product of its input windows by its weights, N*OH*OW x KH*KW*C
-/// times KH*KW*C x F: the returned linalg.matmul, into a fill of its own
-/// where `conv`'s init is one, expanded back to the convolution's result.
-MlirOperation dlcRewriteConvIm2col(MlirOperation conv);
+/// times KH*KW*C x F: a linalg.matmul, into a fill of its own where
+/// `conv`'s init is one, expanded back to the convolution's result.
+void dlcRewriteConvIm2col(MlirOperation conv);
 
 /// WideGroups.c: whether `conv` is a grouped NHWC convolution
 /// (dlcGroupedConvNHWCApplies, zeros as its init) whose groups are wide
@@ -109,9 +109,8 @@ MlirOperation dlcRewriteConvIm2col(MlirOperation conv);
 bool dlcGroupedConvIsWide(MlirOperation conv);
 
 /// Rewrites `conv` (dlcGroupedConvIsWide) as an scf.forall over its
-/// groups, each a linalg.conv_2d_nhwc_hwcf on the group's channels: the
-/// returned op, for the caller to schedule.
-MlirOperation dlcRewriteWideGroupedConv(MlirOperation conv);
+/// groups, each a linalg.conv_2d_nhwc_hwcf on the group's channels.
+void dlcRewriteWideGroupedConv(MlirOperation conv);
 
 /// Winograd.c: whether `conv` (linalg.conv_2d_nhwc_hwcf) can be computed
 /// as Winograd F(2x2, 3x3): a 3x3 window, unit strides and dilations,

@@ -67,7 +67,8 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue planes, in
   in[1] = d[channel];
   for (int i = 0; i < 2; ++i)
     in[2 + i] = mlirAffineAddExprGet(
-        mlirAffineMulExprGet(d[4 + i], mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "strides", i))),
+        mlirAffineMulExprGet(d[4 + i],
+                             mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "strides", i))),
         mlirAffineMulExprGet(d[window + i],
                              mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "dilations", i))));
   return copied(b, planes, mlirAffineMapGet(ctx, 6, 0, 4, in), 6, shape);

@@ -45,7 +45,8 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue input, int
                          int64_t kw, int64_t oh, int64_t ow) {
   int64_t n = dimOf(input, 0), c = dimOf(input, 3);
   int64_t matrix[2] = {n * oh * ow, kh * kw * c};
-  if (kh == 1 && kw == 1 && dlcConvAttr(conv, "strides", 0) == 1 && dlcConvAttr(conv, "strides", 1) == 1)
+  if (kh == 1 && kw == 1 && dlcConvAttr(conv, "strides", 0) == 1 &&
+      dlcConvAttr(conv, "strides", 1) == 1)
     return dlcReshapeStatic(b, input, 2, matrix, "[[0, 1, 2], [3]]");
   MlirContext ctx = b->ctx;
   MlirAffineExpr d[6];
@@ -56,7 +57,8 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue input, int
   read[3] = d[5];
   for (int i = 0; i < 2; ++i)
     read[1 + i] = mlirAffineAddExprGet(
-        mlirAffineMulExprGet(d[1 + i], mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "strides", i))),
+        mlirAffineMulExprGet(d[1 + i],
+                             mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "strides", i))),
         mlirAffineMulExprGet(d[3 + i],
                              mlirAffineConstantExprGet(ctx, dlcConvAttr(conv, "dilations", i))));
   int64_t shape[6] = {n, oh, ow, kh, kw, c};
@@ -65,7 +67,7 @@ static MlirValue columns(DlcBuilder *b, MlirOperation conv, MlirValue input, int
   return dlcReshapeStatic(b, windows, 2, matrix, "[[0, 1, 2], [3, 4, 5]]");
 }
 
-MlirOperation dlcRewriteConvIm2col(MlirOperation conv) {
+void dlcRewriteConvIm2col(MlirOperation conv) {
   MlirValue input = mlirOperationGetOperand(conv, 0), weight = mlirOperationGetOperand(conv, 1),
             init = mlirOperationGetOperand(conv, 2);
   int64_t kh = dimOf(weight, 0), kw = dimOf(weight, 1), c = dimOf(weight, 2), f = dimOf(weight, 3);
@@ -92,5 +94,4 @@ MlirOperation dlcRewriteConvIm2col(MlirOperation conv) {
   if (dlcIsOp(fill, "linalg.fill") &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(fill, 0))))
     mlirOperationDestroy(fill);
-  return matmul;
 }

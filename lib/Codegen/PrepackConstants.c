@@ -256,21 +256,7 @@ static bool dimIsTiled(const Candidate *c, int64_t i) {
   return true;
 }
 
-// The arith.constant whose bytes `v` is, through row-major reshapes (the
-// same bytes), or null.
-static MlirOperation constantBehindReshapes(MlirValue v) {
-  MlirOperation def = dlcDefiningOp(v);
-  // Row-major reshapes keep the bytes: the data is the constant's.
-  while (dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape"))
-    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
-  return dlcIsOp(def, "arith.constant") ? def : (MlirOperation){NULL};
-}
-
-bool dlcPacksConstant(MlirValue v) {
-  MlirOperation def = constantBehindReshapes(v);
-  return !mlirOperationIsNull(def) &&
-         dlcLayoutConstantData(mlirOperationGetAttributeByName(def, ref("value")));
-}
+bool dlcPacksConstant(MlirValue v) { return !mlirOperationIsNull(dlcLayoutDataConstant(v)); }
 
 // Whether `pad` pads a tile of a constant the way packing does; fills `c`.
 static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
@@ -302,9 +288,9 @@ static bool padOfConstantTile(MlirOperation pad, Candidate *c) {
   // No slice: one tile covers the whole operand.
   for (int64_t i = 0; nearest && i < c->rank; ++i)
     c->dims[i].size = mlirShapedTypeGetDimSize(c->logical, i);
-  if (!dlcPacksConstant(v))
+  c->constant = dlcLayoutDataConstant(v);
+  if (mlirOperationIsNull(c->constant))
     return false;
-  c->constant = constantBehindReshapes(v);
   for (int64_t i = 0; i < c->rank; ++i)
     if (!dimIsTiled(c, i))
       return false;

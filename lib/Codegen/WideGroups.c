@@ -73,7 +73,7 @@ static MlirType f32Tensor(MlirContext ctx, intptr_t rank, const int64_t *shape) 
   return mlirRankedTensorTypeGet(rank, shape, mlirF32TypeGet(ctx), mlirAttributeGetNull());
 }
 
-MlirOperation dlcRewriteWideGroupedConv(MlirOperation conv) {
+void dlcRewriteWideGroupedConv(MlirOperation conv) {
   MlirValue input = mlirOperationGetOperand(conv, 0), weight = mlirOperationGetOperand(conv, 1);
   MlirValue out = mlirOperationGetResult(conv, 0);
   MlirOperation zeros = dlcDefiningOp(mlirOperationGetOperand(conv, 2));
@@ -138,5 +138,4 @@ MlirOperation dlcRewriteWideGroupedConv(MlirOperation conv) {
   dlcReplaceWithScratch(conv, scratch, mlirOperationGetResult(loop, 0));
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(zeros, 0))))
     mlirOperationDestroy(zeros);
-  return inner;
 }

@@ -84,6 +84,17 @@ const char *dlcLayoutConstantData(MlirAttribute value) {
   return NULL;
 }
 
+MlirOperation dlcLayoutDataConstant(MlirValue v) {
+  MlirOperation def = dlcDefiningOp(v);
+  while (dlcIsOp(def, "tensor.collapse_shape") || dlcIsOp(def, "tensor.expand_shape"))
+    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
+  return dlcIsOp(def, "arith.constant") &&
+                 dlcLayoutConstantData(mlirOperationGetAttributeByName(
+                     def, mlirStringRefCreateFromCString("value")))
+             ? def
+             : (MlirOperation){NULL};
+}
+
 MlirAttribute dlcLayoutPaddedConstant(MlirAttribute value, MlirType type, intptr_t dim,
                                       int64_t size) {
   const char *src = dlcLayoutConstantData(value);

@@ -46,6 +46,11 @@ void dlcLayoutFreeBlob(void *userData, const void *data, size_t size, size_t ali
 /// The bytes of a non-splat dense or dense_resource constant, or NULL.
 const char *dlcLayoutConstantData(MlirAttribute value);
 
+/// The arith.constant whose bytes `v` is, through row-major reshapes (the
+/// same bytes), when it has data of its own (dlcLayoutConstantData); else
+/// null.
+MlirOperation dlcLayoutDataConstant(MlirValue v);
+
 /// `value` (f32 elements, read as `type`: a reshape of its constant is
 /// the same bytes) with dim `dim` grown to `size`, zeros after the old
 /// elements, into a new blob; null when its data cannot be read.

@@ -69,18 +69,6 @@ static bool groupFitsStack(MlirOperation conv) {
 
 bool dlcGroupedConvGroupsAreWide(int64_t cg, int64_t fg) { return cg >= 8 && fg >= 16; }
 
-// The constant (with data of its own) that `weight` is, through a
-// reshape, or null.
-static MlirOperation constantWeights(MlirValue weight) {
-  MlirOperation def = dlcDefiningOp(weight);
-  if (dlcIsOp(def, "tensor.expand_shape") || dlcIsOp(def, "tensor.collapse_shape"))
-    def = dlcDefiningOp(mlirOperationGetOperand(def, 0));
-  return dlcIsOp(def, "arith.constant") &&
-                 dlcLayoutConstantData(mlirOperationGetAttributeByName(def, ref("value")))
-             ? def
-             : (MlirOperation){NULL};
-}
-
 // Narrow groups whose columns do not fit the stack (ResNeXt's 4 and 8
 // channels at 56x56 and 28x28, RegNetY's 8 at 56x56) are merged, m at a
 // time, into wide ones, their weights block-diagonal: m times the
@@ -90,7 +78,7 @@ static MlirOperation constantWeights(MlirValue weight) {
 static int64_t mergedGroups(MlirOperation conv) {
   MlirValue weight = mlirOperationGetOperand(conv, 1);
   int64_t g = dimOf(weight, 0), fg = dimOf(weight, 1), cg = dimOf(weight, 2);
-  if (dlcGroupedConvGroupsAreWide(cg, fg) || mlirOperationIsNull(constantWeights(weight)))
+  if (dlcGroupedConvGroupsAreWide(cg, fg) || mlirOperationIsNull(dlcLayoutDataConstant(weight)))
     return 0;
   for (int64_t m = 2; m <= 4; ++m)
     if (g % m == 0 && dlcGroupedConvGroupsAreWide(cg * m, fg * m))
@@ -154,8 +142,12 @@ void dlcLayoutRewriteGroupedConv(MlirOperation conv) {
   MlirValue out5 = mlirOperationGetResult(conv, 0);
   int64_t n = dimOf(out5, 0), oh = dimOf(out5, 3), ow = dimOf(out5, 4);
   int64_t m = groupFitsStack(conv) ? 0 : mergedGroups(conv);
-  MlirType weightType = mlirValueGetType(weight);
-  if (m) {
+  MlirOperation weights = dlcLayoutDataConstant(weight);
+  MlirAttribute merged =
+      m ? mergedWeights(mlirOperationGetAttributeByName(weights, ref("value")),
+                        mlirValueGetType(weight), m)
+        : mlirAttributeGetNull();
+  if (!mlirAttributeIsNull(merged)) {
     g /= m;
     fg *= m;
     cg *= m;
@@ -164,13 +156,12 @@ void dlcLayoutRewriteGroupedConv(MlirOperation conv) {
   MlirValue nhwc = dlcLayoutTransposed(&b, input, dlcLayoutToNHWC);
   int64_t inShape[5] = {n, dimOf(nhwc, 1), dimOf(nhwc, 2), g, cg};
   MlirValue split = dlcReshapeStatic(&b, nhwc, 5, inShape, "[[0], [1], [2], [3, 4]]");
-  // G x F/G x C/G x KH x KW -> G x F/G x KH x KW x C/G, or merged groups'.
+  // G x F/G x C/G x KH x KW -> G x F/G x KH x KW x C/G, or the merged
+  // groups' (where their blob could not be made, the groups as they are).
   static const int64_t toGFHWC[5] = {0, 1, 3, 4, 2};
-  MlirValue operands[2] = {
-      split, m ? dlcConstant(&b, mergedWeights(mlirOperationGetAttributeByName(
-                                                   constantWeights(weight), ref("value")),
-                                               weightType, m))
-               : dlcLayoutTransposed(&b, weight, toGFHWC)};
+  MlirValue operands[2] = {split, mlirAttributeIsNull(merged)
+                                      ? dlcLayoutTransposed(&b, weight, toGFHWC)
+                                      : dlcConstant(&b, merged)};
   int64_t outShape[5] = {n, oh, ow, g, fg};
   MlirType outType =
       mlirRankedTensorTypeGet(5, outShape, mlirF32TypeGet(b.ctx), mlirAttributeGetNull());
