@@ -2,6 +2,7 @@
 # lit configuration for DLC. Run through `cmake --build build --target check-dlc`
 # or scripts/test.sh; lit.site.cfg.py (generated) sets the build paths.
 import os
+import platform
 import subprocess
 import tempfile
 import lit.formats
@@ -46,6 +47,11 @@ else:
 if lit.util.which("node", config.environment["PATH"]) and \
         os.path.isdir(os.path.join(ort_modules, "onnxruntime-node")):
     config.available_features.add("onnxruntime")
+
+# x86-64 hosts: tests that name x86 CPUs (--mcpu=haswell, the AVX2 code
+# of another machine) need one.
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64")
 
 # A sanitized build (-DDLC_SANITIZE=...): every report aborts, so that a
 # `not` line cannot take it for an expected failure, and leaks are reported

@@ -63,7 +63,10 @@ typedef struct DlcCompileOptions {
   /// as fast as the JIT's code), "generic" for the generic CPU of the host's
   /// architecture (portable code), else an LLVM CPU name such as
   /// "skylake-avx512". Artifacts record it as `dlc.target_cpu` on the
-  /// module, and dlcModuleEmitCHeader says which.
+  /// module, and dlcModuleEmitCHeader says which. dlc-codegen's tiles are
+  /// chosen for its vector registers. A name LLVM does not know fails the
+  /// compile; a JIT executable (dlcExecutableCreate) also refuses a CPU
+  /// with features the host lacks.
   const char *cpu;
   /// The C compiler that links shared libraries (found on PATH); NULL for
   /// "cc".

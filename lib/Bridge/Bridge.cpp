@@ -28,8 +28,12 @@ extern "C" {
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <string.h>
@@ -227,6 +231,24 @@ MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op,
   populateMathPolynomialApproximationPatterns(
       patterns, [&](StringRef name) { return isApproximated(wrap(name), userData); });
   return wrap(applyPatternsGreedily(root, std::move(patterns)));
+}
+
+char *dlcBridgeCPUFeatures(const char *cpu) {
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  // Asked of the target's default CPU, which knows every name; creating
+  // the named CPU's subtarget first would warn of an unknown one.
+  std::unique_ptr<llvm::MCSubtargetInfo> known(target->createMCSubtargetInfo(triple, "", ""));
+  if (!known || !known->isCPUStringValid(cpu))
+    return nullptr;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, cpu, ""));
+  std::string list;
+  for (const llvm::SubtargetFeatureKV &feature : info->getEnabledProcessorFeatures())
+    list += (list.empty() ? "+" : ",+") + std::string(feature.Key);
+  return strdup(list.c_str());
 }
 
 struct DlcBridgeBlobs {

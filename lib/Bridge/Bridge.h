@@ -119,6 +119,14 @@ MlirLogicalResult dlcBridgeApproximateMath(MlirOperation op,
                                            bool (*isApproximated)(MlirStringRef, void *),
                                            void *userData);
 
+/// The features of `cpu`, an LLVM CPU name ("generic" included) of the
+/// default target triple, as LLVM lists a host's ("+avx2,+fma,...");
+/// malloc'ed. NULL when that target knows no such CPU. The C API lists
+/// only the host's features, and its LLVMCreateTargetMachine takes any
+/// name: an unknown one is a warning on stderr, then a fatal error when
+/// code is generated.
+char *dlcBridgeCPUFeatures(const char *cpu);
+
 #ifdef __cplusplus
 }
 #endif

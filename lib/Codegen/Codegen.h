@@ -14,18 +14,35 @@
 #include "Support/Builder.h"
 #include "Support/IR.h"
 #include "Support/ReleaseWeights.h"
+#include "Support/Str.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
 /// What the schedules' parameters depend on in the CPU running the code.
-typedef struct DlcHostCPU {
+typedef struct DlcTargetCPU {
   int vectorBits;      ///< widest vector register: 512 (AVX-512), 256 (AVX2), 128
   int vectorRegisters; ///< how many of them: 32 with AVX-512, else 16
-} DlcHostCPU;
+} DlcTargetCPU;
+
+/// Whether `cpu` (DlcCompileOptions' spelling) names the host: NULL, ""
+/// or "native".
+bool dlcTargetIsHost(const char *cpu);
+
+/// The registers of `cpu`: the host's (dlcTargetIsHost) or those of an
+/// LLVM CPU name ("generic": the architecture's baseline). False, with
+/// `*out` untouched, for a name LLVM does not know.
+bool dlcTargetCPUGet(const char *cpu, DlcTargetCPU *out);
+
+/// Whether the host lacks features that code for `cpu` (a name
+/// dlcTargetCPUGet knows) may use; appends their names to `missing`.
+bool dlcTargetCPUHostLacks(const char *cpu, DlcStr *missing);
+
+/// Appends why dlcTargetCPUGet refused `cpu` to `message`.
+void dlcTargetCPUPrintUnknown(DlcStr *message, const char *cpu);
 
 /// The CPU this process runs on (what the JIT and default AOT target).
-DlcHostCPU dlcHostCPU(void);
+DlcTargetCPU dlcHostCPU(void);
 
 /// Parameters of @dlc_matmul / @dlc_batch_matmul (schedules/matmul.mlir).
 typedef struct DlcMatmulTiles {
@@ -34,10 +51,10 @@ typedef struct DlcMatmulTiles {
 } DlcMatmulTiles;
 
 /// Tiles for an m x k by k x n product of 32-bit elements on `cpu`.
-DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu);
+DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcTargetCPU *cpu);
 
 /// The same for a product whose row count m is known only at run time.
-DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcHostCPU *cpu);
+DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcTargetCPU *cpu);
 
 /// Narrows `tiles->tn` so that `threads` share the `batch` x column blocks
 /// of an n-column product evenly (the schedules' scf.forall runs over them).
@@ -63,7 +80,7 @@ typedef struct DlcConvTiles {
 /// vector width nor one plus a power-of-two rest of at least 4). `ft` may
 /// leave such a rest: the rows' schedules peel the last slice.
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
-                        const DlcHostCPU *cpu, DlcConvTiles *out);
+                        const DlcTargetCPU *cpu, DlcConvTiles *out);
 
 /// Tiles for an NHWC depthwise convolution (output width `ow`, `f`
 /// channels, window width `kw`, horizontal stride `stride`): `wt` pixels of
@@ -71,7 +88,7 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
 /// tile's input row and weights; `ct` is `ft`. False when `f` fills no
 /// vector.
 bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
-                             const DlcHostCPU *cpu, DlcConvTiles *out);
+                             const DlcTargetCPU *cpu, DlcConvTiles *out);
 
 /// Whether `threads` should share a convolution's rows rather than its
 /// `f / ft` channel slices: slices that would leave a thread idle more than
@@ -218,7 +235,7 @@ void dlcChooseRowTiles(intptr_t rank, const int64_t *dims, intptr_t reduced,
                        int64_t blockElements, int64_t *tiles);
 
 /// The default block size of row groups on `cpu`, in elements.
-int64_t dlcDefaultRowBlock(const DlcHostCPU *cpu);
+int64_t dlcDefaultRowBlock(const DlcTargetCPU *cpu);
 
 /// A transform library: DLC's schedules, with those of a user's file
 /// (if any) taking the place of DLC's of the same name. DLC's own files

@@ -262,7 +262,7 @@ static bool parseInts(const char *text, int64_t *out, int n) {
 }
 
 static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target *t,
-                                        const DlcHostCPU *cpu, int64_t threads,
+                                        const DlcTargetCPU *cpu, int64_t threads,
                                         const char *fixedTiles) {
   intptr_t b = t->kind == BATCH_MATMUL ? 1 : 0;
   int64_t m = dim(t->op, 0, b), k = dim(t->op, 0, b + 1), n = dim(t->op, 1, b + 1);
@@ -320,7 +320,7 @@ static MlirLogicalResult scheduleMatmul(DlcScheduleLibrary library, const Target
 // columns, their product with its weights and the product written to the
 // result (GroupedConv.c), the product tiled as a batched matmul's.
 static MlirLogicalResult scheduleGroupedConv(DlcScheduleLibrary library, const Target *t,
-                                             const DlcHostCPU *cpu) {
+                                             const DlcTargetCPU *cpu) {
   DlcGroupedConvOps ops = dlcRewriteGroupedConvNHWC(t->op);
   DlcMatmulTiles tiles = dlcChooseMatmulTiles(dim(ops.product, 0, 1), dim(ops.product, 1, 2),
                                               dim(ops.product, 0, 2), cpu);
@@ -352,7 +352,7 @@ static bool takesWinograd(MlirOperation conv, bool winograd) {
 
 // The window loops' tiles for a convolution (NHWC, or depthwise NHWC and
 // pooling); false when none vectorize.
-static bool chooseConvTiles(MlirOperation conv, bool depthwise, const DlcHostCPU *cpu,
+static bool chooseConvTiles(MlirOperation conv, bool depthwise, const DlcTargetCPU *cpu,
                             DlcConvTiles *tiles) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(conv, 0));
   MlirType weight = mlirValueGetType(mlirOperationGetOperand(conv, 1));
@@ -366,7 +366,7 @@ static bool chooseConvTiles(MlirOperation conv, bool depthwise, const DlcHostCPU
 // Whether the convolution `conv` (linalg.conv_2d_nhwc_hwcf, a static
 // batch) is computed as im2col and a product (Im2col.c) rather than by its
 // window loops.
-static bool takesIm2col(MlirOperation conv, const DlcHostCPU *cpu, bool winograd) {
+static bool takesIm2col(MlirOperation conv, const DlcTargetCPU *cpu, bool winograd) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(conv, 0));
   if (!allOperandsBatchStaticF32(conv) || mlirShapedTypeIsDynamicDim(out, 0) ||
       takesWinograd(conv, winograd))
@@ -383,7 +383,7 @@ static bool takesIm2col(MlirOperation conv, const DlcHostCPU *cpu, bool winograd
 }
 
 typedef struct Im2colConvs {
-  const DlcHostCPU *cpu;
+  const DlcTargetCPU *cpu;
   bool winograd;
   DlcOpList convs;
 } Im2colConvs;
@@ -403,7 +403,7 @@ static MlirWalkResult collectWideGroupedConvs(MlirOperation op, void *userData) 
 
 // Convolutions without tiles that vectorize are left to the loop lowering.
 static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *t,
-                                      const DlcHostCPU *cpu, int64_t threads, bool winograd,
+                                      const DlcTargetCPU *cpu, int64_t threads, bool winograd,
                                       const char *fixedTiles) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
   if (t->kind == CONV && takesWinograd(t->op, winograd)) {
@@ -468,7 +468,7 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
 // largest power of two below it (at least 4) that divides both; shapes
 // that none divides are left to the loop lowering.
 static MlirLogicalResult scheduleTranspose(DlcScheduleLibrary library, const Target *t,
-                                           const DlcHostCPU *cpu) {
+                                           const DlcTargetCPU *cpu) {
   MlirType out = mlirValueGetType(mlirOperationGetResult(t->op, 0));
   if (mlirShapedTypeIsDynamicDim(out, t->transposedLoop))
     return mlirLogicalResultSuccess();
@@ -508,7 +508,7 @@ static bool nextRowGroup(MlirOperation module, DlcRowGroup *group) {
 // One group at a time, found again after each: a schedule's cleanup (cse)
 // may replace ops of groups found before it ran.
 static MlirLogicalResult scheduleRowGroups(MlirOperation module, DlcScheduleLibrary library,
-                                           const DlcHostCPU *cpu, int64_t block) {
+                                           const DlcTargetCPU *cpu, int64_t block) {
   if (block <= 0)
     block = dlcDefaultRowBlock(cpu);
   DlcRowGroup group;
@@ -542,7 +542,7 @@ void dlcRunCodegen(MlirOperation op, DlcPassRun *run, const DlcPassOptions *opti
     dlcPassRunSignalFailure(run);
     return;
   }
-  DlcHostCPU cpu = dlcHostCPU();
+  DlcTargetCPU cpu = dlcHostCPU();
   // Tiles for another CPU (an artifact built elsewhere, or tests of the
   // AVX-512 tiles on an AVX2 host): only the tile choice changes.
   if (dlcPassOptionInt(options, "vector-bits") > 0)

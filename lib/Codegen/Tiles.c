@@ -52,7 +52,7 @@ static bool wideRowsPay(int64_t n, int64_t lanes) {
   return n >= 4 * lanes && roundUp(n, 4 * lanes) * 8 <= roundUp(n, 2 * lanes) * 9;
 }
 
-DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHostCPU *cpu) {
+DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcTargetCPU *cpu) {
   int64_t lanes = cpu->vectorBits / 32;
   DlcMatmulTiles t;
   // Two vectors of B per row of accumulators; rows enough for the FMAs to
@@ -163,7 +163,7 @@ DlcMatmulTiles dlcChooseMatmulTiles(int64_t m, int64_t n, int64_t k, const DlcHo
 // to whole) computes fewer than rm extra rows whatever the count (tiles of
 // 64 rows computed 64 for a 32-row batch). The packed block of B, the
 // tile reused across rows, keeps its size.
-DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcHostCPU *cpu) {
+DlcMatmulTiles dlcChooseDynamicRowsMatmulTiles(int64_t n, int64_t k, const DlcTargetCPU *cpu) {
   DlcMatmulTiles t = dlcChooseMatmulTiles(1024, n, k, cpu);
   t.tm = t.rm;
   return t;
@@ -235,7 +235,7 @@ static int64_t largestDivisor(int64_t n, int64_t limit) {
 // all around the loop: the 7x7/2 RGB stem on AVX-512 (28 accumulators,
 // 21 x 2 weight vectors) had 700 stack accesses for 588 FMAs and ran
 // 2.9 ms, against 1.3-1.5 ms with one window column per step.
-static bool wholeRowFits(int64_t c, int64_t kw, const DlcHostCPU *cpu) {
+static bool wholeRowFits(int64_t c, int64_t kw, const DlcTargetCPU *cpu) {
   return kw * c <= cpu->vectorRegisters / 2;
 }
 
@@ -314,7 +314,7 @@ static int64_t pixelsWithoutConflicts(int64_t c, int64_t stride) {
 // SqueezeNet 3.81 -> 3.63, DenseNet-121 32.4 -> 32.0, EfficientNet-B0 9.58
 // -> 9.46.
 static bool fourVectorsPay(int64_t window, int64_t weightsPerTap, bool wholeRow,
-                           const DlcHostCPU *cpu) {
+                           const DlcTargetCPU *cpu) {
   return cpu->vectorRegisters >= 32 && !wholeRow &&
          window * weightsPerTap * (int64_t)sizeof(float) <= 256 * 1024;
 }
@@ -335,7 +335,7 @@ static bool channelsSplit(int64_t f, int64_t ft) {
 }
 
 bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw, int64_t stride,
-                        const DlcHostCPU *cpu, DlcConvTiles *out) {
+                        const DlcTargetCPU *cpu, DlcConvTiles *out) {
   // Accumulators: the registers but those for a channel step's weights
   // and the input broadcasts (12 of AVX2's 16, 24 of AVX-512's 32). Of one
   // to four vectors of channels (dividing F, or leaving a rest that
@@ -419,7 +419,7 @@ bool dlcChooseConvTiles(int64_t ow, int64_t f, int64_t c, int64_t kh, int64_t kw
 }
 
 bool dlcChooseDepthwiseTiles(int64_t ow, int64_t f, int64_t kw, int64_t stride,
-                             const DlcHostCPU *cpu, DlcConvTiles *out) {
+                             const DlcTargetCPU *cpu, DlcConvTiles *out) {
   // Each channel's window row is its own 1-D convolution: the tile's input
   // row ((wt - 1) * stride + kw pixels) and its kw weights are live in
   // registers with the wt accumulators, one vector of channels each. With
@@ -495,7 +495,7 @@ bool dlcConvPrefersIm2col(int64_t pixels, int64_t c, int64_t window, int64_t ow,
 // (32 KB L1), 1 thread, blocks of 1024 / 2048 / 4096 / 8192 elements:
 // layer norm 128x768 0.028 / 0.027 / 0.031 / 0.035 ms, softmax 12x128x128
 // 0.196 / 0.199 / 0.202 / 0.207 ms.
-int64_t dlcDefaultRowBlock(const DlcHostCPU *cpu) {
+int64_t dlcDefaultRowBlock(const DlcTargetCPU *cpu) {
   (void)cpu;
   return 2048;
 }

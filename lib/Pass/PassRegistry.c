@@ -596,7 +596,7 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
 
 // The options of the lowering pipelines, described as a pass's are.
 #define LOWERING_OPTIONS(flag)                                                                   \
-  {flag, flag, "", "", "builtin.module", 6,                                                      \
+  {flag, flag, "", "", "builtin.module", 7,                                                      \
    {{"codegen", "string", "fast",                                                                \
      "fast: DLC's schedules (dlc-codegen) and vector code; naive: one scalar loop nest per op, "   \
      "the reference the fast path is tested against"},                                          \
@@ -609,7 +609,10 @@ LOWERING_BUILDER(buildLoopsToLLVM, dlcBuildLoopsToLLVMPipelineWithOptions)
      "time each node (dlc-record-nodes, dlc-instrument-profile) for dlc-c/Profile.h"},          \
     {"checks", "bool", "true",                                                                   \
      "compute the run-time checks (dlc-tensor-to-linalg's checks): false leaves errors on bad "   \
-     "data unreported (status 0)"}},                                                             \
+     "data unreported (status 0)"},                                                              \
+    {"cpu", "string", "native",                                                                  \
+     "the CPU the code is for: native (the host) or an LLVM CPU name (generic, haswell, ...); "  \
+     "dlc-codegen's tiles and dlc-keep-inner-loops' lanes follow its vector registers"}},        \
    NULL, {NULL}}
 static const DlcPassDef linalgToLoopsOptions = LOWERING_OPTIONS("dlc-linalg-to-loops");
 static const DlcPassDef lowerToLLVMOptions = LOWERING_OPTIONS("dlc-lower-to-llvm");

@@ -239,8 +239,10 @@ static MlirLogicalResult addBuffersToLoops(const Builder *b, const DlcCompileOpt
   // Short innermost loops vectorized whole, not unrolled into the loop
   // around them first.
   if (o->codegen == DlcCodegenFast) {
+    DlcTargetCPU target;
+    dlcTargetCPUGet(o->cpu, &target); // known: checkOptions
     DlcStr keep = DLC_STR_INIT;
-    dlcStrPrintf(&keep, "lanes=%lld", (long long)(dlcHostCPU().vectorBits / 32));
+    dlcStrPrintf(&keep, "lanes=%lld", (long long)(target.vectorBits / 32));
     MlirLogicalResult added = addOwnWithOptions(b, "dlc-keep-inner-loops", dlcStrGet(&keep));
     dlcStrFree(&keep);
     TRY(added);
@@ -264,6 +266,8 @@ static MlirLogicalResult checkOptions(const Builder *b, const DlcCompileOptions 
     dlcStrPrintf(&message, "invalid codegen (%lld): expected fast or naive", (long long)o->codegen);
   else if (o->layout != DlcLayoutNHWC && o->layout != DlcLayoutNCHW)
     dlcStrPrintf(&message, "invalid layout (%lld): expected nhwc or nchw", (long long)o->layout);
+  else if (!dlcTargetCPUGet(o->cpu, &(DlcTargetCPU){0}))
+    dlcTargetCPUPrintUnknown(&message, o->cpu);
   else
     return mlirLogicalResultSuccess();
   report(b, dlcStrGet(&message));
@@ -300,6 +304,12 @@ static MlirLogicalResult addLinalgToLoops(const Builder *b, const DlcCompileOpti
     dlcStrPrintf(&codegen, "threads=%lld", (long long)o.threads);
     if (o.schedules && *o.schedules)
       dlcStrPrintf(&codegen, " schedules='%s'", o.schedules);
+    // Tiles for the registers of the CPU the code is for (dlc-codegen's
+    // default is the host's).
+    DlcTargetCPU target;
+    if (!dlcTargetIsHost(o.cpu) && dlcTargetCPUGet(o.cpu, &target))
+      dlcStrPrintf(&codegen, " vector-bits=%d vector-registers=%d", target.vectorBits,
+                   target.vectorRegisters);
     MlirLogicalResult added = addOwnWithOptions(b, "dlc-codegen", dlcStrGet(&codegen));
     dlcStrFree(&codegen);
     TRY(added);
@@ -519,5 +529,6 @@ MlirLogicalResult dlcPipelineOptionsFromPassOptions(const DlcPassOptions *values
   out->schedules = dlcPassOptionString(values, "schedules");
   out->profile = dlcPassOptionBool(values, "profile");
   out->checks = dlcPassOptionBool(values, "checks");
+  out->cpu = dlcPassOptionString(values, "cpu");
   return mlirLogicalResultSuccess();
 }

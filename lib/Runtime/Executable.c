@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Codegen/Codegen.h"
 #include "Entry/Entry.h"
 #include "Runtime/Jit.h"
 #include "Runtime/JitModule.h"
@@ -187,6 +188,16 @@ static DlcExecutable create(MlirModule module, MlirStringRef entryName,
   int optLevel = options ? options->optLevel : dlcCompileOptionsGetDefault().optLevel;
   Executable *exe = NULL;
   MlirContext ctx = mlirModuleGetContext(module);
+  // Code for another CPU runs here only if this one has its features.
+  DlcStr missing = DLC_STR_INIT;
+  if (options && dlcTargetCPUHostLacks(options->cpu, &missing)) {
+    dlcEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                 "cannot run code for CPU '%s' on this host: it lacks %s", options->cpu,
+                 dlcStrGet(&missing));
+    dlcStrFree(&missing);
+    goto fail;
+  }
+  dlcStrFree(&missing);
   if (mlirLogicalResultIsFailure(dlcModuleLowerToLLVM(module, options)))
     goto fail;
   MlirOperation entry = dlcModuleLookupEntry(module, entryName);

@@ -2,6 +2,8 @@
 
 #include "Target/HostModule.h"
 
+#include "Codegen/Codegen.h"
+
 #include "Entry/Entry.h"
 #include "dlc-c/Runtime.h"
 #include "Support/Diag.h"
@@ -44,6 +46,14 @@ static LLVMTargetMachineRef createMachine(const DlcCompileOptions *options, Mlir
   // The host CPU by default: code for the generic CPU of the architecture
   // runs up to 1.5x slower (no AVX2/AVX-512 beyond what the JIT would use).
   const char *cpu = options->cpu && *options->cpu ? options->cpu : "native";
+  if (!dlcTargetCPUGet(cpu, &(DlcTargetCPU){0})) {
+    DlcStr message = DLC_STR_INIT;
+    dlcTargetCPUPrintUnknown(&message, cpu);
+    dlcEmitError(loc, "%s", dlcStrGet(&message));
+    dlcStrFree(&message);
+    LLVMDisposeMessage(triple);
+    return NULL;
+  }
   char *hostCpu = NULL, *features = NULL;
   if (!strcmp(cpu, "native")) {
     hostCpu = LLVMGetHostCPUName();

@@ -378,10 +378,13 @@ def _input_shapes(shapes):
     return ",".join(items).encode()
 
 
-def _options(threads, optimize, profile=False, checks=True, layout="nhwc", input_shapes=None):
+def _options(threads, optimize, profile=False, checks=True, layout="nhwc", input_shapes=None,
+             cpu=None):
     if layout not in _LAYOUTS:
         raise Error(f"invalid layout '{layout}': expected 'nhwc' or 'nchw'")
     options = C.lib.dlcCompileOptionsGetDefault()
+    if cpu:
+        options.cpu = cpu.encode()
     if input_shapes:
         # Kept alive by the options struct's owner (ctypes keeps the bytes).
         options.inputShapes = _input_shapes(input_shapes)
@@ -395,7 +398,7 @@ def _options(threads, optimize, profile=False, checks=True, layout="nhwc", input
 
 @_capturing_native_stderr
 def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False, checks=True,
-            layout="nhwc", input_shapes=None):
+            layout="nhwc", input_shapes=None, cpu=None):
     """Compiles `source` (a path to .onnx, .mlir or MLIR bytecode, or MLIR
     text) for this machine. `threads`: threads the code runs on (None: the
     machine's cores); `optimize`: DLC's graph optimizations first;
@@ -408,7 +411,9 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
     (docs/RuntimeErrors.md); `layout`: "nhwc" (default) or "nchw", the
     layout convolutions and pooling compute in; `input_shapes`: {input name
     or position: dims} fixing dynamic dims at compile time (None keeps a
-    dim as it is), as dlc-run --input-shape."""
+    dim as it is), as dlc-run --input-shape; `cpu`: an LLVM CPU name to
+    compile for instead of this machine's CPU, one whose features it has
+    ("haswell": the AVX2 code of another machine), as dlc-run --mcpu."""
     context = _Context()
     module = _load(context, source)
     try:
@@ -417,7 +422,7 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
         entry = C.lib.dlcModuleLookupEntry(module, C.StringRef.of(""))
         if not entry.ptr:
             context.fail("no entry to compile")
-        options = _options(threads, optimize, profile, checks, layout, input_shapes)
+        options = _options(threads, optimize, profile, checks, layout, input_shapes, cpu)
         # The names go with lowering; read them first.
         names = _onnx_names(module, "arg_attrs", "input")
         output_names = _onnx_names(module, "res_attrs", "output")
@@ -445,12 +450,13 @@ def compile(source, *, threads=None, optimize=True, pipeline=None, profile=False
 
 @_capturing_native_stderr
 def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, checks=True,
-           layout="nhwc", input_shapes=None):
+           layout="nhwc", input_shapes=None, cpu=None):
     """Writes what `dlc-translate --emit-shared` (kind="shared") or
     `--emit-obj` (kind="object") writes: the compiled model at `path` and
     its C header next to it (`path` with the extension .h). The entry's C
     name is `name`, or for @main the file's stem ("libmlp.so" -> mlp).
-    `checks`, `layout`, `input_shapes`: as for compile.
+    `checks`, `layout`, `input_shapes`: as for compile; `cpu`: the CPU
+    the artifact is for, as dlc-translate --mcpu ("generic": portable).
     Both files are written, or neither. Returns the header's path."""
     if kind not in ("shared", "object"):
         raise ValueError("kind must be 'shared' or 'object'")
@@ -462,7 +468,7 @@ def export(source, path, *, kind="shared", name=None, threads=1, optimize=True, 
     module = _load(context, source)
     try:
         options = _options(threads, optimize, checks=checks, layout=layout,
-                           input_shapes=input_shapes)
+                           input_shapes=input_shapes, cpu=cpu)
         if not C.lib.dlcModuleLowerToLLVM(module, ctypes.byref(options)).value:
             context.fail("compilation failed")
         entries = [C.lib.dlcEntryGetName(C.lib.dlcModuleGetEntry(module, i)).get()

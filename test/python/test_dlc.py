@@ -3,6 +3,7 @@ dtypes and shapes, errors with their locations, pipelines, the pass table."""
 
 import json
 import os
+import platform
 
 import numpy as np
 import pytest
@@ -623,6 +624,19 @@ def test_layout_nchw_computes_the_same():
     np.testing.assert_allclose(nchw, nhwc, rtol=1e-5, atol=1e-5)
     with pytest.raises(dlc.Error, match="invalid layout 'nhcw': expected 'nhwc' or 'nchw'"):
         dlc.compile(path, layout="nhcw")
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="names x86 CPUs")
+def test_cpu_compiles_for_another_cpu():
+    path = os.path.join(SHARED, "models", "lenet", "model.onnx")
+    x = np.random.default_rng(2).standard_normal((1, 1, 28, 28)).astype(np.float32)
+    (host,) = dlc.compile(path, threads=1)(x)
+    (avx2,) = dlc.compile(path, threads=1, cpu="haswell")(x)
+    np.testing.assert_allclose(avx2, host, rtol=1e-5, atol=1e-5)
+    with pytest.raises(dlc.Error, match="unknown CPU 'no-such-cpu'"):
+        dlc.compile(path, cpu="no-such-cpu")
+    with pytest.raises(dlc.Error, match="cannot run code for CPU 'diamondrapids' on this host"):
+        dlc.compile(path, cpu="diamondrapids")
 
 
 def test_import_onnx_text_and_bytecode():

@@ -85,7 +85,10 @@ static void printHelp(void) {
          "                          directory, replayed with dlc-run FILE --test-data\n"
          "  -o OUTDIR               Write each result to OUTDIR/output_N.npy (.pb for the\n"
          "                          types NumPy lacks: bfloat16, float8, float4, int4, int2)\n"
-         "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n");
+         "  -O<0-3>                 LLVM optimization level of the JIT (default 2)\n"
+         "  --mcpu=<cpu>            The CPU the JIT compiles for: 'native' (default) or an\n"
+         "                          LLVM CPU name whose features this host has (haswell on\n"
+         "                          an AVX-512 host runs the AVX2 code of another machine)\n");
   printf("  --max-memory SIZE       Refuse a run whose tensors (inputs, outputs and\n"
          "                          intermediates) need more than SIZE bytes (K, M, G, T:\n"
          "                          binary units; default: 80%% of the physical memory)\n");
@@ -267,6 +270,8 @@ int dlcRunParseArgs(int argc, char **argv, DlcRunArgs *o) {
       o->bindShapeInputs = true;
     } else if (dlcTakeCodegenFlag(argc, argv, &i, &o->compile, dlcRunTool, &status,
                                   DLC_RUN_ERROR)) {
+    } else if (takeValue(argc, argv, &i, "mcpu", &v, &status)) {
+      o->compile.cpu = v;
     } else if (takeValue(argc, argv, &i, "input", &v, &status)) {
       if (v)
         dlcRunAddFile(&o->inputs, v);
