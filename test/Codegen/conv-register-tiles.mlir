@@ -2,10 +2,11 @@
 // strided tile also holds its input row ((wt - 1) * stride + 1 pixels of ct
 // channels): on AVX-512 a 3x3/2 row of 14 takes 2 tiles of 7 x 32 (13
 // pixels of 4 channels read at once), not one of 14 (27 pixels); on AVX2
-// 3 x 16 tiles, the last one peeled. The 7x7 RGB window's 21 weight
-// vectors exceed half the registers, so it steps one window column at a
-// time (3 x 32 weights read per step, not 7 x 3 x 32). Both compute what
-// the naive loops compute.
+// one channel a step, whose row of 9 pixels leaves room for 5 x 16 tiles
+// (the last of 4), not 3 x 16 of 8 channels. The 7x7 RGB window's 21
+// weight vectors exceed half the registers, so it steps one window column
+// at a time (3 x 32 weights read per step, not 7 x 3 x 32; on AVX2 one
+// channel's 16). Both compute what the naive loops compute.
 // RUN: dlc-opt %s --dlc-codegen='vector-bits=512 vector-registers=32' | FileCheck %s --check-prefix=AVX512
 // RUN: dlc-opt %s --dlc-codegen='vector-bits=256 vector-registers=16' | FileCheck %s --check-prefix=AVX2
 // RUN: %python %S/Inputs/make_inputs.py %t 1x29x29x8 3x3x8x32 1x21x21x3 7x7x3x32
@@ -22,9 +23,11 @@
 // AVX512: tensor<7x7x3x32xf32>, vector<3x32xf32>
 // AVX512-NOT: linalg.conv_2d_nhwc_hwcf
 // AVX2-NOT: linalg.conv_2d_nhwc_hwcf
-// AVX2: -> (vector<1x3x16xf32>)
-// AVX2: -> (vector<1x2x16xf32>)
-// AVX2: tensor<7x7x3x32xf32>, vector<3x16xf32>
+// AVX2: -> (vector<1x5x16xf32>)
+// AVX2: tensor<1x29x29x8xf32>, vector<9x1xf32>
+// AVX2: -> (vector<1x4x16xf32>)
+// AVX2: tensor<1x29x29x8xf32>, vector<7x1xf32>
+// AVX2: tensor<7x7x3x32xf32>, vector<16xf32>
 // AVX2-NOT: linalg.conv_2d_nhwc_hwcf
 // OUT: output 0: shape=[1, 14, 14, 32] dtype=float32 {{.*}} ok
 // OUT: output 1: shape=[1, 8, 8, 32] dtype=float32 {{.*}} ok
