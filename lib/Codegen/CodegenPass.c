@@ -432,6 +432,15 @@ static MlirLogicalResult scheduleConv(DlcScheduleLibrary library, const Target *
                      fixedTiles);
       return mlirLogicalResultFailure();
     }
+    // Upstream's vectorizer fails on a window or channel step that does
+    // not divide its loop, with a message that names neither.
+    if (kw % fixed[2] || c % fixed[3]) {
+      dlcEmitOpError(t->op,
+                     "conv-tiles: kwt (%lld) must divide the window's width (%lld) and ct (%lld) "
+                     "the input channels (%lld)",
+                     (long long)fixed[2], (long long)kw, (long long)fixed[3], (long long)c);
+      return mlirLogicalResultFailure();
+    }
     tiles = (DlcConvTiles){fixed[0], fixed[1], fixed[2], fixed[3]};
     tiled = true;
   }
