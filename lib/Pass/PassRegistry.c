@@ -101,6 +101,15 @@ static const DlcPassDef passes[] = {
      "computed is the same; rounding differs in the last bits, as in every framework that folds "
      "batch norm. A gemm's alpha and beta are folded in too; its c must be per column.",
      "", 0, {{0}}, dlcRunFoldBatchNorm, {NULL}},
+    {"dlc-trim-conv-windows", "DlcTrimConvWindows",
+     "Drop the kernel taps of convolutions that read only padding",
+     "A conv with a constant weight and static spatial sizes whose leading or trailing kernel taps "
+     "(of a spatial dim) read the padding for every output position, as dilated windows larger "
+     "than the image do (DeepLabV3's ASPP: dilations 12 to 36 on a 20x20 or 33x33 feature map), "
+     "gets the live part of the window: its weight sliced, its pads reduced by the span of the "
+     "dropped taps, the output the same. Only zero terms leave the sums; a window whose dropped "
+     "weights are not all finite stays whole.",
+     "", 0, {{0}}, dlcRunTrimConvWindows, {NULL}},
     {"dlc-cse", "DlcCSE", "Merge identical dlc_graph and dlc_tensor ops",
      "Common subexpression elimination for DLC's ops, which upstream `cse` leaves alone (IRDL "
      "ops carry no traits, so it must assume side effects). In each block, an op with the same "
@@ -622,7 +631,8 @@ static const DlcPipelineDef pipelines[] = {
     {"dlc-optimize", "DLC's graph optimizations, in order",
      "On dlc_graph IR: dlc-infer-shapes, dlc-eliminate-nops, dlc-fold-constants, "
      "dlc-infer-shapes, dlc-simplify-algebra, dlc-fold-constants, dlc-sink-transposes, dlc-simplify-algebra, "
-     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-eliminate-empty-tensors, dlc-cse, dlc-dce, "
+     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-trim-conv-windows, dlc-eliminate-empty-tensors, "
+     "dlc-cse, dlc-dce, "
      "dlc-infer-shapes (docs/GraphOptimizations.md says why this order). The lowering pipelines do not include "
      "it; dlc-run, dlc-translate's compile modes and the C API's compile entry points run it "
      "first unless told not to (--no-optimize). `disable` leaves passes out, to bisect a "
@@ -741,6 +751,7 @@ CREATE(dlcCreateEliminateEmptyTensorsPass, "dlc-eliminate-empty-tensors")
 CREATE(dlcCreateSimplifyAlgebraPass, "dlc-simplify-algebra")
 CREATE(dlcCreateSinkTransposesPass, "dlc-sink-transposes")
 CREATE(dlcCreateFoldBatchNormPass, "dlc-fold-batch-norm")
+CREATE(dlcCreateTrimConvWindowsPass, "dlc-trim-conv-windows")
 CREATE(dlcCreateCSEPass, "dlc-cse")
 CREATE(dlcCreateDCEPass, "dlc-dce")
 
