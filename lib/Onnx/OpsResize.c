@@ -4,7 +4,8 @@
 // the taps that interpolate each output position (a constant out x n index
 // table, clamped into the input, which is the edge padding ONNX specifies),
 // a multiplication by the taps' weights (a constant out x n table) and a
-// sum over the taps; nearest takes one tap and no weights. The tables are
+// sum over the taps (up to 4, linear and cubic, one gather and product per
+// tap, added); nearest takes one tap and no weights. The tables are
 // computed here from the static shapes with the formulas of ONNX's
 // reference (onnx/reference/ops/op_resize.py): every coordinate
 // transformation, nearest mode, linear, cubic, antialiasing and
@@ -28,6 +29,10 @@
 #include <string.h>
 
 typedef DlcResizeParams Params;
+
+// Linear (2 taps a dim) and cubic (4) interpolation as a sum of products
+// per tap; antialiased downsampling's wider windows as one reduction.
+#define MAX_UNROLLED_TAPS 4
 
 // The position in the input that output position y of one axis maps to.
 // *outside is set for tf_crop_and_resize positions beyond the input.
@@ -173,6 +178,48 @@ static DlcOnnxStatus buildAxis(DlcOnnxNode *n, const Params *p, MlirValue x, int
     gather.operands[0] = x, gather.operands[1] = indices;
     DLC_ONNX_TRY(dlcOnnxBuild(n, &gather));
     v = gather.results[0];
+  } else if (taps <= MAX_UNROLLED_TAPS) {
+    // Per tap: gather -> [.., out, ..], times weights [out, 1..], added:
+    // elementwise ops that fuse into one loop nest. Summed by a reduction,
+    // the taps' products were a tensor of their own (DeepLabV3's 21 x 320
+    // x 2 x 320 floats).
+    int64_t dims[DLC_MAX_RANK] = {out};
+    for (int64_t i = 1; i < rank - axis; ++i)
+      dims[i] = 1;
+    MlirType it = mlirRankedTensorTypeGet(1, &out, i64, mlirAttributeGetNull());
+    MlirType wt = mlirRankedTensorTypeGet(rank - axis, dims, elt, mlirAttributeGetNull());
+    int64_t *tapIndex = index + cells;
+    for (int64_t t = 0; t < taps; ++t) {
+      for (int64_t y = 0; y < out; ++y) {
+        tapIndex[y] = index[y * taps + t];
+        weights32[y] = (float)weights[y * taps + t];
+      }
+      MlirAttribute w;
+      if (mlirTypeIsAF32(elt)) {
+        w = mlirDenseElementsAttrFloatGet(wt, out, weights32);
+      } else {
+        double *column = malloc((size_t)out * sizeof *column);
+        if (!column)
+          abort();
+        for (int64_t y = 0; y < out; ++y)
+          column[y] = weights[y * taps + t];
+        w = mlirDenseElementsAttrDoubleGet(wt, out, column);
+        free(column);
+      }
+      MlirValue wv, product;
+      DLC_ONNX_TRY(constantOf(n, mlirDenseElementsAttrInt64Get(it, out, tapIndex), &indices));
+      DlcOnnxOp tap;
+      dlcOnnxOpInit(&tap, "dlc_graph.gather");
+      dlcOnnxOpInt(n, &tap, "axis", axis);
+      tap.operands[0] = x, tap.operands[1] = indices;
+      DLC_ONNX_TRY(dlcOnnxBuild(n, &tap));
+      DLC_ONNX_TRY(constantOf(n, w, &wv));
+      DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.mul", tap.results[0], wv, &product));
+      if (t == 0)
+        v = product;
+      else
+        DLC_ONNX_TRY(dlcOnnxBinaryOp(n, "dlc_graph.add", v, product, &v));
+    }
   } else {
     // gather -> [.., out, taps, ..], times weights [out, taps, 1..], summed.
     int64_t dims[DLC_MAX_RANK + 1] = {out, taps}, tapAxis = axis + 1;
@@ -229,7 +276,8 @@ static DlcOnnxStatus resizeAxis(DlcOnnxNode *n, const Params *p, MlirValue x, in
   if (taps > 4096 || cells > (1 << 26))
     return dlcOnnxUnsupported(n, "resizing dim %lld to %lld elements by %g needs %lld taps each",
                               (long long)axis, (long long)out, scale, (long long)taps);
-  int64_t *index = malloc((size_t)(cells + 1) * sizeof *index);
+  // Room for one tap's column of the table after it (buildAxis).
+  int64_t *index = malloc((size_t)(cells + out + 1) * sizeof *index);
   double *weights = malloc((size_t)(cells + 1) * sizeof *weights);
   float *weights32 = malloc((size_t)(cells + 1) * sizeof *weights32);
   bool *outside = malloc((size_t)(out + 1) * sizeof *outside);
@@ -484,8 +532,23 @@ static DlcOnnxStatus translateResize(DlcOnnxNode *n) {
       out[axes[i]] = (int64_t)(s * (double)in[axes[i]] + 0.5);
     }
   }
+  // Axes that shrink first, outermost first, so that later steps work on
+  // less; then those that grow, innermost first: a gather along the
+  // innermost axis reads single elements, one along an outer axis whole
+  // rows, which vectorize, so the innermost one runs on the smaller
+  // tensor. DeepLabV3's bilinear 20x20 -> 320x320 of 21 channels, one
+  // thread: 2.22 ms (outer axis first, taps summed by a reduction), 1.43
+  // with the taps added, 0.17 innermost first too (onnxruntime 5.05).
+  int64_t order[DLC_MAX_RANK], numOrdered = 0;
+  for (int64_t a = 0; a < rank; ++a)
+    if (out[a] < in[a])
+      order[numOrdered++] = a;
+  for (int64_t a = rank - 1; a >= 0; --a)
+    if (out[a] >= in[a])
+      order[numOrdered++] = a;
   MlirValue v = x;
-  for (int64_t a = 0; a < rank; ++a) {
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t a = order[i];
     if (mlirShapedTypeIsDynamicDim(type, a)) // kept, as checked above
       continue;
     if (!(scale[a] > 0) || out[a] < 0 || out[a] > (1 << 24))

@@ -838,6 +838,20 @@ def _():
                  inits=[init("scales", np.array([1, 1, 2, 1], dtype=np.float32))], opset=13)
 
 
+@register("resize_two_axes")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"], mode="linear")],
+                 [("x", F, [1, 1, 2, 3])], [("y", F, [1, 1, 4, 6])],
+                 inits=[init("scales", np.array([1, 1, 2, 2], dtype=np.float32))], opset=13)
+
+
+@register("resize_cubic_antialias")
+def _():
+    return model([node("Resize", ["x", "", "scales"], ["y"], mode="cubic", antialias=1)],
+                 [("x", F, [1, 1, 8, 8])], [("y", F, [1, 1, 8, 4])],
+                 inits=[init("scales", np.array([1, 1, 1, 0.5], dtype=np.float32))], opset=18)
+
+
 @register("resize_scales_and_sizes")
 def _():
     return model([node("Resize", ["x", "", "scales", "sizes"], ["y"])],
