@@ -29,20 +29,39 @@ MODELS = [
     ("squeezenet1_1", "SqueezeNet 1.1: fire modules (1x1 and 3x3 concatenated), ceil-mode "
      "pooling"),
     ("swin_t", "Swin-T: shifted-window attention (masks from ScatterND), GELU, layer norm"),
+    ("deeplabv3_mobilenet_v3_large", "DeepLabV3 on MobileNetV3-Large: dilated 3x3 "
+     "convolutions (ASPP), bilinear upsampling to the input's size"),
 ]
+
+# Segmentation models (torchvision.models.segmentation): their output is
+# the dict's "out" tensor.
+SEGMENTATION = {"deeplabv3_mobilenet_v3_large"}
+
+
+class _SegmentationOutput(torch.nn.Module):
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model(x)["out"]
 
 
 def build(name):
     """The module NAME with seeded random weights, in eval mode."""
     torch.manual_seed(0)
-    model = getattr(torchvision.models, name)(weights=None).eval()
+    if name in SEGMENTATION:
+        model = getattr(torchvision.models.segmentation, name)(
+            weights=None, weights_backbone=None).eval()
+    else:
+        model = getattr(torchvision.models, name)(weights=None).eval()
     g = torch.Generator().manual_seed(1)
     with torch.no_grad():
         for m in model.modules():
             if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
                 m.running_mean.copy_(torch.randn(m.running_mean.shape, generator=g) * 0.1)
                 m.running_var.copy_(torch.rand(m.running_var.shape, generator=g) + 0.5)
-    return model
+    return _SegmentationOutput(model).eval() if name in SEGMENTATION else model
 
 
 def example_input():
