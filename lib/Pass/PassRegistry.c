@@ -107,8 +107,11 @@ static const DlcPassDef passes[] = {
      "(of a spatial dim) read the padding for every output position, as dilated windows larger "
      "than the image do (DeepLabV3's ASPP: dilations 12 to 36 on a 20x20 or 33x33 feature map), "
      "gets the live part of the window: its weight sliced, its pads reduced by the span of the "
-     "dropped taps, the output the same. Only zero terms leave the sums; a window whose dropped "
-     "weights are not all finite stays whole.",
+     "dropped taps, the output the same. A window live in part of the output only (dilation 12 "
+     "on a 14x14 map), where that part costs at most half of the whole (a weight read counting "
+     "as 8 multiply-adds), becomes one conv per output region with the same live taps, each on "
+     "the input it reads without padding, concatenated (at most 16 regions). Only zero terms "
+     "leave the sums; a window whose dropped weights are not all finite stays whole.",
      "", 0, {{0}}, dlcRunTrimConvWindows, {NULL}},
     {"dlc-cse", "DlcCSE", "Merge identical dlc_graph and dlc_tensor ops",
      "Common subexpression elimination for DLC's ops, which upstream `cse` leaves alone (IRDL "
