@@ -133,6 +133,9 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateFoldBatchNormPass(void);
 /// dlc-trim-conv-windows: kernel taps that read only padding (dilated
 /// windows larger than the image) dropped from conv weights and pads.
 DLC_CAPI_EXPORTED MlirPass dlcCreateTrimConvWindowsPass(void);
+/// dlc-convs-to-2d: 1-D convolutions as 2-D ones of one row, 3-D ones as
+/// sums of 2-D ones over their temporal taps.
+DLC_CAPI_EXPORTED MlirPass dlcCreateConvsTo2dPass(void);
 /// dlc-cse / dlc-dce: common subexpression and dead code elimination for
 /// DLC's ops, which upstream cse and DCE leave alone.
 DLC_CAPI_EXPORTED MlirPass dlcCreateCSEPass(void);

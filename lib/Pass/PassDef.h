@@ -138,6 +138,7 @@ void dlcRunSimplifyAlgebra(MlirOperation op, DlcPassRun *run, const DlcPassOptio
 void dlcRunSinkTransposes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunFoldBatchNorm(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunTrimConvWindows(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunConvsTo2d(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEliminateCommonOps(MlirOperation op, DlcPassRun *run,
                               const DlcPassOptions *options);
 void dlcRunEliminateDeadOps(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);

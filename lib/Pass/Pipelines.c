@@ -106,6 +106,9 @@ static const struct {
     // Dilated windows that reach past the image lose their taps of
     // padding only (the weights are final now).
     {"dlc-trim-conv-windows", ""},
+    // 1-D and 3-D convolutions as 2-D ones, which DLC's schedules
+    // compute (on the trimmed windows).
+    {"dlc-convs-to-2d", ""},
     {"dlc-eliminate-empty-tensors", ""},
     // Identical ops merged, then everything unused (folded operands,
     // replaced chains) erased.
