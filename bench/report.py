@@ -13,7 +13,7 @@ SECTIONS = {
     "layers": ("2. Layers (one-node ONNX models, batch 1)",
                [("torch", "PyTorch"), ("ort", "onnxruntime")]),
     "models": ("3. Whole models (../shared/models; generated ones: densenet, mobilenet_v2; torchvision ones "
-               "DLC was not tuned on: regnet_y_400mf .. swin_t; batch 1)",
+               "DLC was not tuned on: regnet_y_400mf .. r3d_18; batch 1)",
                [("ort", "onnxruntime"), ("torch", "PyTorch")]),
 }
 NO_THREADS_NOTE = "1 thread (no --threads yet)"

@@ -3,10 +3,10 @@ benchmark's whole-model section.
 
     /usr/bin/python3 torchvision_models.py NAME OUT.onnx --input X.npy --reference Y.npy
 
-writes the model (random weights, batch 1, 224x224, opset 17), its input and
-PyTorch's output; build(NAME) makes the same module again (same seeds), so
-that the PyTorch reference times the module itself rather than an ONNX
-reimplementation. The weights are random: batch norm statistics are drawn
+writes the model (random weights, batch 1, 224x224 or a video model's 8
+frames of 112x112, opset 17), its input and PyTorch's output; build(NAME)
+makes the same module again (same seeds), so that the PyTorch reference
+times the module itself rather than an ONNX reimplementation. The weights are random: batch norm statistics are drawn
 too, so that activations neither vanish nor explode through 50 layers.
 """
 
@@ -31,11 +31,14 @@ MODELS = [
     ("swin_t", "Swin-T: shifted-window attention (masks from ScatterND), GELU, layer norm"),
     ("deeplabv3_mobilenet_v3_large", "DeepLabV3 on MobileNetV3-Large: dilated 3x3 "
      "convolutions (ASPP), bilinear upsampling to the input's size"),
+    ("r3d_18", "R3D-18 video classifier: 3-D convolutions, 8 frames of 112x112"),
 ]
 
 # Segmentation models (torchvision.models.segmentation): their output is
-# the dict's "out" tensor.
+# the dict's "out" tensor. Video models (torchvision.models.video) take a
+# clip of frames.
 SEGMENTATION = {"deeplabv3_mobilenet_v3_large"}
+VIDEO = {"r3d_18"}
 
 
 class _SegmentationOutput(torch.nn.Module):
@@ -53,6 +56,8 @@ def build(name):
     if name in SEGMENTATION:
         model = getattr(torchvision.models.segmentation, name)(
             weights=None, weights_backbone=None).eval()
+    elif name in VIDEO:
+        model = getattr(torchvision.models.video, name)(weights=None).eval()
     else:
         model = getattr(torchvision.models, name)(weights=None).eval()
     g = torch.Generator().manual_seed(1)
@@ -64,9 +69,10 @@ def build(name):
     return _SegmentationOutput(model).eval() if name in SEGMENTATION else model
 
 
-def example_input():
+def example_input(name):
     rng = np.random.default_rng(0)
-    return rng.standard_normal((1, 3, 224, 224)).astype(np.float32)
+    shape = (1, 3, 8, 112, 112) if name in VIDEO else (1, 3, 224, 224)
+    return rng.standard_normal(shape).astype(np.float32)
 
 
 def main():
@@ -78,7 +84,7 @@ def main():
     args = p.parse_args()
     torch.set_num_threads(1)
     model = build(args.name)
-    x = example_input()
+    x = example_input(args.name)
     with torch.no_grad():
         y = model(torch.from_numpy(x)).numpy()
         torch.onnx.export(model, torch.from_numpy(x), args.out, opset_version=17,
