@@ -419,7 +419,9 @@ DlcOnnxStatus dlcOnnxResizeAtRunTime(DlcOnnxNode *n, const DlcResizeParams *p, M
   DLC_ONNX_TRY(dlcOnnxCastOp(n, size, c.i64, &sizeI64));
   bool scalarScale = keep && mlirValueIsNull(scales);
   MlirValue v = x;
-  // Axis by axis in increasing order, as the compile-time path goes.
+  // Axis by axis in increasing order: which axes grow is known only when
+  // the code runs (the compile-time path takes shrinking axes first and
+  // growing ones innermost first).
   for (int64_t a = 0; a < rank; ++a) {
     int64_t i = 0;
     while (i < numAxes && axes[i] != a)
