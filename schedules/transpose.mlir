@@ -12,7 +12,9 @@
 //
 // Parameters, chosen by dlc-codegen: t0..t3, the tile of each loop: t (the
 // vector width, or less where it does not divide) for those two dims, 1
-// for the others.
+// for the others. Where no t of at least 4 divides the output's innermost
+// dim (an audio model's 3199 steps), the _split sequences transpose its
+// first `at` positions (whole blocks) so, and leave the rest to loops.
 module attributes {transform.with_named_sequence} {
   // 16 x 16 blocks: AVX-512's 16-lane shuffles.
   transform.named_sequence @dlc_transpose_4d_16x16(%op: !transform.any_op {transform.consumed},
@@ -30,6 +32,19 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  transform.named_sequence @dlc_transpose_4d_16x16_split(%op: !transform.any_op {transform.consumed},
+      %t0: !transform.param<i64> {transform.readonly}, %t1: !transform.param<i64> {transform.readonly},
+      %t2: !transform.param<i64> {transform.readonly}, %t3: !transform.param<i64> {transform.readonly},
+      %at: !transform.param<i64> {transform.readonly}) {
+    %parts = transform.structured.split %op after %at {dimension = 3}
+        : !transform.any_op, !transform.param<i64>
+    %whole, %rest = transform.split_handle %parts : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_transpose_4d_16x16 failures(propagate) (%whole, %t0, %t1, %t2, %t3)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   // Other block sizes: one shuffle of the flattened block.
   transform.named_sequence @dlc_transpose_4d(%op: !transform.any_op {transform.consumed},
       %t0: !transform.param<i64> {transform.readonly}, %t1: !transform.param<i64> {transform.readonly},
@@ -43,6 +58,19 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_1d"
     } : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @dlc_transpose_4d_split(%op: !transform.any_op {transform.consumed},
+      %t0: !transform.param<i64> {transform.readonly}, %t1: !transform.param<i64> {transform.readonly},
+      %t2: !transform.param<i64> {transform.readonly}, %t3: !transform.param<i64> {transform.readonly},
+      %at: !transform.param<i64> {transform.readonly}) {
+    %parts = transform.structured.split %op after %at {dimension = 3}
+        : !transform.any_op, !transform.param<i64>
+    %whole, %rest = transform.split_handle %parts : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @dlc_transpose_4d failures(propagate) (%whole, %t0, %t1, %t2, %t3)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 }
