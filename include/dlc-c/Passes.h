@@ -130,6 +130,9 @@ DLC_CAPI_EXPORTED MlirPass dlcCreateSinkTransposesPass(void);
 /// dlc-fold-batch-norm: batch_norm (and per-channel mul/add) folded into
 /// the constant weights of the conv or gemm before it.
 DLC_CAPI_EXPORTED MlirPass dlcCreateFoldBatchNormPass(void);
+/// dlc-conv-transpose-phases: conv_transpose as one convolution per output
+/// phase (stride^n of them), interleaved.
+DLC_CAPI_EXPORTED MlirPass dlcCreateConvTransposePhasesPass(void);
 /// dlc-trim-conv-windows: kernel taps that read only padding (dilated
 /// windows larger than the image) dropped from conv weights and pads.
 DLC_CAPI_EXPORTED MlirPass dlcCreateTrimConvWindowsPass(void);

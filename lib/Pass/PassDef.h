@@ -137,6 +137,8 @@ void dlcRunFoldConstants(MlirOperation op, DlcPassRun *run, const DlcPassOptions
 void dlcRunSimplifyAlgebra(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunSinkTransposes(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunFoldBatchNorm(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
+void dlcRunConvTransposePhases(MlirOperation op, DlcPassRun *run,
+                               const DlcPassOptions *options);
 void dlcRunTrimConvWindows(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunConvsTo2d(MlirOperation op, DlcPassRun *run, const DlcPassOptions *options);
 void dlcRunEliminateCommonOps(MlirOperation op, DlcPassRun *run,

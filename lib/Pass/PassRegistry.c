@@ -101,6 +101,19 @@ static const DlcPassDef passes[] = {
      "computed is the same; rounding differs in the last bits, as in every framework that folds "
      "batch norm. A gemm's alpha and beta are folded in too; its c must be per column.",
      "", 0, {{0}}, dlcRunFoldBatchNorm, {NULL}},
+    {"dlc-conv-transpose-phases", "DlcConvTransposePhases",
+     "Compute transposed convolutions as one convolution per output phase",
+     "A conv_transpose (group 1, no dilation, a constant weight, static shapes, each output "
+     "size a multiple of its stride s) is a convolution of its input spread with s - 1 zeros, "
+     "where all but one of every s products multiply a zero. Output position "
+     "o = s * j + e reads only the taps r + s * u, r = (e + pad) mod s: per residue e (s^n of "
+     "them, at most 16) a conv of the input with those taps' weights, flipped and with the "
+     "channels swapped (pads chosen so that its outputs are j = 0 .., the input cropped where "
+     "a pad would be negative); the residues' outputs are concatenated along the channels and "
+     "interleaved by a reshape, a transpose and a reshape. With stride 1 it is one conv, which "
+     "dlc-trim-conv-windows and the conv schedules then take. Only the order of the sums "
+     "changes.",
+     "", 0, {{0}}, dlcRunConvTransposePhases, {NULL}},
     {"dlc-trim-conv-windows", "DlcTrimConvWindows",
      "Drop the kernel taps of convolutions that read only padding",
      "A conv with a constant weight and static spatial sizes whose leading or trailing kernel taps "
@@ -644,7 +657,8 @@ static const DlcPipelineDef pipelines[] = {
     {"dlc-optimize", "DLC's graph optimizations, in order",
      "On dlc_graph IR: dlc-infer-shapes, dlc-eliminate-nops, dlc-fold-constants, "
      "dlc-infer-shapes, dlc-simplify-algebra, dlc-fold-constants, dlc-sink-transposes, dlc-simplify-algebra, "
-     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-trim-conv-windows, dlc-convs-to-2d, "
+     "dlc-eliminate-nops, dlc-fold-batch-norm, dlc-conv-transpose-phases, dlc-trim-conv-windows, "
+     "dlc-convs-to-2d, "
      "dlc-eliminate-empty-tensors, "
      "dlc-cse, dlc-dce, "
      "dlc-infer-shapes (docs/GraphOptimizations.md says why this order). The lowering pipelines do not include "
@@ -765,6 +779,7 @@ CREATE(dlcCreateEliminateEmptyTensorsPass, "dlc-eliminate-empty-tensors")
 CREATE(dlcCreateSimplifyAlgebraPass, "dlc-simplify-algebra")
 CREATE(dlcCreateSinkTransposesPass, "dlc-sink-transposes")
 CREATE(dlcCreateFoldBatchNormPass, "dlc-fold-batch-norm")
+CREATE(dlcCreateConvTransposePhasesPass, "dlc-conv-transpose-phases")
 CREATE(dlcCreateTrimConvWindowsPass, "dlc-trim-conv-windows")
 CREATE(dlcCreateConvsTo2dPass, "dlc-convs-to-2d")
 CREATE(dlcCreateCSEPass, "dlc-cse")

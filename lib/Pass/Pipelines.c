@@ -103,6 +103,9 @@ static const struct {
     {"dlc-eliminate-nops", ""},
     // batch_norm, scales and shifts into conv and gemm weights.
     {"dlc-fold-batch-norm", ""},
+    // Transposed convolutions as convolutions of the taps that read the
+    // input, one per output phase.
+    {"dlc-conv-transpose-phases", ""},
     // Dilated windows that reach past the image lose their taps of
     // padding only (the weights are final now).
     {"dlc-trim-conv-windows", ""},
