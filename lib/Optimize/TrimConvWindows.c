@@ -101,22 +101,34 @@ static bool sliceWeights(const DlcElements *w, const int64_t *low, const int64_t
   return true;
 }
 
-static MlirLogicalResult trimConv(DlcRewriter *rw) {
-  MlirOperation op = rw->op;
+// The geometry of a conv whose windows this pass can cut: a constant
+// weight, known pads and static spatial sizes.
+static bool cuttable(MlirOperation op, DlcWindowGeometry *g) {
   MlirValue input = dlcOpOperand(op, 0), weight = dlcOpOperand(op, 1);
   MlirType inputType = mlirValueGetType(input), weightType = mlirValueGetType(weight);
   if (!mlirShapedTypeHasStaticShape(weightType) || !mlirShapedTypeHasRank(inputType) ||
       mlirAttributeIsNull(dlcGraphConstantValue(weight)))
-    return mlirLogicalResultFailure();
+    return false;
   DlcShape inputShape, weightShape;
   dlcShapeOf(inputType, &inputShape);
   dlcShapeOf(weightType, &weightShape);
+  if (!dlcWindowGeometry(op, &inputShape, &weightShape, false, g) || !g->padsKnown)
+    return false;
+  for (int64_t i = 0; i < g->numSpatial; ++i)
+    if (g->input[i] == DLC_DYN || g->output[i] == DLC_DYN)
+      return false;
+  return true;
+}
+
+static MlirLogicalResult trimConv(DlcRewriter *rw) {
+  MlirOperation op = rw->op;
+  MlirValue weight = dlcOpOperand(op, 1);
+  MlirType weightType = mlirValueGetType(weight);
   DlcWindowGeometry g;
-  if (!dlcWindowGeometry(op, &inputShape, &weightShape, false, &g) || !g.padsKnown)
+  if (!cuttable(op, &g))
     return mlirLogicalResultFailure();
-  for (int64_t i = 0; i < g.numSpatial; ++i)
-    if (g.input[i] == DLC_DYN || g.output[i] == DLC_DYN)
-      return mlirLogicalResultFailure();
+  DlcShape weightShape;
+  dlcShapeOf(weightType, &weightShape);
   int64_t low[DLC_MAX_SPATIAL], high[DLC_MAX_SPATIAL], pads[2 * DLC_MAX_SPATIAL];
   if (!liveWindow(&g, low, high, pads, pads + g.numSpatial))
     return mlirLogicalResultFailure();
@@ -310,21 +322,15 @@ static MlirValue concatRegions(DlcRewriter *rw, const MlirValue *parts, const in
 
 static MlirLogicalResult splitConv(DlcRewriter *rw) {
   MlirOperation op = rw->op;
-  MlirValue input = dlcOpOperand(op, 0), weight = dlcOpOperand(op, 1);
-  MlirType inputType = mlirValueGetType(input), weightType = mlirValueGetType(weight);
-  if (!mlirShapedTypeHasStaticShape(weightType) || !mlirShapedTypeHasRank(inputType) ||
-      mlirAttributeIsNull(dlcGraphConstantValue(weight)))
-    return mlirLogicalResultFailure();
-  DlcShape inputShape, weightShape;
-  dlcShapeOf(inputType, &inputShape);
-  dlcShapeOf(weightType, &weightShape);
+  MlirValue weight = dlcOpOperand(op, 1);
+  MlirType weightType = mlirValueGetType(weight);
   DlcWindowGeometry g;
-  if (!dlcWindowGeometry(op, &inputShape, &weightShape, false, &g) || !g.padsKnown)
+  if (!cuttable(op, &g))
     return mlirLogicalResultFailure();
   Segment seg[DLC_MAX_SPATIAL][MAX_SEGMENTS];
   int64_t numSegments[DLC_MAX_SPATIAL];
   for (int64_t i = 0; i < g.numSpatial; ++i)
-    if (g.input[i] == DLC_DYN || g.output[i] == DLC_DYN || !segments(&g, i, seg[i], &numSegments[i]))
+    if (!segments(&g, i, seg[i], &numSegments[i]))
       return mlirLogicalResultFailure();
   if (!splitPays(&g, seg, numSegments))
     return mlirLogicalResultFailure();
