@@ -17,7 +17,8 @@
 // tap sliced and reshaped to an (N * To) x C x H x W batch; the taps'
 // results (the bias with the first) are added and put back as N x F x To x
 // Ho x Wo. Only the summation order changes (tap by tap rather than all
-// taps of a pixel at once).
+// taps of a pixel at once). A window across time only is simpler still
+// (conv3dTemporal).
 //
 //===----------------------------------------------------------------------===//
 
@@ -191,6 +192,56 @@ static MlirLogicalResult conv1d(DlcRewriter *rw, const DlcWindowGeometry *g) {
   return dlcReplaceBySameType(rw, reshape(b, y, 3, back, outType));
 }
 
+// A 3-D convolution whose window spans time only (a (2+1)-D network's
+// temporal layers, kernel KT x 1 x 1, no stride or pads across the image):
+// a 2-D one over (time, pixel), the image's rows and columns one dim
+// (contiguous: the reshapes are views), with no per-tap slices or sums.
+static bool temporalOnly(const DlcWindowGeometry *g) {
+  for (int64_t i = 1; i < 3; ++i)
+    if (g->kernel[i] != 1 || g->strides[i] != 1 || g->padBegin[i] || g->padEnd[i])
+      return false;
+  return true;
+}
+
+static MlirLogicalResult conv3dTemporal(DlcRewriter *rw, const DlcWindowGeometry *g) {
+  MlirOperation op = rw->op;
+  MlirValue input = dlcOpOperand(op, 0), weight = dlcOpOperand(op, 1);
+  MlirType inputType = mlirValueGetType(input), weightType = mlirValueGetType(weight);
+  MlirType outType = mlirValueGetType(dlcOpResult(op, 0));
+  if (!mlirShapedTypeHasStaticShape(inputType) || !mlirShapedTypeHasStaticShape(outType))
+    return mlirLogicalResultFailure();
+  DlcShape in, ws, out;
+  dlcShapeOf(inputType, &in);
+  dlcShapeOf(weightType, &ws);
+  dlcShapeOf(outType, &out);
+  DlcBuilder *b = &rw->b;
+  MlirContext ctx = b->ctx;
+  int64_t rows[4] = {in.dims[0], in.dims[1], in.dims[2], in.dims[3] * in.dims[4]};
+  int64_t kernel[4] = {ws.dims[0], ws.dims[1], ws.dims[2], 1};
+  MlirValue operands[3] = {reshape(b, input, 4, rows, withDims(inputType, 4, rows)), {NULL},
+                           dlcOpOperand(op, 2)};
+  DlcElements w;
+  if (!mlirAttributeIsNull(dlcGraphConstantValue(weight)) &&
+      dlcGraphConstantRead(weight, INT64_MAX, &w)) {
+    DlcElements k = w;
+    k.shape = (DlcShape){4, {kernel[0], kernel[1], kernel[2], 1}};
+    k.type = withDims(weightType, 4, kernel);
+    operands[1] = dlcBuildGraphConstantOf(b, &k);
+    dlcElementsFree(&w);
+  } else {
+    operands[1] = reshape(b, weight, 4, kernel, withDims(weightType, 4, kernel));
+  }
+  int64_t pads[4] = {g->padBegin[0], 0, g->padEnd[0], 0}, strides[2] = {g->strides[0], 1};
+  int64_t dilations[2] = {g->dilations[0], 1};
+  MlirNamedAttribute attrs[4] = {ints(ctx, "pads", 4, pads), ints(ctx, "strides", 2, strides),
+                                 ints(ctx, "dilations", 2, dilations),
+                                 dlcNamed(ctx, "group", dlcI64Attr(ctx, dlcOpInt(op, "group")))};
+  int64_t flat[4] = {out.dims[0], out.dims[1], out.dims[2], out.dims[3] * out.dims[4]};
+  MlirValue y = dlcBuild1(b, "dlc_graph.conv", mlirValueIsNull(operands[2]) ? 2 : 3, operands,
+                          withDims(outType, 4, flat), 4, attrs);
+  return dlcReplaceBySameType(rw, reshape(b, y, 5, out.dims, outType));
+}
+
 static MlirLogicalResult convTo2d(DlcRewriter *rw) {
   MlirOperation op = rw->op;
   MlirType inputType = mlirValueGetType(dlcOpOperand(op, 0));
@@ -206,7 +257,7 @@ static MlirLogicalResult convTo2d(DlcRewriter *rw) {
   DlcWindowGeometry g;
   if (!dlcWindowGeometry(op, &in, &ws, false, &g) || !g.padsKnown)
     return mlirLogicalResultFailure();
-  return rank == 3 ? conv1d(rw, &g) : conv3d(rw, &g);
+  return rank == 3 ? conv1d(rw, &g) : temporalOnly(&g) ? conv3dTemporal(rw, &g) : conv3d(rw, &g);
 }
 
 static const DlcLowering patterns[] = {{"dlc_graph.conv", convTo2d}};

@@ -134,7 +134,8 @@ static const DlcPassDef passes[] = {
      "stride + k * dilation` of the time-padded input (moved before the channels and taken as a "
      "batch of N x To images) with tap k's weights (a new constant when the weight is one, else "
      "a slice); the taps' results are added (the bias with the first) and put back as N x F x To "
-     "x Ho x Wo. Only the order of the sums changes.",
+     "x Ho x Wo; one whose window spans time only (KT x 1 x 1, no stride or pads across the "
+     "image) is a 2-D conv over (time, pixel) instead. Only the order of the sums changes.",
      "", 0, {{0}}, dlcRunConvsTo2d, {NULL}},
     {"dlc-cse", "DlcCSE", "Merge identical dlc_graph and dlc_tensor ops",
      "Common subexpression elimination for DLC's ops, which upstream `cse` leaves alone (IRDL "

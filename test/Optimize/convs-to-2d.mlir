@@ -10,6 +10,9 @@
 // RUN: dlc-run %t/every.onnx --input %t/every.npy --expect %t/every/output_0.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=EVERY
 // RUN: dlc-run %t/every.onnx --input %t/every.npy --expect %t/every/output_0.npy --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s --check-prefix=EVERY
 // EVERY: output 0: shape=[2, 4, 3, 6, 3] dtype=float32 {{.*}} ok
+// RUN: dlc-run %t/temporal.onnx --input %t/temporal.npy --no-optimize -o %t/temporal
+// RUN: dlc-run %t/temporal.onnx --input %t/temporal.npy --expect %t/temporal/output_0.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=TEMPORAL
+// TEMPORAL: output 0: shape=[1, 6, 4, 3, 5] dtype=float32 {{.*}} ok
 // RUN: dlc-run %t/row.onnx --input %t/row.npy --no-optimize -o %t/row
 // RUN: dlc-run %t/row.onnx --input %t/row.npy --expect %t/row/output_0.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s --check-prefix=ROW
 // ROW: output 0: shape=[2, 6, 5] dtype=float32 {{.*}} ok
@@ -49,14 +52,31 @@ func.func @conv3d(%x: tensor<1x2x4x5x5xf32>) -> tensor<1x3x2x5x5xf32> {
 
 // -----
 
+// A window across time only (3 x 1 x 1): a 2-D conv over (time, pixel),
+// the image's rows and columns one dim, without per-tap slices.
+// CHECK-LABEL: func.func @temporal
+// CHECK: %[[X:.*]] = "dlc_graph.reshape"(%arg0) {shape = array<i64: 1, 2, 5, 12>} : (tensor<1x2x5x3x4xf32>) -> tensor<1x2x5x12xf32>
+// CHECK: %[[W:.*]] = "dlc_graph.constant"() {value = dense<5.000000e-01> : tensor<3x2x3x1xf32>}
+// CHECK: %[[Y:.*]] = "dlc_graph.conv"(%[[X]], %[[W]]) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 1, 0, 1, 0>, strides = array<i64: 2, 1>} : (tensor<1x2x5x12xf32>, tensor<3x2x3x1xf32>) -> tensor<1x3x3x12xf32>
+// CHECK: "dlc_graph.reshape"(%[[Y]]) {shape = array<i64: 1, 3, 3, 3, 4>} : (tensor<1x3x3x12xf32>) -> tensor<1x3x3x3x4xf32>
+// CHECK-NOT: dlc_graph.slice
+func.func @temporal(%x: tensor<1x2x5x3x4xf32>) -> tensor<1x3x3x3x4xf32> {
+  %w = "dlc_graph.constant"() {value = dense<0.5> : tensor<3x2x3x1x1xf32>} : () -> tensor<3x2x3x1x1xf32>
+  %y = "dlc_graph.conv"(%x, %w) {strides = array<i64: 2, 1, 1>, pads = array<i64: 1, 0, 0, 1, 0, 0>}
+      : (tensor<1x2x5x3x4xf32>, tensor<3x2x3x1x1xf32>) -> tensor<1x3x3x3x4xf32>
+  return %y : tensor<1x3x3x3x4xf32>
+}
+
+// -----
+
 // A run-time weight: each tap's a slice of it.
 // CHECK-LABEL: func.func @runtime_weight
-// CHECK: "dlc_graph.slice"(%arg1) {axes = array<i64: 2>, ends = array<i64: 1>, starts = array<i64: 0>} : (tensor<2x2x2x1x1xf32>) -> tensor<2x2x1x1x1xf32>
-// CHECK: "dlc_graph.reshape"({{.*}}) {shape = array<i64: 2, 2, 1, 1>}
+// CHECK: "dlc_graph.slice"(%arg1) {axes = array<i64: 2>, ends = array<i64: 1>, starts = array<i64: 0>} : (tensor<2x2x2x1x2xf32>) -> tensor<2x2x1x1x2xf32>
+// CHECK: "dlc_graph.reshape"({{.*}}) {shape = array<i64: 2, 2, 1, 2>}
 // CHECK: "dlc_graph.slice"(%arg1) {axes = array<i64: 2>, ends = array<i64: 2>, starts = array<i64: 1>}
-func.func @runtime_weight(%x: tensor<1x2x3x4x4xf32>, %w: tensor<2x2x2x1x1xf32>) -> tensor<1x2x2x4x4xf32> {
-  %y = "dlc_graph.conv"(%x, %w) : (tensor<1x2x3x4x4xf32>, tensor<2x2x2x1x1xf32>) -> tensor<1x2x2x4x4xf32>
-  return %y : tensor<1x2x2x4x4xf32>
+func.func @runtime_weight(%x: tensor<1x2x3x4x4xf32>, %w: tensor<2x2x2x1x2xf32>) -> tensor<1x2x2x4x3xf32> {
+  %y = "dlc_graph.conv"(%x, %w) : (tensor<1x2x3x4x4xf32>, tensor<2x2x2x1x2xf32>) -> tensor<1x2x2x4x3xf32>
+  return %y : tensor<1x2x2x4x3xf32>
 }
 
 // -----

@@ -1,7 +1,8 @@
 """Models and inputs of convs-to-2d.mlir's numeric checks, in DIR:
 plain.onnx (3x3x3, pads 1, bias: R3D-18's layers) on plain.npy,
 every.onnx (batch 2, 2 groups, strides, dilations, uneven pads, no bias) on
-every.npy and row.onnx (1-D: the same, with bias) on row.npy; weights are
+every.npy, temporal.onnx (a 3x1x1 window: a (2+1)-D network's temporal
+layer) on temporal.npy and row.onnx (1-D: the same, with bias) on row.npy; weights are
 random constants (initializers), as in exported models (seeded)."""
 import os
 import sys
@@ -35,5 +36,6 @@ def save(name, xshape, wshape, bias, attrs):
 save("plain", [1, 3, 5, 8, 8], [4, 3, 3, 3, 3], True, {"pads": [1] * 6})
 save("every", [2, 2, 7, 6, 5], [4, 1, 2, 3, 2], False,
      {"group": 2, "strides": [2, 1, 2], "dilations": [2, 1, 1], "pads": [1, 0, 1, 0, 2, 1]})
+save("temporal", [1, 4, 7, 3, 5], [6, 4, 3, 1, 1], True, {"strides": [2, 1, 1], "pads": [1, 0, 0, 1, 0, 0]})
 save("row", [2, 4, 11], [6, 2, 3], True,
      {"group": 2, "strides": [2], "dilations": [2], "pads": [1, 2]})
