@@ -74,6 +74,35 @@ static MlirValue tapWeight(DlcBuilder *b, MlirValue weight, const DlcElements *w
   return v;
 }
 
+// `weight` with the 4-D shape `kernel` (the same elements): a new constant
+// when it is one (repacked when compiling, as every weight), else a reshape.
+static MlirValue weightAs4d(DlcBuilder *b, MlirValue weight, const int64_t *kernel) {
+  MlirType type = mlirValueGetType(weight);
+  DlcElements w;
+  if (mlirAttributeIsNull(dlcGraphConstantValue(weight)) ||
+      !dlcGraphConstantRead(weight, INT64_MAX, &w))
+    return reshape(b, weight, 4, kernel, withDims(type, 4, kernel));
+  DlcElements k = w;
+  k.shape = (DlcShape){4, {kernel[0], kernel[1], kernel[2], kernel[3]}};
+  k.type = withDims(type, 4, kernel);
+  MlirValue v = dlcBuildGraphConstantOf(b, &k);
+  dlcElementsFree(&w);
+  return v;
+}
+
+// The 2-D conv of `operands` (input, weight and, unless null, bias) with
+// the group of `conv` and the given window; its result of `type`.
+static MlirValue conv2d(DlcBuilder *b, MlirOperation conv, const MlirValue *operands,
+                        const int64_t *pads, const int64_t *strides, const int64_t *dilations,
+                        MlirType type) {
+  MlirContext ctx = b->ctx;
+  MlirNamedAttribute attrs[4] = {ints(ctx, "pads", 4, pads), ints(ctx, "strides", 2, strides),
+                                 ints(ctx, "dilations", 2, dilations),
+                                 dlcNamed(ctx, "group", dlcI64Attr(ctx, dlcOpInt(conv, "group")))};
+  return dlcBuild1(b, "dlc_graph.conv", mlirValueIsNull(operands[2]) ? 2 : 3, operands, type, 4,
+                   attrs);
+}
+
 static MlirLogicalResult conv3d(DlcRewriter *rw, const DlcWindowGeometry *g) {
   MlirOperation op = rw->op;
   MlirValue input = dlcOpOperand(op, 0), weight = dlcOpOperand(op, 1), bias = dlcOpOperand(op, 2);
@@ -125,14 +154,10 @@ static MlirLogicalResult conv3d(DlcRewriter *rw, const DlcWindowGeometry *g) {
     MlirValue s = dlcBuild1(b, "dlc_graph.slice", 1, &x, withDims(inputType, 5, sliced), 4, bounds);
     int64_t images[4] = {n * frames, c, in.dims[3], in.dims[4]};
     MlirValue operands[3] = {reshape(b, s, 4, images, withDims(inputType, 4, images)),
-                             tapWeight(b, weight, constant ? &w : NULL, k), bias};
-    MlirNamedAttribute attrs[4] = {
-        ints(ctx, "pads", 4, pads2d), ints(ctx, "strides", 2, g->strides + 1),
-        ints(ctx, "dilations", 2, g->dilations + 1),
-        dlcNamed(ctx, "group", dlcI64Attr(ctx, dlcOpInt(op, "group")))};
-    bool withBias = k == 0 && !mlirValueIsNull(bias);
-    MlirValue y = dlcBuild1(b, "dlc_graph.conv", withBias ? 3 : 2, operands,
-                            withDims(outType, 4, batch), 4, attrs);
+                             tapWeight(b, weight, constant ? &w : NULL, k),
+                             k == 0 ? bias : (MlirValue){NULL}};
+    MlirValue y = conv2d(b, op, operands, pads2d, g->strides + 1, g->dilations + 1,
+                         withDims(outType, 4, batch));
     if (mlirValueIsNull(sum)) {
       sum = y;
       continue;
@@ -164,30 +189,14 @@ static MlirLogicalResult conv1d(DlcRewriter *rw, const DlcWindowGeometry *g) {
       in.dims[2] == DLC_DYN || out.dims[1] == DLC_DYN || out.dims[2] == DLC_DYN)
     return mlirLogicalResultFailure();
   DlcBuilder *b = &rw->b;
-  MlirContext ctx = b->ctx;
   int64_t rows[4] = {0, in.dims[1], 1, in.dims[2]}, rowsType[4] = {in.dims[0], in.dims[1], 1, in.dims[2]};
   int64_t kernel[4] = {ws.dims[0], ws.dims[1], 1, ws.dims[2]};
-  MlirValue operands[3] = {reshape(b, input, 4, rows, withDims(inputType, 4, rowsType)), {NULL},
-                           dlcOpOperand(op, 2)};
-  DlcElements w;
-  if (!mlirAttributeIsNull(dlcGraphConstantValue(weight)) &&
-      dlcGraphConstantRead(weight, INT64_MAX, &w)) {
-    DlcElements k = w;
-    k.shape = (DlcShape){4, {kernel[0], kernel[1], 1, kernel[3]}};
-    k.type = withDims(weightType, 4, kernel);
-    operands[1] = dlcBuildGraphConstantOf(b, &k);
-    dlcElementsFree(&w);
-  } else {
-    operands[1] = reshape(b, weight, 4, kernel, withDims(weightType, 4, kernel));
-  }
+  MlirValue operands[3] = {reshape(b, input, 4, rows, withDims(inputType, 4, rowsType)),
+                           weightAs4d(b, weight, kernel), dlcOpOperand(op, 2)};
   int64_t pads[4] = {0, g->padBegin[0], 0, g->padEnd[0]}, strides[2] = {1, g->strides[0]};
   int64_t dilations[2] = {1, g->dilations[0]};
-  MlirNamedAttribute attrs[4] = {ints(ctx, "pads", 4, pads), ints(ctx, "strides", 2, strides),
-                                 ints(ctx, "dilations", 2, dilations),
-                                 dlcNamed(ctx, "group", dlcI64Attr(ctx, dlcOpInt(op, "group")))};
   int64_t rowOut[4] = {out.dims[0], out.dims[1], 1, out.dims[2]};
-  MlirValue y = dlcBuild1(b, "dlc_graph.conv", mlirValueIsNull(operands[2]) ? 2 : 3, operands,
-                          withDims(outType, 4, rowOut), 4, attrs);
+  MlirValue y = conv2d(b, op, operands, pads, strides, dilations, withDims(outType, 4, rowOut));
   int64_t back[3] = {0, out.dims[1], out.dims[2]};
   return dlcReplaceBySameType(rw, reshape(b, y, 3, back, outType));
 }
@@ -215,30 +224,14 @@ static MlirLogicalResult conv3dTemporal(DlcRewriter *rw, const DlcWindowGeometry
   dlcShapeOf(weightType, &ws);
   dlcShapeOf(outType, &out);
   DlcBuilder *b = &rw->b;
-  MlirContext ctx = b->ctx;
   int64_t rows[4] = {in.dims[0], in.dims[1], in.dims[2], in.dims[3] * in.dims[4]};
   int64_t kernel[4] = {ws.dims[0], ws.dims[1], ws.dims[2], 1};
-  MlirValue operands[3] = {reshape(b, input, 4, rows, withDims(inputType, 4, rows)), {NULL},
-                           dlcOpOperand(op, 2)};
-  DlcElements w;
-  if (!mlirAttributeIsNull(dlcGraphConstantValue(weight)) &&
-      dlcGraphConstantRead(weight, INT64_MAX, &w)) {
-    DlcElements k = w;
-    k.shape = (DlcShape){4, {kernel[0], kernel[1], kernel[2], 1}};
-    k.type = withDims(weightType, 4, kernel);
-    operands[1] = dlcBuildGraphConstantOf(b, &k);
-    dlcElementsFree(&w);
-  } else {
-    operands[1] = reshape(b, weight, 4, kernel, withDims(weightType, 4, kernel));
-  }
+  MlirValue operands[3] = {reshape(b, input, 4, rows, withDims(inputType, 4, rows)),
+                           weightAs4d(b, weight, kernel), dlcOpOperand(op, 2)};
   int64_t pads[4] = {g->padBegin[0], 0, g->padEnd[0], 0}, strides[2] = {g->strides[0], 1};
   int64_t dilations[2] = {g->dilations[0], 1};
-  MlirNamedAttribute attrs[4] = {ints(ctx, "pads", 4, pads), ints(ctx, "strides", 2, strides),
-                                 ints(ctx, "dilations", 2, dilations),
-                                 dlcNamed(ctx, "group", dlcI64Attr(ctx, dlcOpInt(op, "group")))};
   int64_t flat[4] = {out.dims[0], out.dims[1], out.dims[2], out.dims[3] * out.dims[4]};
-  MlirValue y = dlcBuild1(b, "dlc_graph.conv", mlirValueIsNull(operands[2]) ? 2 : 3, operands,
-                          withDims(outType, 4, flat), 4, attrs);
+  MlirValue y = conv2d(b, op, operands, pads, strides, dilations, withDims(outType, 4, flat));
   return dlcReplaceBySameType(rw, reshape(b, y, 5, out.dims, outType));
 }
 
